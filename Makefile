@@ -1,0 +1,111 @@
+# ntsim: a hardware-simulating test harness and conformance suite for the
+# Neuron runtime's sys_trace capture path.
+#
+#   make check      build and run the conformance suite (the README's test command)
+#   make memcheck   the same suite under valgrind memcheck: 0 errors, 0 leaks
+#   make asan       the same suite built with AddressSanitizer + UBSan
+#   make mutation   prove a changed header offset fails both the static assert
+#                   and the layout vectors
+#   make clean
+#
+# Missing dependencies are installed on Debian (apt-get, as root); elsewhere
+# the build stops and names the packages to install.
+
+CC      ?= cc
+BUILD   ?= build
+CSTD    := -std=c11
+WARN    := -Wall -Wextra -Werror -Wstrict-prototypes -Wmissing-prototypes -Wshadow \
+           -Wpointer-arith -Wformat=2 -Wundef -Wvla -pedantic
+OPT     ?= -O2 -g
+DEFS    := -D_POSIX_C_SOURCE=200809L
+INCS    := -Iinclude -Iengine -Iconformance
+EXTRA_CFLAGS  ?=
+EXTRA_LDFLAGS ?=
+
+# Resolved when a recipe runs (after the deps stamp), not when make parses.
+PKG_CFLAGS = $(shell pkg-config --cflags check yaml-0.1)
+PKG_LIBS   = $(shell pkg-config --libs check yaml-0.1)
+
+CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(DEFS) $(INCS) $(PKG_CFLAGS) -MMD -MP $(EXTRA_CFLAGS)
+
+APT_PACKAGES := check libyaml-dev libprotobuf-c-dev protobuf-c-compiler valgrind pkg-config
+PKG_MODULES  := check yaml-0.1 libprotobuf-c
+
+ENGINE_SRC := engine/event_table.c
+CONF_SRC   := conformance/vector.c conformance/kinds.c conformance/abi_registry.c \
+              conformance/kind_layout.c conformance/kind_enum.c conformance/kind_event_type.c \
+              conformance/check_main.c conformance/check_vectors.c conformance/check_loader.c \
+              conformance/check_event_table.c
+
+ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/obj/%.o)
+CONF_OBJ   := $(CONF_SRC:%.c=$(BUILD)/obj/%.o)
+LIB        := $(BUILD)/libntsim.a
+CHECK_BIN  := $(BUILD)/check_ntsim
+DEPS_STAMP := $(BUILD)/.deps-ok
+
+VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full \
+            --errors-for-leak-kinds=definite,indirect,possible \
+            --show-leak-kinds=definite,indirect,possible
+
+.PHONY: all check memcheck asan mutation deps clean
+
+all: $(LIB) $(CHECK_BIN)
+
+# --- dependencies -------------------------------------------------------------
+
+deps: $(DEPS_STAMP)
+
+$(DEPS_STAMP):
+	@mkdir -p $(@D)
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PKG_MODULES) \
+	    && command -v valgrind >/dev/null 2>&1 && command -v protoc-c >/dev/null 2>&1; then \
+	    :; \
+	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "ntsim: installing missing dependencies: $(APT_PACKAGES)"; \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get install -y -q $(APT_PACKAGES) \
+	      || { apt-get update -q && apt-get install -y -q $(APT_PACKAGES); } \
+	      || { echo "ntsim: apt-get could not install: $(APT_PACKAGES)" >&2; exit 1; }; \
+	else \
+	    echo "ntsim: missing dependencies; install: $(APT_PACKAGES)" >&2; exit 1; \
+	fi
+	@pkg-config --exists $(PKG_MODULES) || { echo "ntsim: pkg-config cannot find $(PKG_MODULES)" >&2; exit 1; }
+	@touch $@
+
+# --- build --------------------------------------------------------------------
+
+$(BUILD)/obj/%.o: %.c | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
+$(LIB): $(ENGINE_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@
+	ar rcs $@ $^
+
+$(CHECK_BIN): $(CONF_OBJ) $(LIB)
+	$(CC) $(CFLAGS_ALL) -o $@ $(CONF_OBJ) $(LIB) $(PKG_LIBS) $(EXTRA_LDFLAGS)
+
+# --- tests --------------------------------------------------------------------
+
+check: $(CHECK_BIN)
+	./$(CHECK_BIN)
+	sh conformance/cli_failures.sh ./$(CHECK_BIN)
+
+memcheck: $(CHECK_BIN)
+	CK_FORK=no $(VALGRIND) ./$(CHECK_BIN)
+
+asan:
+	$(MAKE) BUILD=$(BUILD)/asan OPT="-O1 -g" \
+	    EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+	    EXTRA_LDFLAGS="-fsanitize=address,undefined" all
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	    ./$(BUILD)/asan/check_ntsim
+
+mutation: $(DEPS_STAMP)
+	sh conformance/mutation.sh "$(CC)"
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(ENGINE_OBJ:.o=.d) $(CONF_OBJ:.o=.d)

@@ -1,0 +1,23 @@
+/*
+ * conformance/check_suites.h: the Check suites of `make check` and the state
+ * check_main.c shares with them.
+ */
+#ifndef NTSIM_CONFORMANCE_CHECK_SUITES_H
+#define NTSIM_CONFORMANCE_CHECK_SUITES_H
+
+#include <check.h>
+
+#include "vector.h"
+
+/* The vectors under test, loaded once by main before any suite runs. */
+extern ntsim_vector_set_t ntsim_check_vectors;
+/* Vectors ordered by kind (report order), then by file and position. */
+extern const ntsim_vector_t **ntsim_check_ordered;
+/* Directory of the loader's broken-vector test data. */
+extern const char *ntsim_check_testdata_dir;
+
+Suite *make_vectors_suite(void);     /* check_vectors.c: one test per vector */
+Suite *make_loader_suite(void);      /* check_loader.c: broken files, runner reports */
+Suite *make_event_table_suite(void); /* check_event_table.c: the one table's views */
+
+#endif /* NTSIM_CONFORMANCE_CHECK_SUITES_H */

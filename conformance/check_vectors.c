@@ -1,0 +1,105 @@
+/*
+ * conformance/check_vectors.c: every loaded vector as one Check test.
+ *
+ * One TCase per kind, named after the kind, each a loop test over that kind's
+ * slice of ntsim_check_ordered; check_main.c counts results by TCase name to
+ * print the per-kind and total summary. A "coverage" TCase then proves that
+ * every ABI type, enum and event type of the headers is pinned by a vector.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "abi_registry.h"
+#include "check_suites.h"
+#include "event_table.h"
+#include "kinds.h"
+
+/* Longest failure message handed to Check (its own limit is 4 KiB by default). */
+enum { MESSAGE_MAX = 3500 };
+
+START_TEST(test_vector_conforms)
+{
+    const ntsim_vector_t *v = ntsim_check_ordered[_i];
+    ntsim_report_t r;
+    ntsim_report_init(&r);
+    v->kind->run(v, &r);
+    if (r.mismatches == 0) {
+        ntsim_report_free(&r);
+        return;
+    }
+    /* Copy out and free before aborting: in no-fork mode (valgrind) the abort
+     * longjmps past this frame. */
+    char msg[MESSAGE_MAX];
+    int n = snprintf(msg, sizeof msg, "%s (%s:%u): %u mismatch%s\n%s", v->id, v->file, v->line,
+                     r.mismatches, r.mismatches == 1 ? "" : "es", r.text ? r.text : "");
+    if (n >= (int)sizeof msg)
+        memcpy(msg + sizeof msg - 5, "...\n", 5);
+    ntsim_report_free(&r);
+    ck_abort_msg("%s", msg);
+}
+END_TEST
+
+static bool subject_is_pinned(const ntsim_vector_kind_t *kind, const char *subject)
+{
+    for (size_t i = 0; i < ntsim_check_vectors.count; i++) {
+        const ntsim_vector_t *v = &ntsim_check_vectors.vectors[i];
+        if (v->kind == kind && strcmp(kind->subject(v->body), subject) == 0)
+            return true;
+    }
+    return false;
+}
+
+START_TEST(test_every_abi_aggregate_has_a_layout_vector)
+{
+    for (size_t i = 0; i < ntsim_abi_aggregate_count(); i++) {
+        const char *c_type = ntsim_abi_aggregate_at(i)->c_type;
+        ck_assert_msg(subject_is_pinned(&ntsim_kind_layout, c_type),
+                      "%s has no layout vector: add one under vectors/ from the spec", c_type);
+    }
+}
+END_TEST
+
+START_TEST(test_every_abi_enum_has_an_enum_vector)
+{
+    for (size_t i = 0; i < ntsim_abi_enum_count(); i++) {
+        const char *c_type = ntsim_abi_enum_at(i)->c_type;
+        ck_assert_msg(subject_is_pinned(&ntsim_kind_enum, c_type),
+                      "%s has no enum vector: add one under vectors/ from the spec", c_type);
+    }
+}
+END_TEST
+
+START_TEST(test_every_event_type_has_an_event_type_vector)
+{
+    for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++) {
+        const char *name = ntsim_event_types[t].enum_name;
+        ck_assert_ptr_nonnull(name);
+        ck_assert_msg(subject_is_pinned(&ntsim_kind_event_type, name),
+                      "%s has no event_type vector", name);
+    }
+}
+END_TEST
+
+Suite *make_vectors_suite(void)
+{
+    Suite *s = suite_create("vectors");
+    size_t start = 0;
+    for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++) {
+        size_t end = start;
+        while (end < ntsim_check_vectors.count && ntsim_check_ordered[end]->kind == *k)
+            end++;
+        if (end > start) {
+            TCase *tc = tcase_create((*k)->name);
+            tcase_add_loop_test(tc, test_vector_conforms, (int)start, (int)end);
+            suite_add_tcase(s, tc);
+        }
+        start = end;
+    }
+    TCase *cov = tcase_create("coverage");
+    tcase_add_test(cov, test_every_abi_aggregate_has_a_layout_vector);
+    tcase_add_test(cov, test_every_abi_enum_has_an_enum_vector);
+    tcase_add_test(cov, test_every_event_type_has_an_event_type_vector);
+    suite_add_tcase(s, cov);
+    return s;
+}

@@ -1,0 +1,134 @@
+/*
+ * conformance/kind_enum.c: `enum` vectors.
+ *
+ *   - id: enum.notification_type
+ *     ...common keys...
+ *     c_type: enum notification_type
+ *     size: 4
+ *     members:
+ *       - {name: NOTIFICATION_TYPE_TRACE, value: 0}
+ *
+ * Compared both ways with the compiled registry: every member the vector
+ * names must exist with that value, and every compiled member must be named.
+ * Sub-ids are "<id>.<member>".
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "abi_registry.h"
+#include "kinds.h"
+
+typedef struct enum_member {
+    char *name;
+    int64_t value;
+} enum_member_t;
+
+typedef struct enum_body {
+    char *c_type;
+    uint64_t size;
+    enum_member_t *members;
+    size_t member_count;
+} enum_body_t;
+
+static const char *const enum_keys[] = {"c_type", "size", "members", NULL};
+static const char *const member_keys[] = {"name", "value", NULL};
+
+static void enum_free(void *body)
+{
+    enum_body_t *b = body;
+    for (size_t i = 0; i < b->member_count; i++)
+        free(b->members[i].name);
+    free(b->members);
+    free(b->c_type);
+    free(b);
+}
+
+static NRT_STATUS enum_parse(ntsim_vparse_t *p, yaml_node_t *node, const char *path, void **out)
+{
+    enum_body_t *b = calloc(1, sizeof *b);
+    if (b == NULL)
+        return NRT_RESOURCE;
+    *out = b;
+    const char *c_type;
+    yaml_node_item_t *items;
+    size_t count;
+    NRT_STATUS st;
+    if ((st = ntsim_vp_str(p, node, path, "c_type", true, &c_type)) != NRT_SUCCESS ||
+        (st = ntsim_vp_u64(p, node, path, "size", true, 8, &b->size)) != NRT_SUCCESS ||
+        (st = ntsim_vp_seq(p, node, path, "members", &items, &count)) != NRT_SUCCESS)
+        return st;
+    if ((b->c_type = ntsim_strdup(c_type)) == NULL ||
+        (b->members = calloc(count, sizeof *b->members)) == NULL)
+        return NRT_RESOURCE;
+    for (size_t i = 0; i < count; i++) {
+        char mpath[256];
+        snprintf(mpath, sizeof mpath, "%s.members[%zu]", path, i);
+        yaml_node_t *m = ntsim_vp_node(p, items[i]);
+        const char *name;
+        int64_t value;
+        if ((st = ntsim_vp_check_keys(p, m, mpath, member_keys, NULL)) != NRT_SUCCESS ||
+            (st = ntsim_vp_str(p, m, mpath, "name", true, &name)) != NRT_SUCCESS ||
+            (st = ntsim_vp_int(p, m, mpath, "value", true, INT32_MIN, INT32_MAX, &value)) !=
+                NRT_SUCCESS)
+            return st;
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(b->members[j].name, name) == 0)
+                return ntsim_vp_error(p, ntsim_vp_get(p, m, "name"), mpath,
+                                      "member '%s' listed twice", name);
+        if ((b->members[i].name = ntsim_strdup(name)) == NULL)
+            return NRT_RESOURCE;
+        b->members[i].value = value;
+        b->member_count = i + 1;
+    }
+    return NRT_SUCCESS;
+}
+
+static void enum_run(const ntsim_vector_t *v, ntsim_report_t *r)
+{
+    const enum_body_t *b = v->body;
+    const ntsim_abi_enum_t *e = ntsim_abi_enum_find(b->c_type);
+    if (e == NULL) {
+        ntsim_report_add(r, v->id, "c_type", "no enum '%s' in the headers", b->c_type);
+        return;
+    }
+    if (e->size != b->size)
+        ntsim_report_add(r, v->id, "size", "expected %llu, got %zu", (unsigned long long)b->size,
+                         e->size);
+    char subid[256];
+    for (size_t i = 0; i < b->member_count; i++) {
+        const enum_member_t *m = &b->members[i];
+        snprintf(subid, sizeof subid, "%s.%s", v->id, m->name);
+        const ntsim_abi_enum_member_t *got = NULL;
+        for (size_t j = 0; j < e->member_count && got == NULL; j++)
+            if (strcmp(e->members[j].name, m->name) == 0)
+                got = &e->members[j];
+        if (got == NULL)
+            ntsim_report_add(r, subid, "name", "expected a member '%s', got none in %s", m->name,
+                             e->c_type);
+        else if (got->value != m->value)
+            ntsim_report_add(r, subid, "value", "expected %" PRId64 ", got %" PRId64, m->value,
+                             got->value);
+    }
+    for (size_t j = 0; j < e->member_count; j++) {
+        bool covered = false;
+        for (size_t i = 0; i < b->member_count && !covered; i++)
+            covered = strcmp(b->members[i].name, e->members[j].name) == 0;
+        if (!covered) {
+            snprintf(subid, sizeof subid, "%s.%s", v->id, e->members[j].name);
+            ntsim_report_add(r, subid, "coverage",
+                             "expected no such member, got %s = %" PRId64 " in %s: add it to "
+                             "the vector from the spec",
+                             e->members[j].name, e->members[j].value, e->c_type);
+        }
+    }
+}
+
+static const char *enum_subject(const void *body)
+{
+    return ((const enum_body_t *)body)->c_type;
+}
+
+const ntsim_vector_kind_t ntsim_kind_enum = {
+    "enum", enum_keys, false, enum_parse, enum_free, enum_run, enum_subject,
+};

@@ -1,0 +1,9 @@
+/* conformance/kinds.c: the registry of vector kinds, in report order. */
+#include "kinds.h"
+
+const ntsim_vector_kind_t *const ntsim_vector_kinds[] = {
+    &ntsim_kind_layout,
+    &ntsim_kind_enum,
+    &ntsim_kind_event_type,
+    NULL,
+};

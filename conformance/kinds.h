@@ -1,0 +1,16 @@
+/*
+ * conformance/kinds.h: the vector kinds this build knows. Each lives in its
+ * own kind_<name>.c; conformance/kinds.c lists them for the loader.
+ */
+#ifndef NTSIM_CONFORMANCE_KINDS_H
+#define NTSIM_CONFORMANCE_KINDS_H
+
+#include <stdio.h>
+
+#include "vector.h"
+
+extern const ntsim_vector_kind_t ntsim_kind_layout;     /* kind_layout.c */
+extern const ntsim_vector_kind_t ntsim_kind_enum;       /* kind_enum.c */
+extern const ntsim_vector_kind_t ntsim_kind_event_type; /* kind_event_type.c */
+
+#endif /* NTSIM_CONFORMANCE_KINDS_H */

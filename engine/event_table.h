@@ -1,0 +1,160 @@
+/*
+ * engine/event_table.h: the one table of the sys_trace taxonomy.
+ *
+ * Everything that switches on an event type (the capture engine's payload
+ * copy, the JSON exporter, event_to_proto, the simulator, the vector runner)
+ * asks this table instead of writing its own switch:
+ *
+ *   ntsim_event_types[t]   per type: its enum identifier, its API name, its
+ *                          JSON event_type name, its category, and which
+ *                          payload its START, STOP and INSTANT phases carry.
+ *   ntsim_payloads[p]      per payload struct: its union member name, its C
+ *                          type, size, offset in the union, and its fields
+ *                          (name, offset, size, kind), compiled with offsetof.
+ *
+ * A new event type is one row in event_table.c; a new payload is one entry in
+ * NTSIM_PAYLOAD_MAP below plus its field list. Internal: not installed.
+ */
+#ifndef NTSIM_ENGINE_EVENT_TABLE_H
+#define NTSIM_ENGINE_EVENT_TABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "nrt/nrt_sys_trace_event.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Every payload struct that is a member of nrt_sys_trace_event_data_t, in
+ * header order: XX(ID, member). ID names the ntsim_payload_id_t enumerator. */
+#define NTSIM_PAYLOAD_MAP(XX)                                  \
+    XX(EXEC_PRE, exec_pre)                                     \
+    XX(EXEC_CORE, exec_core)                                   \
+    XX(EXEC_WAIT, exec_wait)                                   \
+    XX(EXEC_POST, exec_post)                                   \
+    XX(MODEL_EXEC, model_exec)                                 \
+    XX(NRT_EXEC, nrt_exec)                                     \
+    XX(RUNTIME_EXEC, runtime_exec)                             \
+    XX(MODEL_LOAD_STOP, model_load_stop)                       \
+    XX(MODEL_SUBMIT, model_submit)                             \
+    XX(CC_LOAD_STOP, cc_load_stop)                             \
+    XX(EXEC_POST_REQUEST, exec_post_request)                   \
+    XX(CC_LOAD_START, cc_load_start)                           \
+    XX(NC_EXEC_START, nc_exec_start)                           \
+    XX(NC_EXEC_STOP, nc_exec_stop)                             \
+    XX(CC_EXEC_START, cc_exec_start)                           \
+    XX(CC_EXEC_STOP, cc_exec_stop)                             \
+    XX(CC_EXEC_BARRIER_START, cc_exec_barrier_start)           \
+    XX(CC_EXEC_BARRIER_STOP, cc_exec_barrier_stop)             \
+    XX(NC_MODEL_SWITCH_START, nc_model_switch_start)           \
+    XX(NC_MODEL_SWITCH_STOP, nc_model_switch_stop)             \
+    XX(HW_NOTIFY, hw_notify)                                   \
+    XX(NUM_ERR, num_err)                                       \
+    XX(TIMESTAMP_SYNC, timestamp_sync)                         \
+    XX(MODEL_SWITCH, model_switch)                             \
+    XX(ASYNC_SEMA_WAIT, async_sema_wait)                       \
+    XX(EXEC_TENSOR_READ, exec_tensor_read)                     \
+    XX(EXEC_TENSOR_WRITE, exec_tensor_write)                   \
+    XX(EXEC_TENSOR_ALLOC, exec_tensor_alloc)                   \
+    XX(EXEC_TENSOR_FREE, exec_tensor_free)                     \
+    XX(EXEC_TENSOR_BLOCK, exec_tensor_block)                   \
+    XX(EXEC_TENSOR_READ_BATCH, exec_tensor_read_batch)         \
+    XX(EXEC_TENSOR_WRITE_BATCH, exec_tensor_write_batch)       \
+    XX(DMEM_BUF_COPYIN, dmem_buf_copyin)                       \
+    XX(DMEM_BUF_COPYOUT, dmem_buf_copyout)                     \
+    XX(DMEM_BUF_BATCH_COPYIN, dmem_buf_batch_copyin)           \
+    XX(DMEM_BUF_BATCH_COPYOUT, dmem_buf_batch_copyout)         \
+    XX(ENC_BARRIER_RECV, enc_barrier_recv)                     \
+    XX(ENC_BARRIER_SEND, enc_barrier_send)                     \
+    XX(ENC_BARRIER, enc_barrier)                               \
+    XX(DMA_MEM_ALLOC_START, dma_mem_alloc_start)               \
+    XX(DMA_MEM_ALLOC_STOP, dma_mem_alloc_stop)                 \
+    XX(DMA_MEM_DEALLOC_START, dma_mem_dealloc_start)           \
+    XX(DMA_MEM_DEALLOC_STOP, dma_mem_dealloc_stop)             \
+    XX(HOSTCC_PREPARE, hostcc_prepare)                         \
+    XX(HOSTCC_SCHEDULE, hostcc_schedule)                       \
+    XX(HOSTCC_BUILD_CTX, hostcc_build_ctx)                     \
+    XX(HOSTCC_LOAD, hostcc_load)                               \
+    XX(HOSTCC_EXEC, hostcc_exec)                               \
+    XX(HOSTCC_WAIT, hostcc_wait)
+
+/* NTSIM_PAYLOAD_NONE: the phase carries no payload; the data slot is zeros. */
+typedef enum ntsim_payload_id {
+    NTSIM_PAYLOAD_NONE = 0,
+#define NTSIM_PAYLOAD_ENUM_(ID, member) NTSIM_PAYLOAD_##ID,
+    NTSIM_PAYLOAD_MAP(NTSIM_PAYLOAD_ENUM_)
+#undef NTSIM_PAYLOAD_ENUM_
+    NTSIM_PAYLOAD_COUNT
+} ntsim_payload_id_t;
+
+/* How a payload field is stored; the readers (JSON, NTFF) format by kind. */
+typedef enum ntsim_field_kind {
+    NTSIM_FIELD_U8,
+    NTSIM_FIELD_U16,
+    NTSIM_FIELD_U32,
+    NTSIM_FIELD_U64,
+    NTSIM_FIELD_INT,        /* C int, 4 bytes, signed */
+    NTSIM_FIELD_BOOL,
+    NTSIM_FIELD_SYNC_INFO,  /* nested struct nrt_sys_trace_event_data_sync_info */
+    NTSIM_FIELD_USAGE_TYPE, /* dma_mem_usage_type_t, 4 bytes */
+    NTSIM_FIELD_KIND_COUNT
+} ntsim_field_kind_t;
+
+typedef struct ntsim_field_desc {
+    const char *name;        /* the spec's field name */
+    size_t offset;           /* bytes from the start of the payload */
+    size_t size;             /* bytes */
+    ntsim_field_kind_t kind;
+} ntsim_field_desc_t;
+
+typedef struct ntsim_payload_desc {
+    const char *member;      /* union member = struct suffix, e.g. "hw_notify" */
+    const char *c_type;      /* "struct nrt_sys_trace_event_data_hw_notify" */
+    size_t size;             /* sizeof the struct */
+    size_t union_offset;     /* offsetof(nrt_sys_trace_event_data_t, member): 0 */
+    const ntsim_field_desc_t *fields;
+    size_t field_count;
+} ntsim_payload_desc_t;
+
+typedef struct ntsim_event_type_desc {
+    nrt_sys_trace_event_type_t type;
+    const char *enum_name;   /* "NRT_SYS_TRACE_EVENT_TYPE_HW_NOTIFY" */
+    const char *api_name;    /* lowercase enum suffix, e.g. "hw_notify" (D-NAMES) */
+    const char *json_name;   /* the JSON event_type string (D-JSON-NAMES) */
+    nrt_sys_trace_event_category_t category;
+    /* payload read by each phase, indexed by nrt_sys_trace_event_phase_t */
+    ntsim_payload_id_t payload[NRT_SYS_TRACE_EVENT_PHASE_COUNT];
+} ntsim_event_type_desc_t;
+
+/* Indexed by nrt_sys_trace_event_type_t; exactly COUNT rows. */
+extern const ntsim_event_type_desc_t ntsim_event_types[NRT_SYS_TRACE_EVENT_TYPE_COUNT];
+/* Indexed by ntsim_payload_id_t; row 0 (NONE) has member "none" and no fields. */
+extern const ntsim_payload_desc_t ntsim_payloads[NTSIM_PAYLOAD_COUNT];
+/* The two fields of struct nrt_sys_trace_event_data_sync_info. */
+extern const ntsim_field_desc_t ntsim_sync_info_fields[2];
+
+/* The spec's word for each field kind ("uint16", "int", "sync_info", ...). */
+const char *ntsim_field_kind_name(ntsim_field_kind_t kind);
+
+/* The payload a record of (type, phase) carries; NONE when either is out of
+ * range or the phase carries nothing. Never reads memory outside the tables. */
+ntsim_payload_id_t ntsim_event_payload(uint32_t type, uint32_t phase);
+
+/* Category of any integer type value: UNKNOWN for values >= COUNT. */
+nrt_sys_trace_event_category_t ntsim_event_category(uint32_t type);
+
+/* Row for a type, or NULL when type >= COUNT. */
+const ntsim_event_type_desc_t *ntsim_event_type_desc(uint32_t type);
+
+/* Lookups by name; return NULL when no row matches. */
+const ntsim_event_type_desc_t *ntsim_event_type_by_api_name(const char *name);
+const ntsim_event_type_desc_t *ntsim_event_type_by_enum_name(const char *name);
+const ntsim_payload_desc_t *ntsim_payload_by_member(const char *member);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NTSIM_ENGINE_EVENT_TABLE_H */
