@@ -40,7 +40,7 @@ expect_line "layout.hw_notify ($data/wrong/layout_hw_notify.yaml:6): 3 mismatche
 expect_line "layout.hw_notify.hint: offset: expected 0x06, got 0x04"
 expect_line "enum.notification_type.NOTIFICATION_TYPE_TOPSP_CC_STATUS: value: expected 8, got 9"
 expect_line "event_type.cc_exec.stop: stop: expected cc_exec_start, got cc_exec_stop"
-expect_line "  layout: 0 passed, 2 failed"
+expect_line "  layout: 0 passed, 3 failed"
 
 "$bin" --no-such-option >"$out" 2>&1
 rc=$?

@@ -130,5 +130,11 @@ static const char *enum_subject(const void *body)
 }
 
 const ntsim_vector_kind_t ntsim_kind_enum = {
-    "enum", enum_keys, false, enum_parse, enum_free, enum_run, enum_subject,
+    .name = "enum",
+    .keys = enum_keys,
+    .allows_invalid = false,
+    .parse = enum_parse,
+    .free_body = enum_free,
+    .run = enum_run,
+    .subject = enum_subject,
 };

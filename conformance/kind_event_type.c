@@ -135,5 +135,11 @@ static const char *event_type_subject(const void *body)
 }
 
 const ntsim_vector_kind_t ntsim_kind_event_type = {
-    "event_type", event_type_keys, false, event_type_parse, event_type_free, event_type_run, event_type_subject,
+    .name = "event_type",
+    .keys = event_type_keys,
+    .allows_invalid = false,
+    .parse = event_type_parse,
+    .free_body = event_type_free,
+    .run = event_type_run,
+    .subject = event_type_subject,
 };

@@ -152,5 +152,11 @@ static const char *layout_subject(const void *body)
 }
 
 const ntsim_vector_kind_t ntsim_kind_layout = {
-    "layout", layout_keys, false, layout_parse, layout_free, layout_run, layout_subject,
+    .name = "layout",
+    .keys = layout_keys,
+    .allows_invalid = false,
+    .parse = layout_parse,
+    .free_body = layout_free,
+    .run = layout_run,
+    .subject = layout_subject,
 };

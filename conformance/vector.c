@@ -51,7 +51,7 @@ char *ntsim_strdup(const char *s)
     return d;
 }
 
-static char *vformat(const char *fmt, va_list ap)
+__attribute__((format(printf, 1, 0))) static char *vformat(const char *fmt, va_list ap)
 {
     va_list ap2;
     va_copy(ap2, ap);
