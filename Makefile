@@ -31,7 +31,8 @@ CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(DEFS) $(INCS) $(PKG_CFLAGS) -MMD -MP $(EXT
 APT_PACKAGES := check libyaml-dev libprotobuf-c-dev protobuf-c-compiler valgrind pkg-config
 PKG_MODULES  := check yaml-0.1 libprotobuf-c
 
-ENGINE_SRC := engine/event_table.c
+ENGINE_SRC := engine/event_table.c engine/ring.c engine/grace.c engine/log.c engine/capture.c \
+              engine/config.c
 CONF_SRC   := conformance/vector.c conformance/kinds.c conformance/abi_registry.c \
               conformance/kind_layout.c conformance/kind_enum.c conformance/kind_event_type.c \
               conformance/check_main.c conformance/check_vectors.c conformance/check_loader.c \

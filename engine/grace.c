@@ -1,0 +1,145 @@
+/*
+ * engine/grace.c: the emitting-thread registry and stop()'s grace period.
+ *
+ * Why it is correct (the userspace-RCU argument with sys_membarrier):
+ *   emitter:  in_emit = 1; compiler fence; r = state; if r: touch ring; in_emit = 0 (release)
+ *   stop:     state = 0; membarrier(PRIVATE_EXPEDITED); wait until every in_emit == 0
+ * membarrier runs a full barrier on every running thread of the process
+ * between stop's store and its scan. So for each emitter, either its
+ * in_emit = 1 is visible to the scan (and stop waits for the release store
+ * of 0, which orders all its ring accesses before the free), or its later
+ * load of the state returns 0 and it touches nothing. A thread that is not
+ * running is between instructions, which the kernel's context switch already
+ * orders. Without membarrier, emitters fence themselves (a full fence
+ * between their store and load) and stop() fences: the classic Dekker pair.
+ */
+#define _GNU_SOURCE /* syscall, SYS_gettid, SYS_membarrier */
+#include "grace.h"
+
+#include <linux/membarrier.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "log.h"
+
+bool ntsim__grace_fence_mode = true;
+
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static ntsim_thread_t *registry_head;
+static pthread_once_t key_once = PTHREAD_ONCE_INIT;
+static pthread_key_t exit_key;
+static _Thread_local ntsim_thread_t *tls_self;
+
+static pthread_once_t membarrier_once = PTHREAD_ONCE_INIT;
+static bool membarrier_ok;
+
+/* Thread exit: the record stays in the list and becomes reusable. */
+static void thread_exited(void *arg)
+{
+    ntsim_thread_t *t = arg;
+    pthread_mutex_lock(&registry_lock);
+    t->alive = false;
+    pthread_mutex_unlock(&registry_lock);
+}
+
+static void key_create(void)
+{
+    if (pthread_key_create(&exit_key, thread_exited) != 0)
+        ntsim__log(NTSIM_LOG_WARN, "pthread_key_create failed: exited threads' records "
+                                   "will not be reused");
+}
+
+ntsim_thread_t *ntsim__thread_self(void)
+{
+    if (tls_self != NULL)
+        return tls_self;
+    pthread_once(&key_once, key_create);
+    pthread_mutex_lock(&registry_lock);
+    ntsim_thread_t *t = registry_head;
+    while (t != NULL && t->alive)
+        t = t->next;
+    if (t == NULL) {
+        if (posix_memalign((void **)&t, 64, sizeof *t) != 0) {
+            pthread_mutex_unlock(&registry_lock);
+            return NULL;
+        }
+        memset(t, 0, sizeof *t);
+        t->next = registry_head;
+        registry_head = t;
+    }
+    t->alive = true;
+    t->tid = (uint64_t)syscall(SYS_gettid);
+    atomic_store_explicit(&t->in_emit, 0, memory_order_relaxed);
+    pthread_mutex_unlock(&registry_lock);
+    pthread_setspecific(exit_key, t);
+    tls_self = t;
+    return t;
+}
+
+static void membarrier_register(void)
+{
+    long cmds = syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
+    membarrier_ok = cmds > 0 && (cmds & MEMBARRIER_CMD_PRIVATE_EXPEDITED) &&
+                    syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0;
+    if (!membarrier_ok)
+        ntsim__log(NTSIM_LOG_INFO, "membarrier unavailable: emitters use a full fence");
+}
+
+void ntsim__grace_prepare(void)
+{
+    pthread_once(&membarrier_once, membarrier_register);
+    /* Written only here, while no emitter is past the gate; published to
+     * emitters by start()'s release store of the capture state. */
+    ntsim__grace_fence_mode = !membarrier_ok;
+}
+
+void ntsim__grace_wait(void)
+{
+    /* Orders the caller's store of the cleared state before the scan. */
+    atomic_thread_fence(memory_order_seq_cst);
+    if (!ntsim__grace_fence_mode &&
+        syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0) {
+        /* Cannot happen after a successful registration; if it does, the
+         * scan below still waits for every flag it sees. */
+        ntsim__log(NTSIM_LOG_WARN, "membarrier failed during stop");
+    }
+    pthread_mutex_lock(&registry_lock);
+    for (ntsim_thread_t *t = registry_head; t != NULL; t = t->next) {
+        unsigned spins = 0;
+        /* acquire: pairs with the emitter's release in ntsim__grace_exit. */
+        while (atomic_load_explicit(&t->in_emit, memory_order_acquire) != 0)
+            if (++spins > 64)
+                sched_yield(); /* the emitter may be descheduled mid-emit */
+    }
+    pthread_mutex_unlock(&registry_lock);
+}
+
+void ntsim__grace_shutdown(void)
+{
+    /* Frees the records of exited threads and the caller's own. A record of
+     * another thread still alive is kept: that thread's exit handler will
+     * still write it. */
+    if (tls_self != NULL) {
+        pthread_setspecific(exit_key, NULL);
+        pthread_mutex_lock(&registry_lock);
+        tls_self->alive = false;
+        pthread_mutex_unlock(&registry_lock);
+        tls_self = NULL;
+    }
+    pthread_mutex_lock(&registry_lock);
+    ntsim_thread_t **link = &registry_head;
+    while (*link != NULL) {
+        ntsim_thread_t *t = *link;
+        if (t->alive) {
+            link = &t->next;
+            continue;
+        }
+        *link = t->next;
+        free(t);
+    }
+    pthread_mutex_unlock(&registry_lock);
+}

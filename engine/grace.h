@@ -1,0 +1,67 @@
+/*
+ * engine/grace.h: knowing when no emitter can still touch a ring.
+ *
+ * stop() frees the rings while other threads may be inside an emit. Each
+ * emitting thread owns a record with an in_emit flag, set around the part of
+ * emit that reads the capture state and writes a ring. stop() clears the
+ * capture state, then waits until every flag it can see is clear; a memory
+ * barrier forced on every thread (membarrier(2)) makes sure that a thread
+ * whose flag it did not see will see the cleared state. The emit side is two
+ * plain stores and a compiler fence: no atomic read-modify-write, no lock.
+ * Where membarrier is unavailable, emitters use a full fence instead.
+ * Internal.
+ */
+#ifndef NTSIM_ENGINE_GRACE_H
+#define NTSIM_ENGINE_GRACE_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct ntsim_thread {
+    _Alignas(64) _Atomic uint32_t in_emit; /* 1 while inside the guarded part of emit */
+    uint64_t tid;                          /* gettid(), cached for thread_id */
+    bool alive;                            /* false once the thread exited (record reusable) */
+    struct ntsim_thread *next;             /* registry list, under the registry mutex */
+} ntsim_thread_t;
+
+/* The calling thread's record, registered on first use (one mutex-protected
+ * registration per thread; never on later calls). NULL only when out of
+ * memory at registration. */
+ntsim_thread_t *ntsim__thread_self(void);
+
+/* Called by start() before capturing begins: picks membarrier or fences. */
+void ntsim__grace_prepare(void);
+
+/* True when emitters must issue a full fence (no membarrier). Read-only
+ * while capturing. */
+extern bool ntsim__grace_fence_mode;
+
+/* Blocks until no thread is inside the guarded part of an emit that began
+ * before the capture state was cleared. Called by stop(). */
+void ntsim__grace_wait(void);
+
+/* Frees the records of exited threads and of the caller. Only when no
+ * other thread can emit. */
+void ntsim__grace_shutdown(void);
+
+/* Enter: flag set, then (ordered after it) the caller re-reads the state. */
+static inline void ntsim__grace_enter(ntsim_thread_t *self)
+{
+    atomic_store_explicit(&self->in_emit, 1, memory_order_relaxed);
+    /* Orders the flag store before the caller's load of the capture state:
+     * with membarrier, stop()'s forced barrier does the hardware half, so
+     * only the compiler must not reorder; without it, a full fence. */
+    if (ntsim__grace_fence_mode)
+        atomic_thread_fence(memory_order_seq_cst);
+    else
+        atomic_signal_fence(memory_order_seq_cst);
+}
+
+static inline void ntsim__grace_exit(ntsim_thread_t *self)
+{
+    /* release: every ring access of this emit happens before stop() sees 0. */
+    atomic_store_explicit(&self->in_emit, 0, memory_order_release);
+}
+
+#endif /* NTSIM_ENGINE_GRACE_H */
