@@ -4,6 +4,7 @@
 #   make check      build and run the conformance suite (the README's test command)
 #   make memcheck   the same suite under valgrind memcheck: 0 errors, 0 leaks
 #   make asan       the same suite built with AddressSanitizer + UBSan
+#   make tsan       the same suite built with ThreadSanitizer
 #   make mutation   prove a changed header offset fails both the static assert
 #                   and the layout vectors
 #   make clean
@@ -36,7 +37,9 @@ ENGINE_SRC := engine/event_table.c engine/ring.c engine/grace.c engine/log.c eng
 CONF_SRC   := conformance/vector.c conformance/kinds.c conformance/abi_registry.c \
               conformance/kind_layout.c conformance/kind_enum.c conformance/kind_event_type.c \
               conformance/check_main.c conformance/check_vectors.c conformance/check_loader.c \
-              conformance/check_event_table.c
+              conformance/check_event_table.c conformance/check_ring.c \
+              conformance/check_capture.c conformance/check_concurrency.c \
+              conformance/capture_fixture.c
 
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/obj/%.o)
 CONF_OBJ   := $(CONF_SRC:%.c=$(BUILD)/obj/%.o)
@@ -48,7 +51,7 @@ VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full \
             --errors-for-leak-kinds=definite,indirect,possible \
             --show-leak-kinds=definite,indirect,possible
 
-.PHONY: all check memcheck asan mutation deps clean
+.PHONY: all check memcheck asan tsan mutation deps clean
 
 all: $(LIB) $(CHECK_BIN)
 
@@ -102,6 +105,14 @@ asan:
 	    EXTRA_LDFLAGS="-fsanitize=address,undefined" all
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    ./$(BUILD)/asan/check_ntsim
+
+# ThreadSanitizer over the whole suite in one process (the concurrency suite
+# is the point; the rest costs little). TSan must see every thread: no fork.
+tsan:
+	$(MAKE) BUILD=$(BUILD)/tsan OPT="-O1 -g" \
+	    EXTRA_CFLAGS="-fsanitize=thread -fno-omit-frame-pointer" \
+	    EXTRA_LDFLAGS="-fsanitize=thread" all
+	CK_FORK=no TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" ./$(BUILD)/tsan/check_ntsim
 
 mutation: $(DEPS_STAMP)
 	sh conformance/mutation.sh "$(CC)"

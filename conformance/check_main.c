@@ -159,6 +159,9 @@ int main(int argc, char **argv)
     SRunner *sr = srunner_create(make_vectors_suite());
     srunner_add_suite(sr, make_loader_suite());
     srunner_add_suite(sr, make_event_table_suite());
+    srunner_add_suite(sr, make_ring_suite());
+    srunner_add_suite(sr, make_capture_suite());
+    srunner_add_suite(sr, make_concurrency_suite());
     srunner_run_all(sr, CK_ENV);
     unsigned long failed = print_summary(sr);
     srunner_free(sr);

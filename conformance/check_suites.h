@@ -19,5 +19,8 @@ extern const char *ntsim_check_testdata_dir;
 Suite *make_vectors_suite(void);     /* check_vectors.c: one test per vector */
 Suite *make_loader_suite(void);      /* check_loader.c: broken files, runner reports */
 Suite *make_event_table_suite(void); /* check_event_table.c: the one table's views */
+Suite *make_ring_suite(void);        /* check_ring.c: the ring protocol */
+Suite *make_capture_suite(void);     /* check_capture.c: engine API and lifecycle */
+Suite *make_concurrency_suite(void); /* check_concurrency.c: emitters + drainer at once */
 
 #endif /* NTSIM_CONFORMANCE_CHECK_SUITES_H */

@@ -115,9 +115,10 @@ static uint64_t emit(uint32_t type, uint32_t phase, uint32_t nc_idx,
         return 0;
     ntsim__grace_enter(self);
     uint64_t result = 0;
-    /* acquire: pairs with start()'s release; the rings, enable bytes, hooks
-     * and masks it wrote are visible from here on. */
-    if (atomic_load_explicit(&g_state, memory_order_acquire) == 0)
+    /* seq_cst (at least acquire): pairs with start()'s release, so the rings,
+     * enable bytes, hooks and masks it wrote are visible from here on; and
+     * with stop()'s seq_cst store for the grace period (grace.h). */
+    if (atomic_load_explicit(&g_state, memory_order_seq_cst) == 0)
         goto out;
     if (nc_idx >= NTSIM_NC_COUNT) {
         atomic_fetch_add_explicit(&g_clamped_nc, 1, memory_order_relaxed);

@@ -33,9 +33,9 @@ ntsim_thread_t *ntsim__thread_self(void);
 /* Called by start() before capturing begins: picks membarrier or fences. */
 void ntsim__grace_prepare(void);
 
-/* True when emitters must issue a full fence (no membarrier). Read-only
- * while capturing. */
-extern bool ntsim__grace_fence_mode;
+/* True when emitters must order their flag themselves (no membarrier).
+ * Starts true (always safe) and is set once, at the first start. */
+extern _Atomic bool ntsim__grace_fence_mode;
 
 /* Blocks until no thread is inside the guarded part of an emit that began
  * before the capture state was cleared. Called by stop(). */
@@ -45,17 +45,21 @@ void ntsim__grace_wait(void);
  * other thread can emit. */
 void ntsim__grace_shutdown(void);
 
-/* Enter: flag set, then (ordered after it) the caller re-reads the state. */
+/* Enter: flag set, then (ordered after it) the caller re-reads the capture
+ * state with a seq_cst load. */
 static inline void ntsim__grace_enter(ntsim_thread_t *self)
 {
-    atomic_store_explicit(&self->in_emit, 1, memory_order_relaxed);
-    /* Orders the flag store before the caller's load of the capture state:
-     * with membarrier, stop()'s forced barrier does the hardware half, so
-     * only the compiler must not reorder; without it, a full fence. */
-    if (ntsim__grace_fence_mode)
-        atomic_thread_fence(memory_order_seq_cst);
-    else
+    if (atomic_load_explicit(&ntsim__grace_fence_mode, memory_order_relaxed)) {
+        /* seq_cst RMW: with stop()'s seq_cst store of the state and seq_cst
+         * load of this flag, one total order means one side sees the other
+         * (Dekker). */
+        atomic_exchange_explicit(&self->in_emit, 1, memory_order_seq_cst);
+    } else {
+        /* membarrier: stop() forces the hardware barrier on this thread, so
+         * only the compiler must keep the store before the state load. */
+        atomic_store_explicit(&self->in_emit, 1, memory_order_relaxed);
         atomic_signal_fence(memory_order_seq_cst);
+    }
 }
 
 static inline void ntsim__grace_exit(ntsim_thread_t *self)

@@ -1,0 +1,506 @@
+/*
+ * conformance/check_capture.c: the capture engine's API and lifecycle.
+ *
+ * Byte-exact records are pinned by vectors/record_*.yaml; these tests pin
+ * the status codes, the counters, the gates and the config API, each value
+ * worked out from facts §4/§5 or a decision in docs/decisions.md.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "capture_fixture.h"
+#include "check_suites.h"
+
+static const uint32_t only_nc0_and_3[] = {0, 3};
+
+static void setup(void)
+{
+    ntsim_fixture_begin(1000, 10, 4242);
+}
+
+static void teardown(void)
+{
+    ntsim_fixture_end();
+}
+
+static void start_small(void)
+{
+    nrt_sys_trace_config_t cfg;
+    ntsim_fixture_config(&cfg, 1024, only_nc0_and_3, 2);
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+}
+
+static ntsim_nc_stats_t stats_of(uint32_t nc)
+{
+    ntsim_nc_stats_t st;
+    ck_assert_int_eq(ntsim_capture_nc_stats(nc, &st), NRT_SUCCESS);
+    return st;
+}
+
+START_TEST(test_emit_while_not_capturing_captures_nothing)
+{
+    ck_assert(!ntsim_capture_is_capturing());
+    ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                              NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL, 99),
+                      0);
+    ck_assert_uint_eq(stats_of(0).created, 0);
+    ck_assert_uint_eq(ntsim_fixture.now_ns, 1000); /* the clock was not even read */
+}
+END_TEST
+
+START_TEST(test_start_rejects_a_null_config)
+{
+    ck_assert_int_eq(nrt_sys_trace_start(NULL), NRT_INVALID);
+    ck_assert(!ntsim_capture_is_capturing());
+}
+END_TEST
+
+/* facts §4: start while running warns and returns 1; the session goes on. */
+START_TEST(test_second_start_warns_returns_failure_and_keeps_capturing)
+{
+    start_small();
+    nrt_sys_trace_config_t cfg;
+    ntsim_fixture_config(&cfg, 4096, only_nc0_and_3, 2);
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_FAILURE);
+    ck_assert_int_eq(NRT_FAILURE, 1);
+    ck_assert_uint_eq(ntsim_fixture.warnings, 1);
+    ck_assert_str_eq(ntsim_fixture.last_message,
+                     "sys trace capture is already running: start ignored");
+    ck_assert_uint_eq(stats_of(0).capacity, 1024);
+    ck_assert_uint_ne(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                              NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 3, NULL, 0),
+                      0);
+}
+END_TEST
+
+/* facts §4: a second stop is an error; it changes nothing (D-LIFECYCLE). */
+START_TEST(test_stop_when_not_capturing_warns_and_fails)
+{
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_FAILURE);
+    start_small();
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_FAILURE);
+    ck_assert_str_eq(ntsim_fixture.last_message, "sys trace capture is not running: stop ignored");
+    ck_assert_uint_eq(ntsim_fixture.warnings, 2);
+}
+END_TEST
+
+/* facts §4: the shim clamps max_events_per_nc to [1024, 0x100000]. */
+START_TEST(test_start_clamps_max_events_per_nc)
+{
+    const uint64_t given[] = {0, 10, 1023, 1024, 5000, 0x100000, 0x100001, UINT64_MAX};
+    const uint64_t want[] = {1024, 1024, 1024, 1024, 5000, 0x100000, 0x100000, 0x100000};
+    for (size_t i = 0; i < sizeof given / sizeof given[0]; i++) {
+        nrt_sys_trace_config_t cfg;
+        const uint32_t nc = 1;
+        ntsim_fixture_config(&cfg, given[i], &nc, 1);
+        ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+        ck_assert_uint_eq(stats_of(1).capacity, want[i]);
+        ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    }
+}
+END_TEST
+
+START_TEST(test_rings_exist_only_for_enabled_ncs)
+{
+    start_small();
+    ck_assert_uint_eq(stats_of(0).capacity, 1024);
+    ck_assert_uint_eq(stats_of(3).capacity, 1024);
+    ck_assert_uint_eq(stats_of(1).capacity, 0);
+    ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                              NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 1, NULL, 5),
+                      0);
+    ck_assert_uint_eq(stats_of(1).created, 0);
+}
+END_TEST
+
+START_TEST(test_disabled_type_is_not_captured)
+{
+    nrt_sys_trace_config_t cfg;
+    ntsim_fixture_config(&cfg, 1024, only_nc0_and_3, 2);
+    ck_assert_int_eq(nrt_sys_trace_config_set_capture_enabled_for_event_type(&cfg, "hw_notify",
+                                                                             false),
+                     NRT_SUCCESS);
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+    ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_HW_NOTIFY,
+                                              NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 3, NULL, 5),
+                      0);
+    ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_NUM_ERR,
+                                              NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 3, NULL, 5),
+                      5);
+    ck_assert_uint_eq(stats_of(3).created, 1);
+}
+END_TEST
+
+/* facts §5: type > 45 is dropped; ours also counts it and warns once. */
+START_TEST(test_type_out_of_range_is_dropped_counted_and_warned_once)
+{
+    start_small();
+    for (int i = 0; i < 3; i++)
+        ck_assert_uint_eq(nrt_sys_trace_new_event((nrt_sys_trace_event_type_t)46,
+                                                  NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL, 7),
+                          0);
+    ntsim_capture_stats_t g;
+    ntsim_capture_global_stats(&g);
+    ck_assert_uint_eq(g.invalid_type, 3);
+    ck_assert_uint_eq(stats_of(0).created, 0);
+    ck_assert_uint_eq(ntsim_fixture.warnings, 1);
+    ck_assert_str_eq(ntsim_fixture.last_message, "invalid event type 46: event dropped");
+}
+END_TEST
+
+/* facts §5: nc_idx >= 256 warns and uses NC 0. */
+START_TEST(test_nc_out_of_range_is_redirected_to_nc_0)
+{
+    start_small();
+    ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                              NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 256, NULL, 11),
+                      11);
+    ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                              NRT_SYS_TRACE_EVENT_PHASE_INSTANT, UINT32_MAX, NULL,
+                                              12),
+                      12);
+    ntsim_capture_stats_t g;
+    ntsim_capture_global_stats(&g);
+    ck_assert_uint_eq(g.clamped_nc_idx, 2);
+    ck_assert_uint_eq(ntsim_fixture.warnings, 1);
+    ck_assert_str_eq(ntsim_fixture.last_message, "nc_idx 256 is out of range [0, 255]: using NC 0");
+    nrt_sys_trace_event_t out[4];
+    size_t n;
+    ck_assert_int_eq(nrt_sys_trace_drain_events(0, out, 4, &n), NRT_SUCCESS);
+    ck_assert_uint_eq(n, 2);
+    ck_assert_uint_eq(out[0].nc_idx, 0);
+    ck_assert_uint_eq(out[1].tracking_id, 12);
+}
+END_TEST
+
+/* facts §5: tracking_id = caller's if nonzero, else seq | nc_idx << 50;
+ * D-TRACKING-ZERO: NC 0's first derived id is 0. */
+START_TEST(test_tracking_id_is_the_callers_or_derived_from_seq)
+{
+    start_small();
+    const uint64_t nc3 = UINT64_C(3) << 50;
+    ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                              NRT_SYS_TRACE_EVENT_PHASE_START, 3, NULL, 0),
+                      0 | nc3);
+    ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                              NRT_SYS_TRACE_EVENT_PHASE_START, 3, NULL, 0),
+                      1 | nc3);
+    ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                              NRT_SYS_TRACE_EVENT_PHASE_START, 3, NULL,
+                                              UINT64_MAX),
+                      UINT64_MAX);
+    /* seq counts every push, caller ids included: the next derived is 3. */
+    ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                              NRT_SYS_TRACE_EVENT_PHASE_START, 3, NULL, 0),
+                      3 | nc3);
+    /* The quirk: captured, yet the return value is 0. */
+    ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                              NRT_SYS_TRACE_EVENT_PHASE_START, 0, NULL, 0),
+                      0);
+    ck_assert_uint_eq(stats_of(0).pushed, 1);
+}
+END_TEST
+
+/* facts §5: the STOP passes back the START's id, so the pair shares it. */
+START_TEST(test_start_and_stop_share_the_tracking_id)
+{
+    start_small();
+    uint64_t id = nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_EXEC_PRE,
+                                          NRT_SYS_TRACE_EVENT_PHASE_START, 3, NULL, 0);
+    nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_EXEC_PRE, NRT_SYS_TRACE_EVENT_PHASE_STOP, 3,
+                            NULL, id);
+    nrt_sys_trace_event_t out[2];
+    size_t n;
+    ck_assert_int_eq(nrt_sys_trace_drain_events(3, out, 2, &n), NRT_SUCCESS);
+    ck_assert_uint_eq(n, 2);
+    ck_assert_uint_eq(out[0].tracking_id, id);
+    ck_assert_uint_eq(out[1].tracking_id, id);
+    ck_assert_uint_eq(out[0].nc_local_id, 0);
+    ck_assert_uint_eq(out[1].nc_local_id, 1);
+    ck_assert_uint_eq(out[0].timestamp_ns, 1000);
+    ck_assert_uint_eq(out[1].timestamp_ns, 1010);
+    ck_assert_uint_eq(out[1].thread_id, 4242);
+}
+END_TEST
+
+/* facts §5: stop drops the rings undrained; ours counts what it dropped. */
+START_TEST(test_stop_drops_undrained_events_and_counts_them)
+{
+    start_small();
+    for (int i = 0; i < 5; i++)
+        nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 3, NULL, 1);
+    nrt_sys_trace_event_t out[8];
+    size_t n;
+    ck_assert_int_eq(nrt_sys_trace_drain_events(3, out, 2, &n), NRT_SUCCESS);
+    ck_assert_uint_eq(n, 2);
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    ntsim_nc_stats_t st = stats_of(3);
+    ck_assert_uint_eq(st.created, 5);
+    ck_assert_uint_eq(st.drained, 2);
+    ck_assert_uint_eq(st.lost_at_stop, 3);
+    ck_assert_uint_eq(st.in_ring, 0);
+    ck_assert_uint_eq(st.overwritten, 0);
+    /* Nothing is left to drain, and draining is not an error. */
+    ck_assert_int_eq(nrt_sys_trace_drain_events(3, out, 8, &n), NRT_SUCCESS);
+    ck_assert_uint_eq(n, 0);
+    /* The next start begins a fresh session. */
+    start_small();
+    ck_assert_uint_eq(stats_of(3).created, 0);
+    ck_assert_uint_eq(stats_of(3).lost_at_stop, 0);
+}
+END_TEST
+
+START_TEST(test_overflow_counts_overwritten_with_times)
+{
+    start_small();
+    for (int i = 0; i < 1500; i++)
+        nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL, 1);
+    ntsim_nc_stats_t st = stats_of(0);
+    ck_assert_uint_eq(st.created, 1500);
+    ck_assert_uint_eq(st.overwritten, 476);
+    ck_assert_uint_eq(st.in_ring, 1024);
+    /* Clock reads: emit k reads 1000 + 10 k; the first eviction is emit 1024. */
+    ck_assert_uint_eq(st.first_overwrite_ns, 1000 + 10 * 1024);
+    ck_assert_uint_eq(st.last_overwrite_ns, 1000 + 10 * 1499);
+}
+END_TEST
+
+START_TEST(test_drain_rejects_bad_arguments)
+{
+    start_small();
+    nrt_sys_trace_event_t out[1];
+    size_t n = 77;
+    ck_assert_int_eq(nrt_sys_trace_drain_events(256, out, 1, &n), NRT_INVALID);
+    ck_assert_int_eq(nrt_sys_trace_drain_events(0, out, 1, NULL), NRT_INVALID);
+    ck_assert_int_eq(nrt_sys_trace_drain_events(0, NULL, 1, &n), NRT_INVALID);
+    ck_assert_int_eq(nrt_sys_trace_drain_events(0, NULL, 0, &n), NRT_SUCCESS);
+    ck_assert_uint_eq(n, 0);
+    ck_assert_int_eq(nrt_sys_trace_drain_events(1, out, 1, &n), NRT_SUCCESS); /* no ring */
+    ck_assert_uint_eq(n, 0);
+}
+END_TEST
+
+START_TEST(test_hooks_cannot_change_while_capturing)
+{
+    start_small();
+    ck_assert_int_eq(ntsim_capture_set_hooks(NULL), NRT_FAILURE);
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_capture_set_hooks(NULL), NRT_SUCCESS);
+}
+END_TEST
+
+/* D-PAYLOAD-HOLES: only the chosen member's field bytes are copied. */
+START_TEST(test_payload_holes_padding_and_unused_bytes_are_zero)
+{
+    start_small();
+    nrt_sys_trace_event_data_t d;
+    memset(&d, 0xaa, sizeof d);
+    nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_HW_NOTIFY,
+                            NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 3, &d, 1);
+    nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC, NRT_SYS_TRACE_EVENT_PHASE_START,
+                            3, &d, 1);
+    nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_TENSOR_READ_BATCH,
+                            NRT_SYS_TRACE_EVENT_PHASE_START, 3, &d, 1);
+    nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_CC_EXEC, NRT_SYS_TRACE_EVENT_PHASE_INSTANT,
+                            3, &d, 1); /* D-PHASE: INSTANT of a pair carries nothing */
+    nrt_sys_trace_event_t out[4];
+    size_t n;
+    ck_assert_int_eq(nrt_sys_trace_drain_events(3, out, 4, &n), NRT_SUCCESS);
+    ck_assert_uint_eq(n, 4);
+    const uint8_t *b = (const uint8_t *)&out[0].data;
+    /* hw_notify: fields at 0..5, 8..11, 16..39; holes 6..7 and 12..15. */
+    for (size_t i = 0; i < 40; i++) {
+        bool hole = (i >= 6 && i < 8) || (i >= 12 && i < 16);
+        ck_assert_uint_eq(b[i], hole ? 0 : 0xaa);
+    }
+    const uint8_t *g = (const uint8_t *)&out[1].data;
+    for (size_t i = 0; i < 40; i++)
+        ck_assert_uint_eq(g[i], 0); /* spec §2 QUIRK: GENERIC has no payload */
+    const uint8_t *rb = (const uint8_t *)&out[2].data;
+    for (size_t i = 0; i < 40; i++)
+        ck_assert_uint_eq(rb[i], i < 4 ? 0xaa : 0);
+    const uint8_t *cc = (const uint8_t *)&out[3].data;
+    for (size_t i = 0; i < 40; i++)
+        ck_assert_uint_eq(cc[i], 0);
+    /* Record padding: after trace_type (4..7) and the tail (105..111). */
+    const uint8_t *rec = (const uint8_t *)&out[0];
+    for (size_t i = 4; i < 8; i++)
+        ck_assert_uint_eq(rec[i], 0);
+    for (size_t i = 105; i < 112; i++)
+        ck_assert_uint_eq(rec[i], 0);
+}
+END_TEST
+
+START_TEST(test_nrta_seq_id_is_recorded_only_by_the_with_seq_shim)
+{
+    start_small();
+    nrt_sys_trace_new_event_with_seq(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                     NRT_SYS_TRACE_EVENT_PHASE_START, 3, NULL, 1, 0);
+    nrt_sys_trace_new_event_with_seq(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                     NRT_SYS_TRACE_EVENT_PHASE_START, 3, NULL, 1, UINT64_MAX);
+    nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC, NRT_SYS_TRACE_EVENT_PHASE_START, 3,
+                            NULL, 1);
+    nrt_sys_trace_event_t out[3];
+    size_t n;
+    ck_assert_int_eq(nrt_sys_trace_drain_events(3, out, 3, &n), NRT_SUCCESS);
+    ck_assert_uint_eq(n, 3);
+    ck_assert(out[0].has_nrta_seq_id);
+    ck_assert_uint_eq(out[0].nrta_seq_id, 0);
+    ck_assert(out[1].has_nrta_seq_id);
+    ck_assert_uint_eq(out[1].nrta_seq_id, UINT64_MAX);
+    ck_assert(!out[2].has_nrta_seq_id);
+    ck_assert_uint_eq(out[2].nrta_seq_id, 0);
+}
+END_TEST
+
+/* facts §4 defaults: all NCs and types on, max 0x100000. */
+START_TEST(test_config_defaults_and_setters)
+{
+    nrt_sys_trace_config_t *cfg = NULL;
+    ck_assert_int_eq(nrt_sys_trace_config_allocate(NULL), NRT_INVALID);
+    ck_assert_int_eq(nrt_sys_trace_config_allocate(&cfg), NRT_SUCCESS);
+    ck_assert_uint_eq(cfg->max_events_per_nc, 0x100000);
+    for (int i = 0; i < NTSIM_NC_COUNT; i++)
+        ck_assert(cfg->capture_enabled_for_nc[i]);
+    for (int t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
+        ck_assert(cfg->capture_enabled_for_event_type[t]);
+    nrt_sys_trace_config_set_max_events_per_nc(cfg, 7);
+    ck_assert_uint_eq(cfg->max_events_per_nc, 7); /* clamped only by start */
+    nrt_sys_trace_config_set_capture_enabled_for_nc(cfg, 255, false);
+    ck_assert(!cfg->capture_enabled_for_nc[255]);
+    nrt_sys_trace_config_set_capture_enabled_for_nc(cfg, 256, false);
+    ck_assert_str_eq(ntsim_fixture.last_message, "nc_idx 256 is out of range [0, 255]: ignored");
+    /* By API name and by JSON name (D-NAMES, D-JSON-NAMES). */
+    ck_assert_int_eq(nrt_sys_trace_config_set_capture_enabled_for_event_type(cfg, "device_exec",
+                                                                             false),
+                     NRT_SUCCESS);
+    ck_assert(!cfg->capture_enabled_for_event_type[7]);
+    ck_assert_int_eq(nrt_sys_trace_config_set_capture_enabled_for_event_type(cfg, "cc_running",
+                                                                             false),
+                     NRT_SUCCESS);
+    ck_assert(!cfg->capture_enabled_for_event_type[8]);
+    ck_assert_int_eq(nrt_sys_trace_config_set_capture_enabled_for_event_type(cfg, "nope", false),
+                     NRT_INVALID);
+    ck_assert_str_eq(ntsim_fixture.last_message, "unknown event type name 'nope'");
+    ck_assert_int_eq(nrt_sys_trace_config_set_capture_enabled_for_event_type(cfg, NULL, false),
+                     NRT_INVALID);
+    ck_assert_int_eq(nrt_sys_trace_config_set_capture_enabled_for_event_type(NULL, "generic",
+                                                                             false),
+                     NRT_INVALID);
+    const char **names;
+    size_t count;
+    ck_assert_int_eq(nrt_sys_trace_config_get_enabled_event_types(cfg, &names, &count),
+                     NRT_SUCCESS);
+    ck_assert_uint_eq(count, 44);
+    ck_assert_str_eq(names[6], "cc_exec_barrier");
+    ck_assert_str_eq(names[7], "tensor_read"); /* 7 and 8 are off */
+    nrt_sys_trace_free_event_types(names, count);
+    for (int t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
+        cfg->capture_enabled_for_event_type[t] = false;
+    ck_assert_int_eq(nrt_sys_trace_config_get_enabled_event_types(cfg, &names, &count),
+                     NRT_SUCCESS);
+    ck_assert_ptr_null(names);
+    ck_assert_uint_eq(count, 0);
+    ck_assert_int_eq(nrt_sys_trace_config_get_enabled_event_types(cfg, NULL, &count),
+                     NRT_INVALID);
+    nrt_sys_trace_config_free(cfg);
+}
+END_TEST
+
+/* facts §4: 46 names, index = enum value. */
+START_TEST(test_get_event_types_lists_46_names_by_value)
+{
+    const char **names;
+    size_t count;
+    ck_assert_int_eq(nrt_sys_trace_get_event_types(NULL, &count), NRT_INVALID);
+    ck_assert_int_eq(nrt_sys_trace_get_event_types(&names, NULL), NRT_INVALID);
+    ck_assert_int_eq(nrt_sys_trace_get_event_types(&names, &count), NRT_SUCCESS);
+    ck_assert_uint_eq(count, 46);
+    ck_assert_str_eq(names[0], "generic");
+    ck_assert_str_eq(names[24], "hw_notify");
+    ck_assert_str_eq(names[36], "consume_tpb_status_notifications");
+    ck_assert_str_eq(names[45], "hostcc_wait");
+    /* The setter accepts every name the getter returns. */
+    nrt_sys_trace_config_t cfg;
+    nrt_sys_trace_config_set_defaults(&cfg);
+    for (size_t i = 0; i < count; i++)
+        ck_assert_int_eq(
+            nrt_sys_trace_config_set_capture_enabled_for_event_type(&cfg, names[i], false),
+            NRT_SUCCESS);
+    for (int t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
+        ck_assert(!cfg.capture_enabled_for_event_type[t]);
+    /* Freed either way: with the helper, or with libc (facts §4). */
+    for (size_t i = 0; i < count; i++)
+        free((void *)names[i]);
+    free((void *)names);
+}
+END_TEST
+
+START_TEST(test_fetch_options_defaults_and_setters)
+{
+    nrt_sys_trace_fetch_options_t *o = NULL;
+    ck_assert_int_eq(nrt_sys_trace_fetch_options_allocate(NULL), NRT_INVALID);
+    ck_assert_int_eq(nrt_sys_trace_fetch_options_allocate(&o), NRT_SUCCESS);
+    ck_assert_uint_eq(o->max_events_per_nc, 0);
+    ck_assert_int_eq(o->nc_idx, -1);
+    nrt_sys_trace_fetch_options_set_nc_idx(o, 7);
+    ck_assert_int_eq(o->nc_idx, 7);
+    nrt_sys_trace_fetch_options_set_nc_idx(o, UINT64_MAX);
+    ck_assert_int_eq(o->nc_idx, -1);
+    nrt_sys_trace_fetch_options_set_nc_idx(o, (UINT64_C(1) << 32) + 1);
+    ck_assert_int_eq(o->nc_idx, INT32_MAX); /* D-FETCH-NC: kept as out of range */
+    nrt_sys_trace_fetch_options_set_max_events_per_nc(o, 12);
+    ck_assert_uint_eq(o->max_events_per_nc, 12);
+    nrt_sys_trace_fetch_options_set_defaults(o);
+    ck_assert_int_eq(o->nc_idx, -1);
+    ck_assert_uint_eq(o->max_events_per_nc, 0);
+    nrt_sys_trace_fetch_options_free(o);
+}
+END_TEST
+
+/* facts §1: HARDWARE = {6,7,8,13,24,25,26}; t > 45 logs and is UNKNOWN. */
+START_TEST(test_event_type_category_api)
+{
+    ck_assert_int_eq(nrt_sys_trace_get_event_type_category(NRT_SYS_TRACE_EVENT_TYPE_HW_NOTIFY),
+                     NRT_SYS_TRACE_EVENT_CATEGORY_HARDWARE);
+    ck_assert_int_eq(nrt_sys_trace_get_event_type_category(NRT_SYS_TRACE_EVENT_TYPE_GENERIC),
+                     NRT_SYS_TRACE_EVENT_CATEGORY_SOFTWARE);
+    ck_assert_uint_eq(ntsim_fixture.warnings, 0);
+    ck_assert_int_eq(nrt_sys_trace_get_event_type_category(NRT_SYS_TRACE_EVENT_TYPE_COUNT),
+                     NRT_SYS_TRACE_EVENT_CATEGORY_UNKNOWN);
+    ck_assert_str_eq(ntsim_fixture.last_message, "unknown event type 46: category UNKNOWN");
+}
+END_TEST
+
+Suite *make_capture_suite(void)
+{
+    Suite *s = suite_create("capture");
+    TCase *tc = tcase_create("capture");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_emit_while_not_capturing_captures_nothing);
+    tcase_add_test(tc, test_start_rejects_a_null_config);
+    tcase_add_test(tc, test_second_start_warns_returns_failure_and_keeps_capturing);
+    tcase_add_test(tc, test_stop_when_not_capturing_warns_and_fails);
+    tcase_add_test(tc, test_start_clamps_max_events_per_nc);
+    tcase_add_test(tc, test_rings_exist_only_for_enabled_ncs);
+    tcase_add_test(tc, test_disabled_type_is_not_captured);
+    tcase_add_test(tc, test_type_out_of_range_is_dropped_counted_and_warned_once);
+    tcase_add_test(tc, test_nc_out_of_range_is_redirected_to_nc_0);
+    tcase_add_test(tc, test_tracking_id_is_the_callers_or_derived_from_seq);
+    tcase_add_test(tc, test_start_and_stop_share_the_tracking_id);
+    tcase_add_test(tc, test_stop_drops_undrained_events_and_counts_them);
+    tcase_add_test(tc, test_overflow_counts_overwritten_with_times);
+    tcase_add_test(tc, test_drain_rejects_bad_arguments);
+    tcase_add_test(tc, test_hooks_cannot_change_while_capturing);
+    tcase_add_test(tc, test_payload_holes_padding_and_unused_bytes_are_zero);
+    tcase_add_test(tc, test_nrta_seq_id_is_recorded_only_by_the_with_seq_shim);
+    tcase_add_test(tc, test_config_defaults_and_setters);
+    tcase_add_test(tc, test_get_event_types_lists_46_names_by_value);
+    tcase_add_test(tc, test_fetch_options_defaults_and_setters);
+    tcase_add_test(tc, test_event_type_category_api);
+    suite_add_tcase(s, tc);
+    return s;
+}
