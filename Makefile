@@ -35,7 +35,7 @@ PKG_MODULES  := check yaml-0.1 libprotobuf-c
 ENGINE_SRC := engine/event_table.c engine/ring.c engine/grace.c engine/log.c engine/capture.c \
               engine/config.c
 CONF_SRC   := conformance/vector.c conformance/kinds.c conformance/abi_registry.c \
-              conformance/kind_layout.c conformance/kind_enum.c conformance/kind_event_type.c \
+              conformance/kind_layout.c conformance/kind_enum.c conformance/kind_event_type.c conformance/kind_record.c \
               conformance/check_main.c conformance/check_vectors.c conformance/check_loader.c \
               conformance/check_event_table.c conformance/check_ring.c \
               conformance/check_capture.c conformance/check_concurrency.c \

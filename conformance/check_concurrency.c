@@ -152,8 +152,10 @@ START_TEST(test_concurrent_emitters_and_drainer_lose_nothing_uncounted)
     pthread_join(drain_thread, NULL);
     free(buf);
 
-    ck_assert_uint_eq(atomic_load(&bad_records), 0);
-    ck_assert_uint_eq(atomic_load(&out_of_order), 0);
+    uint64_t torn_or_misplaced = atomic_load(&bad_records);
+    uint64_t reordered = atomic_load(&out_of_order);
+    ck_assert_uint_eq(torn_or_misplaced, 0);
+    ck_assert_uint_eq(reordered, 0);
     for (uint32_t nc = 0; nc < 3; nc++) {
         ntsim_nc_stats_t st;
         ck_assert_int_eq(ntsim_capture_nc_stats(nc, &st), NRT_SUCCESS);

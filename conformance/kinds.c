@@ -5,5 +5,6 @@ const ntsim_vector_kind_t *const ntsim_vector_kinds[] = {
     &ntsim_kind_layout,
     &ntsim_kind_enum,
     &ntsim_kind_event_type,
+    &ntsim_kind_record,
     NULL,
 };

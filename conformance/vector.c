@@ -123,6 +123,15 @@ NRT_STATUS ntsim_vp_error(ntsim_vparse_t *p, const yaml_node_t *node, const char
     return st == NRT_SUCCESS ? NRT_INVALID : st;
 }
 
+char *ntsim_vp_path(char *out, size_t cap, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(out, cap, fmt, ap);
+    va_end(ap);
+    return out;
+}
+
 yaml_node_t *ntsim_vp_node(ntsim_vparse_t *p, int index)
 {
     return yaml_document_get_node(p->doc, index);

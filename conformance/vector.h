@@ -141,6 +141,10 @@ NRT_STATUS ntsim_vp_bool(ntsim_vparse_t *p, yaml_node_t *map, const char *path,
 /* A required non-empty sequence; items and count view the document's storage. */
 NRT_STATUS ntsim_vp_seq(ntsim_vparse_t *p, yaml_node_t *map, const char *path,
                         const char *key, yaml_node_item_t **items, size_t *count);
+/* Formats a field path such as "vectors[3].emits[1].data" into out (cut
+ * short if it does not fit: paths only label messages). Returns out. */
+char *ntsim_vp_path(char *out, size_t cap, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* The value of a scalar node, or NULL if node is not a scalar. */
 const char *ntsim_vp_scalar(const yaml_node_t *node);
 

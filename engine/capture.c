@@ -317,6 +317,13 @@ void ntsim_capture_shutdown(void)
         atomic_store_explicit(&g_state, 0, memory_order_seq_cst);
         stop_locked();
     }
+    for (size_t nc = 0; nc < NTSIM_NC_COUNT; nc++) {
+        pthread_mutex_lock(&g_nc[nc].drain_lock);
+        memset(&g_nc[nc].last, 0, sizeof g_nc[nc].last);
+        pthread_mutex_unlock(&g_nc[nc].drain_lock);
+    }
+    atomic_store_explicit(&g_invalid_type, 0, memory_order_relaxed);
+    atomic_store_explicit(&g_clamped_nc, 0, memory_order_relaxed);
     ntsim__grace_shutdown();
     pthread_mutex_unlock(&g_lifecycle);
 }

@@ -115,8 +115,9 @@ void ntsim_capture_global_stats(ntsim_capture_stats_t *stats);
 /* True between a successful start and stop. */
 bool ntsim_capture_is_capturing(void);
 
-/* Stops capturing if needed and frees every engine resource. Call it only
- * when no other thread can emit (process teardown, test fixtures). */
+/* Stops capturing if needed, frees every engine resource and clears every
+ * counter but `sessions`. Call it only when no other thread can emit
+ * (process teardown, test fixtures). */
 void ntsim_capture_shutdown(void);
 
 /* ------------------------------------------------------------------------ */

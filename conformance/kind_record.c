@@ -1,0 +1,672 @@
+/*
+ * conformance/kind_record.c: `record` vectors — emit calls through the real
+ * capture engine, and the exact 112 bytes they must produce.
+ *
+ *   - id: record.hw_notify.instant
+ *     ...common keys...
+ *     session:                         # all optional
+ *       capturing: true                # false: emit without start()
+ *       max_events_per_nc: 1024        # before start()'s clamp
+ *       ncs: [0]                       # enabled NCs (default [0])
+ *       disabled_types: [HW_NOTIFY]    # enum suffixes
+ *       clock_start_ns: 1000           # the virtual clock's first value
+ *       clock_step_ns: 0               # added after each read
+ *       thread_id: 4242                # every record's thread_id
+ *     emits:
+ *       - type: HW_NOTIFY              # enum suffix, or an integer
+ *         phase: INSTANT               # START | STOP | INSTANT, or an integer
+ *         nc_idx: 1
+ *         tracking_id: 0               # optional, default 0
+ *         nrta_seq_id: 7               # optional: present selects the _with_seq shim
+ *         data_fill: 0xaa              # optional: fill the 40-byte union first
+ *         data: {hint: 0xbeef, sync_info: {nc_timestamp_ns: 1, cpu_timestamp_ns: 2}}
+ *         data_raw: "00 11 ..."        # or: the 40 union bytes, in hex
+ *         returns: 0x4000000000000     # the tracking id new_event must return
+ *         repeat: 1                    # optional: make this call N times (no returns)
+ *     drain: 1                         # optional: NC to drain after the emits
+ *     drain_max: 0                     # optional: drain capacity (default records + 8)
+ *     records:                         # the drained records, oldest first,
+ *       - "18000000 00000000 ..."      #   112 bytes each in hex
+ *     stop: false                      # optional: stop() before reading stats
+ *     stats: {nc_idx: 1, created: 1, overwritten: 0}   # any of ntsim_nc_stats_t
+ *     global: {invalid_type: 0, clamped_nc_idx: 0}
+ *
+ * expect: invalid with error: "not captured" says that every emit returns 0
+ * and the drain yields nothing. Sub-ids: <id>.emits[i], <id>.records[i],
+ * <id>.stats.<counter>, <id>.global.<counter>.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "abi_registry.h"
+#include "capture_fixture.h"
+#include "event_table.h"
+#include "kinds.h"
+
+#define RECORD_BYTES sizeof(nrt_sys_trace_event_t)
+
+typedef struct record_emit {
+    uint32_t type, phase, nc_idx;
+    uint64_t tracking_id;
+    bool has_seq;
+    uint64_t nrta_seq_id;
+    bool has_data;
+    nrt_sys_trace_event_data_t data;
+    bool has_returns;
+    uint64_t returns;
+    uint64_t repeat;            /* how many times to make this call, >= 1 */
+} record_emit_t;
+
+/* The counters a vector may pin, by name, with their offset in the stats. */
+typedef struct counter {
+    const char *name;
+    size_t offset;
+} counter_t;
+
+static const counter_t nc_counters[] = {
+    {"capacity", offsetof(ntsim_nc_stats_t, capacity)},
+    {"created", offsetof(ntsim_nc_stats_t, created)},
+    {"pushed", offsetof(ntsim_nc_stats_t, pushed)},
+    {"overwritten", offsetof(ntsim_nc_stats_t, overwritten)},
+    {"drained", offsetof(ntsim_nc_stats_t, drained)},
+    {"in_ring", offsetof(ntsim_nc_stats_t, in_ring)},
+    {"busy", offsetof(ntsim_nc_stats_t, busy)},
+    {"lost_at_stop", offsetof(ntsim_nc_stats_t, lost_at_stop)},
+    {"first_overwrite_ns", offsetof(ntsim_nc_stats_t, first_overwrite_ns)},
+    {"last_overwrite_ns", offsetof(ntsim_nc_stats_t, last_overwrite_ns)},
+};
+#define NC_COUNTERS (sizeof nc_counters / sizeof nc_counters[0])
+
+static const counter_t global_counters[] = {
+    {"invalid_type", offsetof(ntsim_capture_stats_t, invalid_type)},
+    {"clamped_nc_idx", offsetof(ntsim_capture_stats_t, clamped_nc_idx)},
+};
+#define GLOBAL_COUNTERS (sizeof global_counters / sizeof global_counters[0])
+
+typedef struct record_body {
+    bool capturing;
+    uint64_t max_events;
+    bool ncs[NTSIM_NC_COUNT];
+    bool type_enabled[NRT_SYS_TRACE_EVENT_TYPE_COUNT];
+    uint64_t clock_start, clock_step, thread_id;
+    record_emit_t *emits;
+    size_t emit_count;
+    int64_t drain_nc;               /* -1: no drain */
+    uint64_t drain_max;             /* capacity passed to drain; 0: records + 8 */
+    uint8_t (*records)[RECORD_BYTES];
+    size_t record_count;
+    bool stop;
+    int64_t stats_nc;               /* -1: no stats */
+    bool nc_has[NC_COUNTERS];
+    uint64_t nc_want[NC_COUNTERS];
+    bool global_has[GLOBAL_COUNTERS];
+    uint64_t global_want[GLOBAL_COUNTERS];
+} record_body_t;
+
+static const char *const record_keys[] = {"session", "emits", "drain", "drain_max", "records",
+                                          "stop", "stats", "global", NULL};
+static const char *const session_keys[] = {"capturing", "max_events_per_nc", "ncs",
+                                           "disabled_types", "clock_start_ns", "clock_step_ns",
+                                           "thread_id", NULL};
+static const char *const emit_keys[] = {"type", "phase", "nc_idx", "tracking_id", "nrta_seq_id",
+                                        "data_fill", "data", "data_raw", "returns", "repeat",
+                                        NULL};
+static const char *const phase_names[] = {"START", "STOP", "INSTANT"};
+
+static void record_free(void *body)
+{
+    record_body_t *b = body;
+    free(b->emits);
+    free(b->records);
+    free(b);
+}
+
+/* Parses hex digits, ignoring spaces and newlines, into exactly n bytes. */
+static bool parse_hex(const char *s, uint8_t *out, size_t n)
+{
+    size_t digits = 0;
+    for (; *s; s++) {
+        if (*s == ' ' || *s == '\n' || *s == '\t')
+            continue;
+        int v;
+        if (*s >= '0' && *s <= '9') v = *s - '0';
+        else if (*s >= 'a' && *s <= 'f') v = *s - 'a' + 10;
+        else if (*s >= 'A' && *s <= 'F') v = *s - 'A' + 10;
+        else return false;
+        if (digits / 2 >= n)
+            return false;
+        if (digits % 2 == 0)
+            out[digits / 2] = (uint8_t)(v << 4);
+        else
+            out[digits / 2] |= (uint8_t)v;
+        digits++;
+    }
+    return digits == 2 * n;
+}
+
+/* An enum suffix (e.g. HW_NOTIFY) or a plain integer. */
+static NRT_STATUS parse_type(ntsim_vparse_t *p, yaml_node_t *map, const char *path, uint32_t *out)
+{
+    const char *text;
+    NRT_STATUS st = ntsim_vp_str(p, map, path, "type", true, &text);
+    if (st != NRT_SUCCESS)
+        return st;
+    char name[128];
+    ntsim_vp_path(name, sizeof name, "NRT_SYS_TRACE_EVENT_TYPE_%s", text);
+    const ntsim_event_type_desc_t *d = ntsim_event_type_by_enum_name(name);
+    if (d != NULL) {
+        *out = (uint32_t)d->type;
+        return NRT_SUCCESS;
+    }
+    uint64_t v;
+    if (text[0] >= '0' && text[0] <= '9')
+        return ntsim_vp_u64(p, map, path, "type", true, UINT32_MAX, &v) == NRT_SUCCESS
+                   ? (*out = (uint32_t)v, NRT_SUCCESS)
+                   : NRT_INVALID;
+    char field[512];
+    ntsim_vp_path(field, sizeof field, "%s.type", path);
+    return ntsim_vp_error(p, ntsim_vp_get(p, map, "type"), field,
+                          "'%s' is not an event type (an enum suffix such as HW_NOTIFY, or an "
+                          "integer)", text);
+}
+
+static NRT_STATUS parse_phase(ntsim_vparse_t *p, yaml_node_t *map, const char *path,
+                              uint32_t *out)
+{
+    const char *text;
+    NRT_STATUS st = ntsim_vp_str(p, map, path, "phase", true, &text);
+    if (st != NRT_SUCCESS)
+        return st;
+    for (uint32_t ph = 0; ph < 3; ph++)
+        if (strcmp(text, phase_names[ph]) == 0) {
+            *out = ph;
+            return NRT_SUCCESS;
+        }
+    uint64_t v;
+    if (text[0] >= '0' && text[0] <= '9')
+        return ntsim_vp_u64(p, map, path, "phase", true, UINT32_MAX, &v) == NRT_SUCCESS
+                   ? (*out = (uint32_t)v, NRT_SUCCESS)
+                   : NRT_INVALID;
+    char field[512];
+    ntsim_vp_path(field, sizeof field, "%s.phase", path);
+    return ntsim_vp_error(p, ntsim_vp_get(p, map, "phase"), field,
+                          "'%s' is not a phase (START, STOP, INSTANT or an integer)", text);
+}
+
+/* Writes one field's value into the union bytes. */
+static NRT_STATUS set_field(ntsim_vparse_t *p, yaml_node_t *data, const char *path,
+                            const ntsim_field_desc_t *f, uint8_t *bytes)
+{
+    NRT_STATUS st;
+    if (f->kind == NTSIM_FIELD_SYNC_INFO) {
+        yaml_node_t *sub = ntsim_vp_get(p, data, f->name);
+        char spath[512];
+        ntsim_vp_path(spath, sizeof spath, "%s.%s", path, f->name);
+        static const char *const sync_keys[] = {"nc_timestamp_ns", "cpu_timestamp_ns", NULL};
+        if ((st = ntsim_vp_check_keys(p, sub, spath, sync_keys, NULL)) != NRT_SUCCESS)
+            return st;
+        for (size_t i = 0; i < 2; i++) {
+            uint64_t v = 0;
+            if ((st = ntsim_vp_u64(p, sub, spath, ntsim_sync_info_fields[i].name, false,
+                                   UINT64_MAX, &v)) != NRT_SUCCESS)
+                return st;
+            memcpy(bytes + f->offset + ntsim_sync_info_fields[i].offset, &v, sizeof v);
+        }
+        return NRT_SUCCESS;
+    }
+    if (f->kind == NTSIM_FIELD_BOOL) {
+        bool v = false;
+        if ((st = ntsim_vp_bool(p, data, path, f->name, true, &v)) != NRT_SUCCESS)
+            return st;
+        bytes[f->offset] = v ? 1 : 0;
+        return NRT_SUCCESS;
+    }
+    if (f->kind == NTSIM_FIELD_INT) {
+        int64_t v;
+        if ((st = ntsim_vp_int(p, data, path, f->name, true, INT32_MIN, INT32_MAX, &v)) !=
+            NRT_SUCCESS)
+            return st;
+        int32_t i32 = (int32_t)v;
+        memcpy(bytes + f->offset, &i32, sizeof i32);
+        return NRT_SUCCESS;
+    }
+    uint64_t max = f->size >= 8 ? UINT64_MAX : (UINT64_C(1) << (8 * f->size)) - 1;
+    if (f->kind == NTSIM_FIELD_USAGE_TYPE)
+        max = UINT32_MAX; /* any value the enum's storage holds */
+    uint64_t v;
+    if ((st = ntsim_vp_u64(p, data, path, f->name, true, max, &v)) != NRT_SUCCESS)
+        return st;
+    /* Little-endian: the low f->size bytes of v are the field. */
+    memcpy(bytes + f->offset, &v, f->size);
+    return NRT_SUCCESS;
+}
+
+static NRT_STATUS parse_data(ntsim_vparse_t *p, yaml_node_t *emit, const char *path,
+                             record_emit_t *e)
+{
+    NRT_STATUS st;
+    uint8_t bytes[sizeof(nrt_sys_trace_event_data_t)];
+    uint64_t fill = 0;
+    if ((st = ntsim_vp_u64(p, emit, path, "data_fill", false, 0xff, &fill)) != NRT_SUCCESS)
+        return st;
+    memset(bytes, (int)fill, sizeof bytes);
+    yaml_node_t *data = ntsim_vp_get(p, emit, "data");
+    const char *raw = NULL;
+    if ((st = ntsim_vp_str(p, emit, path, "data_raw", false, &raw)) != NRT_SUCCESS)
+        return st;
+    char dpath[512];
+    ntsim_vp_path(dpath, sizeof dpath, "%s.data", path);
+    if (data != NULL && raw != NULL)
+        return ntsim_vp_error(p, data, dpath, "give data or data_raw, not both");
+    e->has_data = data != NULL || raw != NULL || ntsim_vp_get(p, emit, "data_fill") != NULL;
+    if (raw != NULL && !parse_hex(raw, bytes, sizeof bytes))
+        return ntsim_vp_error(p, ntsim_vp_get(p, emit, "data_raw"), dpath,
+                              "data_raw must be exactly 40 bytes of hex");
+    if (data != NULL) {
+        ntsim_payload_id_t pid = ntsim_event_payload(e->type, e->phase);
+        const ntsim_payload_desc_t *d = &ntsim_payloads[pid];
+        if (pid == NTSIM_PAYLOAD_NONE)
+            return ntsim_vp_error(p, data, dpath,
+                                  "(type %u, phase %u) carries no payload: use data_raw",
+                                  e->type, e->phase);
+        const char *names[8] = {0};
+        for (size_t i = 0; i < d->field_count && i < 7; i++)
+            names[i] = d->fields[i].name;
+        if ((st = ntsim_vp_check_keys(p, data, dpath, names, NULL)) != NRT_SUCCESS)
+            return st;
+        for (size_t i = 0; i < d->field_count; i++) {
+            if (ntsim_vp_get(p, data, d->fields[i].name) == NULL)
+                continue; /* unset fields keep the fill */
+            if ((st = set_field(p, data, dpath, &d->fields[i], bytes)) != NRT_SUCCESS)
+                return st;
+        }
+    }
+    memcpy(&e->data, bytes, sizeof bytes);
+    return NRT_SUCCESS;
+}
+
+static NRT_STATUS parse_emit(ntsim_vparse_t *p, yaml_node_t *node, const char *path,
+                             record_emit_t *e)
+{
+    NRT_STATUS st;
+    uint64_t nc = 0;
+    if ((st = ntsim_vp_check_keys(p, node, path, emit_keys, NULL)) != NRT_SUCCESS ||
+        (st = parse_type(p, node, path, &e->type)) != NRT_SUCCESS ||
+        (st = parse_phase(p, node, path, &e->phase)) != NRT_SUCCESS ||
+        (st = ntsim_vp_u64(p, node, path, "nc_idx", true, UINT32_MAX, &nc)) != NRT_SUCCESS ||
+        (st = ntsim_vp_u64(p, node, path, "tracking_id", false, UINT64_MAX, &e->tracking_id)) !=
+            NRT_SUCCESS)
+        return st;
+    e->nc_idx = (uint32_t)nc;
+    e->has_seq = ntsim_vp_get(p, node, "nrta_seq_id") != NULL;
+    if ((st = ntsim_vp_u64(p, node, path, "nrta_seq_id", false, UINT64_MAX, &e->nrta_seq_id)) !=
+        NRT_SUCCESS)
+        return st;
+    e->repeat = 1;
+    if ((st = ntsim_vp_u64(p, node, path, "repeat", false, 1000000, &e->repeat)) != NRT_SUCCESS)
+        return st;
+    if (e->repeat == 0) {
+        char field[512];
+        ntsim_vp_path(field, sizeof field, "%s.repeat", path);
+        return ntsim_vp_error(p, ntsim_vp_get(p, node, "repeat"), field, "must be at least 1");
+    }
+    e->has_returns = ntsim_vp_get(p, node, "returns") != NULL;
+    if (e->has_returns && e->repeat != 1) {
+        char field[512];
+        ntsim_vp_path(field, sizeof field, "%s.returns", path);
+        return ntsim_vp_error(p, ntsim_vp_get(p, node, "returns"), field,
+                              "returns is checked per call: not with repeat");
+    }
+    if ((st = ntsim_vp_u64(p, node, path, "returns", false, UINT64_MAX, &e->returns)) !=
+        NRT_SUCCESS)
+        return st;
+    return parse_data(p, node, path, e);
+}
+
+static NRT_STATUS parse_session(ntsim_vparse_t *p, yaml_node_t *node, const char *path,
+                                record_body_t *b)
+{
+    b->capturing = true;
+    b->max_events = 1024;
+    b->ncs[0] = true;
+    for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
+        b->type_enabled[t] = true;
+    b->clock_start = 1000;
+    b->thread_id = 4242;
+    yaml_node_t *s = ntsim_vp_get(p, node, "session");
+    if (s == NULL)
+        return NRT_SUCCESS;
+    char spath[512];
+    ntsim_vp_path(spath, sizeof spath, "%s.session", path);
+    NRT_STATUS st;
+    if ((st = ntsim_vp_check_keys(p, s, spath, session_keys, NULL)) != NRT_SUCCESS ||
+        (st = ntsim_vp_bool(p, s, spath, "capturing", false, &b->capturing)) != NRT_SUCCESS ||
+        (st = ntsim_vp_u64(p, s, spath, "max_events_per_nc", false, UINT64_MAX,
+                           &b->max_events)) != NRT_SUCCESS ||
+        (st = ntsim_vp_u64(p, s, spath, "clock_start_ns", false, UINT64_MAX, &b->clock_start)) !=
+            NRT_SUCCESS ||
+        (st = ntsim_vp_u64(p, s, spath, "clock_step_ns", false, UINT64_MAX, &b->clock_step)) !=
+            NRT_SUCCESS ||
+        (st = ntsim_vp_u64(p, s, spath, "thread_id", false, UINT64_MAX, &b->thread_id)) !=
+            NRT_SUCCESS)
+        return st;
+    yaml_node_t *ncs = ntsim_vp_get(p, s, "ncs");
+    if (ncs != NULL) {
+        char npath[512];
+        ntsim_vp_path(npath, sizeof npath, "%s.ncs", spath);
+        if (ncs->type != YAML_SEQUENCE_NODE)
+            return ntsim_vp_error(p, ncs, npath, "expected a sequence of NC indices");
+        b->ncs[0] = false;
+        for (yaml_node_item_t *it = ncs->data.sequence.items.start;
+             it < ncs->data.sequence.items.top; it++) {
+            const char *t = ntsim_vp_scalar(ntsim_vp_node(p, *it));
+            char *end = NULL;
+            unsigned long v = t ? strtoul(t, &end, 10) : 0;
+            if (t == NULL || *t == '\0' || *end != '\0' || v >= NTSIM_NC_COUNT)
+                return ntsim_vp_error(p, ntsim_vp_node(p, *it), npath,
+                                      "expected an NC index in [0, 255], got '%s'",
+                                      t ? t : "(not a scalar)");
+            b->ncs[v] = true;
+        }
+    }
+    yaml_node_t *dis = ntsim_vp_get(p, s, "disabled_types");
+    if (dis != NULL) {
+        char dpath[512];
+        ntsim_vp_path(dpath, sizeof dpath, "%s.disabled_types", spath);
+        if (dis->type != YAML_SEQUENCE_NODE)
+            return ntsim_vp_error(p, dis, dpath, "expected a sequence of type names");
+        for (yaml_node_item_t *it = dis->data.sequence.items.start;
+             it < dis->data.sequence.items.top; it++) {
+            const char *t = ntsim_vp_scalar(ntsim_vp_node(p, *it));
+            char name[128];
+            ntsim_vp_path(name, sizeof name, "NRT_SYS_TRACE_EVENT_TYPE_%s", t ? t : "");
+            const ntsim_event_type_desc_t *d = ntsim_event_type_by_enum_name(name);
+            if (d == NULL)
+                return ntsim_vp_error(p, ntsim_vp_node(p, *it), dpath,
+                                      "'%s' is not an event type", t ? t : "(not a scalar)");
+            b->type_enabled[d->type] = false;
+        }
+    }
+    return NRT_SUCCESS;
+}
+
+static NRT_STATUS parse_counters(ntsim_vparse_t *p, yaml_node_t *node, const char *path,
+                                 const char *key, const counter_t *counters, size_t n, bool *has,
+                                 uint64_t *want, int64_t *nc_out)
+{
+    yaml_node_t *m = ntsim_vp_get(p, node, key);
+    if (m == NULL)
+        return NRT_SUCCESS;
+    char mpath[512];
+    ntsim_vp_path(mpath, sizeof mpath, "%s.%s", path, key);
+    const char *names[16] = {0};
+    size_t k = 0;
+    if (nc_out != NULL)
+        names[k++] = "nc_idx";
+    for (size_t i = 0; i < n; i++)
+        names[k++] = counters[i].name;
+    NRT_STATUS st = ntsim_vp_check_keys(p, m, mpath, names, NULL);
+    if (st != NRT_SUCCESS)
+        return st;
+    if (nc_out != NULL) {
+        uint64_t nc;
+        if ((st = ntsim_vp_u64(p, m, mpath, "nc_idx", true, NTSIM_NC_COUNT - 1, &nc)) !=
+            NRT_SUCCESS)
+            return st;
+        *nc_out = (int64_t)nc;
+    }
+    for (size_t i = 0; i < n; i++) {
+        has[i] = ntsim_vp_get(p, m, counters[i].name) != NULL;
+        if ((st = ntsim_vp_u64(p, m, mpath, counters[i].name, false, UINT64_MAX, &want[i])) !=
+            NRT_SUCCESS)
+            return st;
+    }
+    return NRT_SUCCESS;
+}
+
+static NRT_STATUS record_parse(ntsim_vparse_t *p, yaml_node_t *node, const char *path,
+                               void **out)
+{
+    record_body_t *b = calloc(1, sizeof *b);
+    if (b == NULL)
+        return NRT_RESOURCE;
+    *out = b;
+    const char *expect = NULL, *error = NULL;
+    ntsim_vp_str(p, node, path, "expect", false, &expect);
+    ntsim_vp_str(p, node, path, "error", false, &error);
+    if (expect != NULL && strcmp(expect, "invalid") == 0 &&
+        (error == NULL || strcmp(error, "not captured") != 0)) {
+        char field[512];
+        ntsim_vp_path(field, sizeof field, "%s.error", path);
+        return ntsim_vp_error(p, ntsim_vp_get(p, node, "error"), field,
+                              "an invalid record vector's error must be 'not captured'");
+    }
+    b->drain_nc = -1;
+    b->stats_nc = -1;
+    NRT_STATUS st = parse_session(p, node, path, b);
+    if (st != NRT_SUCCESS)
+        return st;
+    yaml_node_item_t *items;
+    size_t count;
+    if ((st = ntsim_vp_seq(p, node, path, "emits", &items, &count)) != NRT_SUCCESS)
+        return st;
+    if ((b->emits = calloc(count, sizeof *b->emits)) == NULL)
+        return NRT_RESOURCE;
+    for (size_t i = 0; i < count; i++) {
+        char epath[512];
+        ntsim_vp_path(epath, sizeof epath, "%s.emits[%zu]", path, i);
+        if ((st = parse_emit(p, ntsim_vp_node(p, items[i]), epath, &b->emits[i])) != NRT_SUCCESS)
+            return st;
+        b->emit_count = i + 1;
+    }
+    uint64_t drain;
+    if (ntsim_vp_get(p, node, "drain") != NULL) {
+        if ((st = ntsim_vp_u64(p, node, path, "drain", true, NTSIM_NC_COUNT - 1, &drain)) !=
+            NRT_SUCCESS)
+            return st;
+        b->drain_nc = (int64_t)drain;
+    }
+    if ((st = ntsim_vp_u64(p, node, path, "drain_max", false, 1u << 20, &b->drain_max)) !=
+        NRT_SUCCESS)
+        return st;
+    yaml_node_t *recs = ntsim_vp_get(p, node, "records");
+    if (recs != NULL) {
+        char rpath[512];
+        ntsim_vp_path(rpath, sizeof rpath, "%s.records", path);
+        if (recs->type != YAML_SEQUENCE_NODE)
+            return ntsim_vp_error(p, recs, rpath, "expected a sequence of hex records");
+        if (b->drain_nc < 0)
+            return ntsim_vp_error(p, recs, rpath, "records need a drain: NC to drain");
+        size_t n = (size_t)(recs->data.sequence.items.top - recs->data.sequence.items.start);
+        if (n > 0 && (b->records = calloc(n, RECORD_BYTES)) == NULL)
+            return NRT_RESOURCE;
+        for (size_t i = 0; i < n; i++) {
+            yaml_node_t *r = ntsim_vp_node(p, recs->data.sequence.items.start[i]);
+            const char *text = ntsim_vp_scalar(r);
+            char ipath[512];
+            ntsim_vp_path(ipath, sizeof ipath, "%s[%zu]", rpath, i);
+            if (text == NULL || !parse_hex(text, b->records[i], RECORD_BYTES))
+                return ntsim_vp_error(p, r, ipath, "expected exactly 112 bytes of hex");
+            b->record_count = i + 1;
+        }
+    }
+    if ((st = ntsim_vp_bool(p, node, path, "stop", false, &b->stop)) != NRT_SUCCESS ||
+        (st = parse_counters(p, node, path, "stats", nc_counters, NC_COUNTERS, b->nc_has,
+                             b->nc_want, &b->stats_nc)) != NRT_SUCCESS ||
+        (st = parse_counters(p, node, path, "global", global_counters, GLOBAL_COUNTERS,
+                             b->global_has, b->global_want, NULL)) != NRT_SUCCESS)
+        return st;
+    return NRT_SUCCESS;
+}
+
+/* The record field (or payload field) that holds byte `off`, for reports. */
+static void describe_byte(size_t off, const nrt_sys_trace_event_t *rec, char *out, size_t cap)
+{
+    const ntsim_abi_aggregate_t *a = ntsim_abi_aggregate_find("nrt_sys_trace_event_t");
+    for (size_t i = 0; a != NULL && i < a->field_count; i++) {
+        const ntsim_abi_field_t *f = &a->fields[i];
+        if (off < f->offset || off >= f->offset + f->size)
+            continue;
+        if (strcmp(f->name, "data") != 0) {
+            snprintf(out, cap, "%s", f->name);
+            return;
+        }
+        size_t in = off - f->offset;
+        ntsim_payload_id_t pid = ntsim_event_payload((uint32_t)rec->trace_type,
+                                                     (uint32_t)rec->phase);
+        const ntsim_payload_desc_t *d = &ntsim_payloads[pid];
+        for (size_t j = 0; j < d->field_count; j++)
+            if (in >= d->fields[j].offset && in < d->fields[j].offset + d->fields[j].size) {
+                snprintf(out, cap, "data.%s.%s", d->member, d->fields[j].name);
+                return;
+            }
+        snprintf(out, cap, "data.%s: a hole or past its end", d->member);
+        return;
+    }
+    snprintf(out, cap, "padding");
+}
+
+static void compare_record(ntsim_report_t *r, const char *subid, const uint8_t *want,
+                           const nrt_sys_trace_event_t *got)
+{
+    const uint8_t *g = (const uint8_t *)got;
+    size_t first = RECORD_BYTES, diffs = 0;
+    for (size_t i = 0; i < RECORD_BYTES; i++)
+        if (want[i] != g[i]) {
+            diffs++;
+            if (first == RECORD_BYTES)
+                first = i;
+        }
+    if (diffs == 0)
+        return;
+    char where[128];
+    describe_byte(first, got, where, sizeof where);
+    char want_hex[2 * RECORD_BYTES + 1], got_hex[2 * RECORD_BYTES + 1];
+    for (size_t i = 0; i < RECORD_BYTES; i++) {
+        snprintf(want_hex + 2 * i, 3, "%02x", want[i]);
+        snprintf(got_hex + 2 * i, 3, "%02x", g[i]);
+    }
+    ntsim_report_add(r, subid, "bytes",
+                     "%zu bytes differ, first at +0x%02zx (%s): expected %02x, got %02x\n"
+                     "    expected %s\n    got      %s",
+                     diffs, first, where, want[first], g[first], want_hex, got_hex);
+}
+
+static void record_run(const ntsim_vector_t *v, ntsim_report_t *r)
+{
+    const record_body_t *b = v->body;
+    char subid[256];
+    ntsim_fixture_begin(b->clock_start, b->clock_step, b->thread_id);
+    if (b->capturing) {
+        nrt_sys_trace_config_t cfg;
+        nrt_sys_trace_config_set_defaults(&cfg);
+        cfg.max_events_per_nc = b->max_events;
+        memcpy(cfg.capture_enabled_for_nc, b->ncs, sizeof b->ncs);
+        memcpy(cfg.capture_enabled_for_event_type, b->type_enabled, sizeof b->type_enabled);
+        NRT_STATUS st = nrt_sys_trace_start(&cfg);
+        if (st != NRT_SUCCESS) {
+            ntsim_report_add(r, v->id, "session", "expected start() to succeed, got %d", st);
+            ntsim_fixture_end();
+            return;
+        }
+    }
+    bool invalid = v->expect == NTSIM_EXPECT_INVALID;
+    for (size_t i = 0; i < b->emit_count; i++) {
+        const record_emit_t *e = &b->emits[i];
+        const nrt_sys_trace_event_data_t *data = e->has_data ? &e->data : NULL;
+        for (uint64_t k = 1; k < e->repeat; k++) {
+            uint64_t id = e->has_seq
+                ? nrt_sys_trace_new_event_with_seq((nrt_sys_trace_event_type_t)e->type,
+                                                   (nrt_sys_trace_event_phase_t)e->phase,
+                                                   e->nc_idx, data, e->tracking_id,
+                                                   e->nrta_seq_id)
+                : nrt_sys_trace_new_event((nrt_sys_trace_event_type_t)e->type,
+                                          (nrt_sys_trace_event_phase_t)e->phase, e->nc_idx,
+                                          data, e->tracking_id);
+            if (invalid && id != 0) {
+                ntsim_vp_path(subid, sizeof subid, "%s.emits[%zu]", v->id, i);
+                ntsim_report_add(r, subid, "returns", "expected 0 (%s), got 0x%" PRIx64,
+                                 v->error, id);
+            }
+        }
+        uint64_t got = e->has_seq
+            ? nrt_sys_trace_new_event_with_seq((nrt_sys_trace_event_type_t)e->type,
+                                               (nrt_sys_trace_event_phase_t)e->phase, e->nc_idx,
+                                               data, e->tracking_id, e->nrta_seq_id)
+            : nrt_sys_trace_new_event((nrt_sys_trace_event_type_t)e->type,
+                                      (nrt_sys_trace_event_phase_t)e->phase, e->nc_idx, data,
+                                      e->tracking_id);
+        ntsim_vp_path(subid, sizeof subid, "%s.emits[%zu]", v->id, i);
+        if (e->has_returns && got != e->returns)
+            ntsim_report_add(r, subid, "returns", "expected 0x%" PRIx64 ", got 0x%" PRIx64,
+                             e->returns, got);
+        if (invalid && got != 0)
+            ntsim_report_add(r, subid, "returns",
+                             "expected 0 (%s), got 0x%" PRIx64, v->error, got);
+    }
+    if (b->drain_nc >= 0) {
+        size_t cap = b->drain_max != 0 ? (size_t)b->drain_max : b->record_count + 8;
+        nrt_sys_trace_event_t *out = calloc(cap, sizeof *out);
+        size_t n = 0;
+        NRT_STATUS st = out ? nrt_sys_trace_drain_events((uint32_t)b->drain_nc, out, cap, &n)
+                            : NRT_RESOURCE;
+        if (st != NRT_SUCCESS)
+            ntsim_report_add(r, v->id, "drain", "expected NRT_SUCCESS, got %d", st);
+        if (n != b->record_count)
+            ntsim_report_add(r, v->id, "records", "expected %zu drained records, got %zu",
+                             b->record_count, n);
+        for (size_t i = 0; i < n && i < b->record_count; i++) {
+            ntsim_vp_path(subid, sizeof subid, "%s.records[%zu]", v->id, i);
+            compare_record(r, subid, b->records[i], &out[i]);
+        }
+        free(out);
+    }
+    if (b->stop && nrt_sys_trace_stop() != NRT_SUCCESS)
+        ntsim_report_add(r, v->id, "stop", "expected stop() to succeed");
+    if (b->stats_nc >= 0) {
+        ntsim_nc_stats_t st;
+        ntsim_capture_nc_stats((uint32_t)b->stats_nc, &st);
+        for (size_t i = 0; i < NC_COUNTERS; i++) {
+            if (!b->nc_has[i])
+                continue;
+            uint64_t got;
+            memcpy(&got, (const char *)&st + nc_counters[i].offset, sizeof got);
+            if (got != b->nc_want[i]) {
+                ntsim_vp_path(subid, sizeof subid, "%s.stats.%s", v->id, nc_counters[i].name);
+                ntsim_report_add(r, subid, nc_counters[i].name, "expected %" PRIu64
+                                 ", got %" PRIu64, b->nc_want[i], got);
+            }
+        }
+    }
+    ntsim_capture_stats_t g;
+    ntsim_capture_global_stats(&g);
+    for (size_t i = 0; i < GLOBAL_COUNTERS; i++) {
+        if (!b->global_has[i])
+            continue;
+        uint64_t got;
+        memcpy(&got, (const char *)&g + global_counters[i].offset, sizeof got);
+        if (got != b->global_want[i]) {
+            ntsim_vp_path(subid, sizeof subid, "%s.global.%s", v->id, global_counters[i].name);
+            ntsim_report_add(r, subid, global_counters[i].name,
+                             "expected %" PRIu64 ", got %" PRIu64, b->global_want[i], got);
+        }
+    }
+    ntsim_fixture_end();
+}
+
+static const char *record_subject(const void *body)
+{
+    (void)body;
+    return "record";
+}
+
+const ntsim_vector_kind_t ntsim_kind_record = {
+    .name = "record",
+    .keys = record_keys,
+    .allows_invalid = true,
+    .parse = record_parse,
+    .free_body = record_free,
+    .run = record_run,
+    .subject = record_subject,
+};
