@@ -5,6 +5,9 @@
 #   make memcheck   the same suite under valgrind memcheck: 0 errors, 0 leaks
 #   make asan       the same suite built with AddressSanitizer + UBSan
 #   make tsan       the same suite built with ThreadSanitizer
+#   make install    headers, libntsim.a, libntsim.so and libntsim.pc under
+#                   $(DESTDIR)$(PREFIX) (default /usr/local); make uninstall
+#   make install-check  install into a scratch prefix and link a program
 #   make mutation   prove a changed header offset fails both the static assert
 #                   and the layout vectors
 #   make clean
@@ -13,7 +16,11 @@
 # the build stops and names the packages to install.
 
 CC      ?= cc
+CXX     ?= c++
 BUILD   ?= build
+PREFIX  ?= /usr/local
+DESTDIR ?=
+VERSION := 0.1.0
 CSTD    := -std=c11
 WARN    := -Wall -Wextra -Werror -Wstrict-prototypes -Wmissing-prototypes -Wshadow \
            -Wpointer-arith -Wformat=2 -Wundef -Wvla -pedantic
@@ -29,7 +36,7 @@ PKG_LIBS   = $(shell pkg-config --libs check yaml-0.1)
 
 CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(DEFS) $(INCS) $(PKG_CFLAGS) -MMD -MP $(EXTRA_CFLAGS)
 
-APT_PACKAGES := check libyaml-dev libprotobuf-c-dev protobuf-c-compiler valgrind pkg-config
+APT_PACKAGES := check libyaml-dev libprotobuf-c-dev protobuf-c-compiler valgrind pkg-config g++
 PKG_MODULES  := check yaml-0.1 libprotobuf-c
 
 ENGINE_SRC := engine/event_table.c engine/ring.c engine/grace.c engine/log.c engine/capture.c \
@@ -42,6 +49,11 @@ CONF_SRC   := conformance/vector.c conformance/kinds.c conformance/abi_registry.
               conformance/capture_fixture.c
 
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/obj/%.o)
+ENGINE_PIC := $(ENGINE_SRC:%.c=$(BUILD)/pic/%.o)
+SONAME     := libntsim.so.0
+SHLIB      := $(BUILD)/$(SONAME)
+PCFILE     := $(BUILD)/libntsim.pc
+CXX_TEST   := $(BUILD)/cxx_api_test
 CONF_OBJ   := $(CONF_SRC:%.c=$(BUILD)/obj/%.o)
 LIB        := $(BUILD)/libntsim.a
 CHECK_BIN  := $(BUILD)/check_ntsim
@@ -51,9 +63,9 @@ VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full \
             --errors-for-leak-kinds=definite,indirect,possible \
             --show-leak-kinds=definite,indirect,possible
 
-.PHONY: all check memcheck asan tsan mutation deps clean
+.PHONY: all check memcheck asan tsan mutation install uninstall install-check deps clean
 
-all: $(LIB) $(CHECK_BIN)
+all: $(LIB) $(SHLIB) $(PCFILE) $(CHECK_BIN) $(CXX_TEST)
 
 # --- dependencies -------------------------------------------------------------
 
@@ -62,7 +74,8 @@ deps: $(DEPS_STAMP)
 $(DEPS_STAMP):
 	@mkdir -p $(@D)
 	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PKG_MODULES) \
-	    && command -v valgrind >/dev/null 2>&1 && command -v protoc-c >/dev/null 2>&1; then \
+	    && command -v valgrind >/dev/null 2>&1 && command -v protoc-c >/dev/null 2>&1 \
+	    && command -v $(CXX) >/dev/null 2>&1; then \
 	    :; \
 	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
 	    echo "ntsim: installing missing dependencies: $(APT_PACKAGES)"; \
@@ -82,19 +95,37 @@ $(BUILD)/obj/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
+$(BUILD)/pic/%.o: %.c | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -fPIC -fvisibility=default -c $< -o $@
+
 $(LIB): $(ENGINE_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@
 	ar rcs $@ $^
+
+$(SHLIB): $(ENGINE_PIC)
+	$(CC) -shared -Wl,-soname,$(SONAME) -o $@ $^ -pthread $(EXTRA_LDFLAGS)
+	ln -sf $(SONAME) $(BUILD)/libntsim.so
+
+$(PCFILE): libntsim.pc.in Makefile
+	@mkdir -p $(@D)
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' libntsim.pc.in > $@
+
+# The public headers must build as C++ and the API must link from C++.
+$(CXX_TEST): conformance/cxx/api_test.cc $(LIB) include/nrt/*.h include/ntsim/*.h | $(DEPS_STAMP)
+	$(CXX) -std=c++11 -Wall -Wextra -Werror -pedantic -Iinclude $(EXTRA_CFLAGS) \
+	    -o $@ conformance/cxx/api_test.cc $(LIB) -pthread $(EXTRA_LDFLAGS)
 
 $(CHECK_BIN): $(CONF_OBJ) $(LIB)
 	$(CC) $(CFLAGS_ALL) -o $@ $(CONF_OBJ) $(LIB) $(PKG_LIBS) $(EXTRA_LDFLAGS)
 
 # --- tests --------------------------------------------------------------------
 
-check: $(CHECK_BIN)
+check: $(CHECK_BIN) $(CXX_TEST)
 	./$(CHECK_BIN)
 	sh conformance/cli_failures.sh ./$(CHECK_BIN)
+	./$(CXX_TEST)
 
 memcheck: $(CHECK_BIN)
 	CK_FORK=no $(VALGRIND) ./$(CHECK_BIN)
@@ -117,7 +148,31 @@ tsan:
 mutation: $(DEPS_STAMP)
 	sh conformance/mutation.sh "$(CC)"
 
+# --- install ------------------------------------------------------------------
+
+install: $(LIB) $(SHLIB)
+	install -d $(DESTDIR)$(PREFIX)/include/nrt $(DESTDIR)$(PREFIX)/include/ntsim \
+	    $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 include/nrt/*.h $(DESTDIR)$(PREFIX)/include/nrt/
+	install -m 644 include/ntsim/*.h $(DESTDIR)$(PREFIX)/include/ntsim/
+	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(SHLIB) $(DESTDIR)$(PREFIX)/lib/
+	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libntsim.so
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' libntsim.pc.in \
+	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/libntsim.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/lib/libntsim.a $(DESTDIR)$(PREFIX)/lib/$(SONAME) \
+	    $(DESTDIR)$(PREFIX)/lib/libntsim.so $(DESTDIR)$(PREFIX)/lib/pkgconfig/libntsim.pc
+	rm -rf $(DESTDIR)$(PREFIX)/include/ntsim
+	cd $(DESTDIR)$(PREFIX)/include/nrt 2>/dev/null && rm -f $(notdir $(wildcard include/nrt/*.h)); true
+
+# Installs into a scratch prefix and builds a program against it with
+# pkg-config, as a porter would.
+install-check: $(DEPS_STAMP)
+	sh conformance/install_check.sh
+
 clean:
 	rm -rf $(BUILD)
 
--include $(ENGINE_OBJ:.o=.d) $(CONF_OBJ:.o=.d)
+-include $(ENGINE_OBJ:.o=.d) $(ENGINE_PIC:.o=.d) $(CONF_OBJ:.o=.d)

@@ -1,0 +1,35 @@
+#!/bin/sh
+# conformance/install_check.sh: `make install` into a scratch prefix, then
+# build and run a C program against the installed headers and library using
+# only pkg-config, the way a porter links ntsim.
+set -eu
+top=$(pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+make -s -C "$top" install DESTDIR="$tmp/root" PREFIX=/opt/ntsim >/dev/null
+cat > "$tmp/use.c" <<'C'
+#include <nrt/nrt_sys_trace.h>
+#include <ntsim/capture.h>
+#include <stdio.h>
+int main(void)
+{
+    const char **names;
+    size_t n;
+    if (nrt_sys_trace_get_event_types(&names, &n) != NRT_SUCCESS || n != 46)
+        return 1;
+    printf("%s\n", names[24]);
+    nrt_sys_trace_free_event_types(names, n);
+    return 0;
+}
+C
+export PKG_CONFIG_PATH="$tmp/root/opt/ntsim/lib/pkgconfig"
+export PKG_CONFIG_SYSROOT_DIR="$tmp/root"
+cc -std=c11 $(pkg-config --cflags libntsim) -o "$tmp/use_shared" "$tmp/use.c" \
+    $(pkg-config --libs libntsim)
+out=$(LD_LIBRARY_PATH="$tmp/root/opt/ntsim/lib" "$tmp/use_shared")
+[ "$out" = "hw_notify" ] || { echo "install_check: shared: got '$out'" >&2; exit 1; }
+cc -std=c11 $(pkg-config --cflags libntsim) -o "$tmp/use_static" "$tmp/use.c" \
+    "$tmp/root/opt/ntsim/lib/libntsim.a" -pthread
+out=$("$tmp/use_static")
+[ "$out" = "hw_notify" ] || { echo "install_check: static: got '$out'" >&2; exit 1; }
+echo "install_check: headers, static and shared library and libntsim.pc work: ok"
