@@ -8,6 +8,7 @@
 #   make install    headers, libntsim.a, libntsim.so and libntsim.pc under
 #                   $(DESTDIR)$(PREFIX) (default /usr/local); make uninstall
 #   make install-check  install into a scratch prefix and link a program
+#   make bench      the capture benchmark beside LTTng-UST and memcpy (not a test)
 #   make mutation   prove a changed header offset fails both the static assert
 #                   and the layout vectors
 #   make clean
@@ -54,6 +55,7 @@ SONAME     := libntsim.so.0
 SHLIB      := $(BUILD)/$(SONAME)
 PCFILE     := $(BUILD)/libntsim.pc
 CXX_TEST   := $(BUILD)/cxx_api_test
+BENCH_BIN  := $(BUILD)/bench_capture
 CONF_OBJ   := $(CONF_SRC:%.c=$(BUILD)/obj/%.o)
 LIB        := $(BUILD)/libntsim.a
 CHECK_BIN  := $(BUILD)/check_ntsim
@@ -63,7 +65,7 @@ VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full \
             --errors-for-leak-kinds=definite,indirect,possible \
             --show-leak-kinds=definite,indirect,possible
 
-.PHONY: all check memcheck asan tsan mutation install uninstall install-check deps clean
+.PHONY: all check memcheck asan tsan bench mutation install uninstall install-check deps clean
 
 all: $(LIB) $(SHLIB) $(PCFILE) $(CHECK_BIN) $(CXX_TEST)
 
@@ -147,6 +149,34 @@ tsan:
 
 mutation: $(DEPS_STAMP)
 	sh conformance/mutation.sh "$(CC)"
+
+# --- benchmarks (not tests) ------------------------------------------------------
+
+BENCH_APT := liblttng-ust-dev lttng-tools libjansson-dev
+BENCH_STAMP := $(BUILD)/.bench-deps-ok
+
+$(BENCH_STAMP): | $(DEPS_STAMP)
+	@if ! pkg-config --exists lttng-ust jansson || ! command -v lttng >/dev/null 2>&1; then \
+	    if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	        echo "ntsim: installing benchmark peers: $(BENCH_APT)"; \
+	        DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(BENCH_APT) \
+	          || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(BENCH_APT); }; \
+	    else echo "ntsim: benchmark peers missing; install: $(BENCH_APT)" >&2; exit 1; fi; \
+	fi
+	@touch $@
+
+# The LTTng-UST provider is compiled with the library's own expectations
+# (gnu11, no -pedantic); the benchmark itself with the project's flags.
+$(BUILD)/obj/bench/lttng_tp.o $(BUILD)/obj/bench/lttng_peer.o: $(BUILD)/obj/bench/%.o: bench/%.c bench/lttng_tp.h | $(BENCH_STAMP)
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -O2 -g -I. -Wall -Werror -c $< -o $@
+
+$(BENCH_BIN): $(BUILD)/obj/bench/bench_capture.o $(BUILD)/obj/bench/lttng_tp.o \
+              $(BUILD)/obj/bench/lttng_peer.o $(LIB) | $(BENCH_STAMP)
+	$(CC) -o $@ $^ $$(pkg-config --libs lttng-ust) -ldl -pthread
+
+bench: $(BENCH_BIN)
+	sh bench/run.sh ./$(BENCH_BIN) $(BENCH_ARGS)
 
 # --- install ------------------------------------------------------------------
 

@@ -19,16 +19,16 @@ static void push_n(ntsim_ring_t *r, uint64_t first, uint64_t n)
         ck_assert_int_eq(ntsim_ring_reserve(r, 1000 + first + i, &res), NRT_SUCCESS);
         memset(res.rec, 0, sizeof *res.rec);
         res.rec->nc_local_id = first + i;
-        ntsim_ring_commit(r, &res);
+        ntsim_ring_commit(&res);
     }
 }
 
 START_TEST(test_ring_rejects_zero_and_huge_capacity)
 {
     ntsim_ring_t *r = (ntsim_ring_t *)1;
-    ck_assert_int_eq(ntsim_ring_create(0, &r), NRT_INVALID);
+    ck_assert_int_eq(ntsim_ring_create(0, false, &r), NRT_INVALID);
     ck_assert_ptr_null(r);
-    ck_assert_int_eq(ntsim_ring_create((UINT64_C(1) << 40) + 1, &r), NRT_INVALID);
+    ck_assert_int_eq(ntsim_ring_create((UINT64_C(1) << 40) + 1, false, &r), NRT_INVALID);
     ck_assert_ptr_null(r);
 }
 END_TEST
@@ -36,12 +36,12 @@ END_TEST
 START_TEST(test_ring_positions_start_at_zero_and_count_up)
 {
     ntsim_ring_t *r;
-    ck_assert_int_eq(ntsim_ring_create(1024, &r), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_ring_create(1024, false, &r), NRT_SUCCESS);
     for (uint64_t i = 0; i < 3; i++) {
         ntsim_ring_reservation_t res;
         ck_assert_int_eq(ntsim_ring_reserve(r, 0, &res), NRT_SUCCESS);
         ck_assert_uint_eq(res.pos, i);
-        ntsim_ring_commit(r, &res);
+        ntsim_ring_commit(&res);
     }
     ck_assert(ntsim_ring_valid(r));
     ntsim_ring_destroy(r);
@@ -53,7 +53,7 @@ END_TEST
 START_TEST(test_ring_overflow_keeps_the_newest_capacity_in_order)
 {
     ntsim_ring_t *r;
-    ck_assert_int_eq(ntsim_ring_create(1024, &r), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_ring_create(1024, false, &r), NRT_SUCCESS);
     push_n(r, 0, 1500);
     ck_assert(ntsim_ring_valid(r));
     ntsim_ring_counts_t c;
@@ -86,7 +86,7 @@ END_TEST
 START_TEST(test_ring_holds_exactly_a_non_power_of_two_capacity)
 {
     ntsim_ring_t *r;
-    ck_assert_int_eq(ntsim_ring_create(1500, &r), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_ring_create(1500, false, &r), NRT_SUCCESS);
     ck_assert_uint_eq(ntsim_ring_capacity(r), 1500);
     push_n(r, 0, 1500);
     ntsim_ring_counts_t c;
@@ -110,7 +110,7 @@ END_TEST
 START_TEST(test_ring_pops_in_batches_and_resumes)
 {
     ntsim_ring_t *r;
-    ck_assert_int_eq(ntsim_ring_create(256, &r), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_ring_create(256, false, &r), NRT_SUCCESS);
     push_n(r, 0, 200);
     nrt_sys_trace_event_t out[150];
     ck_assert_uint_eq(ntsim_ring_pop(r, out, 150), 150);
@@ -130,7 +130,7 @@ END_TEST
 START_TEST(test_ring_pop_stops_at_an_uncommitted_record)
 {
     ntsim_ring_t *r;
-    ck_assert_int_eq(ntsim_ring_create(16, &r), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_ring_create(16, false, &r), NRT_SUCCESS);
     ntsim_ring_reservation_t a, b;
     ck_assert_int_eq(ntsim_ring_reserve(r, 0, &a), NRT_SUCCESS);
     ck_assert_int_eq(ntsim_ring_reserve(r, 0, &b), NRT_SUCCESS);
@@ -138,10 +138,10 @@ START_TEST(test_ring_pop_stops_at_an_uncommitted_record)
     memset(b.rec, 0, sizeof *b.rec);
     a.rec->nc_local_id = 10;
     b.rec->nc_local_id = 11;
-    ntsim_ring_commit(r, &b);
+    ntsim_ring_commit(&b);
     nrt_sys_trace_event_t out[4];
     ck_assert_uint_eq(ntsim_ring_pop(r, out, 4), 0);
-    ntsim_ring_commit(r, &a);
+    ntsim_ring_commit(&a);
     ck_assert_uint_eq(ntsim_ring_pop(r, out, 4), 2);
     ck_assert_uint_eq(out[0].nc_local_id, 10);
     ck_assert_uint_eq(out[1].nc_local_id, 11);
@@ -155,7 +155,7 @@ END_TEST
 START_TEST(test_ring_refuses_as_busy_when_a_stalled_producer_holds_the_oldest)
 {
     ntsim_ring_t *r;
-    ck_assert_int_eq(ntsim_ring_create(1, &r), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_ring_create(1, false, &r), NRT_SUCCESS);
     ntsim_ring_reservation_t stalled, next;
     ck_assert_int_eq(ntsim_ring_reserve(r, 0, &stalled), NRT_SUCCESS);
     memset(stalled.rec, 0, sizeof *stalled.rec);
@@ -165,11 +165,11 @@ START_TEST(test_ring_refuses_as_busy_when_a_stalled_producer_holds_the_oldest)
     ck_assert_uint_eq(c.busy, 1);
     ck_assert_uint_eq(c.pushed, 1);
     ck_assert_uint_eq(c.overwritten, 0);
-    ntsim_ring_commit(r, &stalled);
+    ntsim_ring_commit(&stalled);
     ck_assert_int_eq(ntsim_ring_reserve(r, 7, &next), NRT_SUCCESS);
     ck_assert_uint_eq(next.pos, 1);
     memset(next.rec, 0, sizeof *next.rec);
-    ntsim_ring_commit(r, &next);
+    ntsim_ring_commit(&next);
     ntsim_ring_counts(r, &c);
     ck_assert_uint_eq(c.overwritten, 1);
     ck_assert_uint_eq(c.first_overwrite_ns, 7);
@@ -182,7 +182,7 @@ END_TEST
 START_TEST(test_ring_stays_valid_over_many_laps)
 {
     ntsim_ring_t *r;
-    ck_assert_int_eq(ntsim_ring_create(3, &r), NRT_SUCCESS); /* 4 slots, holds 3 */
+    ck_assert_int_eq(ntsim_ring_create(3, false, &r), NRT_SUCCESS); /* 4 slots, holds 3 */
     nrt_sys_trace_event_t out[3];
     uint64_t next = 0;
     for (int lap = 0; lap < 100; lap++) {

@@ -37,6 +37,9 @@
 #define NTSIM_MAX_EVENTS_MIN UINT64_C(1024)     /* facts §4: the shim's clamp */
 #define NTSIM_MAX_EVENTS_MAX UINT64_C(0x100000)
 #define NTSIM_SEQ_LIMIT (UINT64_C(1) << 50)     /* seq beyond this collides with nc bits */
+/* Rings are mapped in full at start while their total stays within this
+ * budget (D-RING-MEMORY); beyond it, pages are mapped on first touch. */
+#define NTSIM_PREFAULT_BUDGET (UINT64_C(1) << 30)
 #define PAYLOAD_WORDS (sizeof(nrt_sys_trace_event_data_t) / sizeof(uint64_t))
 
 typedef struct ntsim_nc_context {
@@ -149,28 +152,49 @@ static uint64_t emit(uint32_t type, uint32_t phase, uint32_t nc_idx,
     uint64_t nc_bits = (uint64_t)nc_idx << 50;
     result = tracking_id != 0 ? tracking_id : (seq | nc_bits);
 
-    nrt_sys_trace_event_t ev;
-    memset(&ev, 0, sizeof ev); /* padding bytes are zero in every record */
-    ev.trace_type = (nrt_sys_trace_event_type_t)type;
-    ev.thread_id = g_hooks.thread_id != NULL ? g_hooks.thread_id(g_hooks.ctx) : self->tid;
-    ev.id = seq | nc_bits;
-    ev.nc_local_id = seq;
-    ev.tracking_id = result;
-    ev.timestamp_ns = now;
+    /* Written straight into the slot, each byte once, padding included: no
+     * staging copy (narrow stores followed by a wide copy stall the store
+     * buffer). The first and last words are zeroed whole, then their field
+     * is stored, so the record's padding is always zero. */
+    nrt_sys_trace_event_t *rec = res.rec;
+    memset(rec, 0, 8);
+    rec->trace_type = (nrt_sys_trace_event_type_t)type;
+    rec->thread_id = g_hooks.thread_id != NULL ? g_hooks.thread_id(g_hooks.ctx) : self->tid;
+    rec->id = seq | nc_bits;
+    rec->nc_local_id = seq;
+    rec->tracking_id = result;
+    rec->timestamp_ns = now;
     ntsim_payload_id_t pid = ntsim_event_payload(type, phase);
+    unsigned char *slot_data = (unsigned char *)&rec->data;
     if (pid != NTSIM_PAYLOAD_NONE && data != NULL) {
-        uint64_t words[PAYLOAD_WORDS];
-        memcpy(words, data, sizeof words);
-        for (size_t i = 0; i < PAYLOAD_WORDS; i++)
-            words[i] &= g_payload_mask[pid][i];
-        memcpy(&ev.data, words, sizeof words);
+        const unsigned char *src = (const unsigned char *)data;
+        const uint64_t *mask = g_payload_mask[pid];
+        uint64_t w0, w1, w2, w3, w4; /* five words, unrolled: this runs per event */
+        _Static_assert(PAYLOAD_WORDS == 5, "the payload copy is unrolled for 40 bytes");
+        memcpy(&w0, src, 8);
+        memcpy(&w1, src + 8, 8);
+        memcpy(&w2, src + 16, 8);
+        memcpy(&w3, src + 24, 8);
+        memcpy(&w4, src + 32, 8);
+        w0 &= mask[0];
+        w1 &= mask[1];
+        w2 &= mask[2];
+        w3 &= mask[3];
+        w4 &= mask[4];
+        memcpy(slot_data, &w0, 8);
+        memcpy(slot_data + 8, &w1, 8);
+        memcpy(slot_data + 16, &w2, 8);
+        memcpy(slot_data + 24, &w3, 8);
+        memcpy(slot_data + 32, &w4, 8);
+    } else {
+        memset(slot_data, 0, sizeof rec->data);
     }
-    ev.phase = (nrt_sys_trace_event_phase_t)phase;
-    ev.nc_idx = nc_idx;
-    ev.nrta_seq_id = has_seq ? nrta_seq_id : 0;
-    ev.has_nrta_seq_id = has_seq;
-    memcpy(res.rec, &ev, sizeof ev);
-    ntsim_ring_commit(ring, &res);
+    rec->phase = (nrt_sys_trace_event_phase_t)phase;
+    rec->nc_idx = nc_idx;
+    rec->nrta_seq_id = has_seq ? nrta_seq_id : 0;
+    memset((unsigned char *)rec + offsetof(nrt_sys_trace_event_t, has_nrta_seq_id), 0, 8);
+    rec->has_nrta_seq_id = has_seq;
+    ntsim_ring_commit(&res);
 out:
     ntsim__grace_exit(self);
     return result;
@@ -231,10 +255,14 @@ NRT_STATUS nrt_sys_trace_start(const nrt_sys_trace_config_t *config)
 
     ntsim_ring_t *rings[NTSIM_NC_COUNT] = {0};
     size_t enabled = 0;
+    for (size_t nc = 0; nc < NTSIM_NC_COUNT; nc++)
+        enabled += config->capture_enabled_for_nc[nc] ? 1 : 0;
+    /* 128 bytes of storage per record (ring.c). */
+    bool prefault = (uint64_t)enabled * max * 128 <= NTSIM_PREFAULT_BUDGET;
     for (size_t nc = 0; nc < NTSIM_NC_COUNT; nc++) {
         if (!config->capture_enabled_for_nc[nc])
             continue;
-        NRT_STATUS st = ntsim_ring_create(max, &rings[nc]);
+        NRT_STATUS st = ntsim_ring_create(max, prefault, &rings[nc]);
         if (st != NRT_SUCCESS) {
             for (size_t j = 0; j < nc; j++)
                 ntsim_ring_destroy(rings[j]);
@@ -243,10 +271,10 @@ NRT_STATUS nrt_sys_trace_start(const nrt_sys_trace_config_t *config)
                        (unsigned long long)max);
             return st;
         }
-        enabled++;
     }
-    ntsim__log(NTSIM_LOG_INFO, "sys trace: %zu NCs x %llu events: %.3f GB of rings", enabled,
-               (unsigned long long)max, 112.0 * (double)max * (double)enabled / 1073741824.0);
+    ntsim__log(NTSIM_LOG_INFO, "sys trace: %zu NCs x %llu events: %.3f GB of rings%s", enabled,
+               (unsigned long long)max, 112.0 * (double)max * (double)enabled / 1073741824.0,
+               prefault ? "" : " (mapped on first touch: over the prefault budget)");
 
     ntsim__grace_prepare();
     atomic_store_explicit(&g_invalid_type, 0, memory_order_relaxed);

@@ -256,13 +256,6 @@ const ntsim_event_type_desc_t *ntsim_event_type_desc(uint32_t type)
     return &ntsim_event_types[type];
 }
 
-ntsim_payload_id_t ntsim_event_payload(uint32_t type, uint32_t phase)
-{
-    if (type >= NRT_SYS_TRACE_EVENT_TYPE_COUNT || phase >= NRT_SYS_TRACE_EVENT_PHASE_COUNT)
-        return NTSIM_PAYLOAD_NONE;
-    return ntsim_event_types[type].payload[phase];
-}
-
 nrt_sys_trace_event_category_t ntsim_event_category(uint32_t type)
 {
     if (type >= NRT_SYS_TRACE_EVENT_TYPE_COUNT)

@@ -139,8 +139,14 @@ extern const ntsim_field_desc_t ntsim_sync_info_fields[2];
 const char *ntsim_field_kind_name(ntsim_field_kind_t kind);
 
 /* The payload a record of (type, phase) carries; NONE when either is out of
- * range or the phase carries nothing. Never reads memory outside the tables. */
-ntsim_payload_id_t ntsim_event_payload(uint32_t type, uint32_t phase);
+ * range or the phase carries nothing. Never reads memory outside the tables.
+ * Inline: the emit path asks it for every event. */
+static inline ntsim_payload_id_t ntsim_event_payload(uint32_t type, uint32_t phase)
+{
+    if (type >= NRT_SYS_TRACE_EVENT_TYPE_COUNT || phase >= NRT_SYS_TRACE_EVENT_PHASE_COUNT)
+        return NTSIM_PAYLOAD_NONE;
+    return ntsim_event_types[type].payload[phase];
+}
 
 /* Category of any integer type value: UNKNOWN for values >= COUNT. */
 nrt_sys_trace_event_category_t ntsim_event_category(uint32_t type);

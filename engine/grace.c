@@ -32,7 +32,7 @@ static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static ntsim_thread_t *registry_head;
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 static pthread_key_t exit_key;
-static _Thread_local ntsim_thread_t *tls_self;
+_Thread_local ntsim_thread_t *ntsim__tls_self __attribute__((tls_model("initial-exec")));
 
 static pthread_once_t membarrier_once = PTHREAD_ONCE_INIT;
 static bool membarrier_ok;
@@ -53,10 +53,10 @@ static void key_create(void)
                                    "will not be reused");
 }
 
-ntsim_thread_t *ntsim__thread_self(void)
+ntsim_thread_t *ntsim__thread_register(void)
 {
-    if (tls_self != NULL)
-        return tls_self;
+    if (ntsim__tls_self != NULL)
+        return ntsim__tls_self;
     pthread_once(&key_once, key_create);
     pthread_mutex_lock(&registry_lock);
     ntsim_thread_t *t = registry_head;
@@ -76,7 +76,7 @@ ntsim_thread_t *ntsim__thread_self(void)
     atomic_store_explicit(&t->in_emit, 0, memory_order_relaxed);
     pthread_mutex_unlock(&registry_lock);
     pthread_setspecific(exit_key, t);
-    tls_self = t;
+    ntsim__tls_self = t;
     return t;
 }
 
@@ -138,12 +138,12 @@ void ntsim__grace_shutdown(void)
     /* Frees the records of exited threads and the caller's own. A record of
      * another thread still alive is kept: that thread's exit handler will
      * still write it. */
-    if (tls_self != NULL) {
+    if (ntsim__tls_self != NULL) {
         pthread_setspecific(exit_key, NULL);
         pthread_mutex_lock(&registry_lock);
-        tls_self->alive = false;
+        ntsim__tls_self->alive = false;
         pthread_mutex_unlock(&registry_lock);
-        tls_self = NULL;
+        ntsim__tls_self = NULL;
     }
     pthread_mutex_lock(&registry_lock);
     ntsim_thread_t **link = &registry_head;

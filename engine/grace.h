@@ -16,6 +16,7 @@
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct ntsim_thread {
@@ -25,10 +26,20 @@ typedef struct ntsim_thread {
     struct ntsim_thread *next;             /* registry list, under the registry mutex */
 } ntsim_thread_t;
 
-/* The calling thread's record, registered on first use (one mutex-protected
- * registration per thread; never on later calls). NULL only when out of
- * memory at registration. */
-ntsim_thread_t *ntsim__thread_self(void);
+/* The calling thread's record (initial-exec TLS: no __tls_get_addr call on
+ * the emit path, in the static and the shared library alike). */
+extern _Thread_local ntsim_thread_t *ntsim__tls_self __attribute__((tls_model("initial-exec")));
+
+/* Registers the calling thread (one mutex-protected registration per
+ * thread). NULL only when out of memory. */
+ntsim_thread_t *ntsim__thread_register(void);
+
+/* The calling thread's record, registered on first use. */
+static inline ntsim_thread_t *ntsim__thread_self(void)
+{
+    ntsim_thread_t *t = ntsim__tls_self;
+    return t != NULL ? t : ntsim__thread_register();
+}
 
 /* Called by start() before capturing begins: picks membarrier or fences. */
 void ntsim__grace_prepare(void);
