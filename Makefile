@@ -32,22 +32,24 @@ EXTRA_CFLAGS  ?=
 EXTRA_LDFLAGS ?=
 
 # Resolved when a recipe runs (after the deps stamp), not when make parses.
-PKG_CFLAGS = $(shell pkg-config --cflags check yaml-0.1)
-PKG_LIBS   = $(shell pkg-config --libs check yaml-0.1)
+PKG_CFLAGS = $(shell pkg-config --cflags check yaml-0.1 jansson)
+PKG_LIBS   = $(shell pkg-config --libs check yaml-0.1 jansson)
 
 CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(DEFS) $(INCS) $(PKG_CFLAGS) -MMD -MP $(EXTRA_CFLAGS)
 
-APT_PACKAGES := check libyaml-dev libprotobuf-c-dev protobuf-c-compiler valgrind pkg-config g++
-PKG_MODULES  := check yaml-0.1 libprotobuf-c
+APT_PACKAGES := check libyaml-dev libprotobuf-c-dev protobuf-c-compiler protobuf-compiler \
+                libjansson-dev valgrind pkg-config g++
+PKG_MODULES  := check yaml-0.1 libprotobuf-c jansson
 
 ENGINE_SRC := engine/event_table.c engine/ring.c engine/grace.c engine/log.c engine/capture.c \
-              engine/config.c
+              engine/config.c engine/data_view.c engine/json.c
 CONF_SRC   := conformance/vector.c conformance/kinds.c conformance/abi_registry.c \
               conformance/kind_layout.c conformance/kind_enum.c conformance/kind_event_type.c conformance/kind_record.c \
+              conformance/record_input.c conformance/kind_json.c \
               conformance/check_main.c conformance/check_vectors.c conformance/check_loader.c \
               conformance/check_event_table.c conformance/check_ring.c \
               conformance/check_capture.c conformance/check_concurrency.c \
-              conformance/capture_fixture.c
+              conformance/capture_fixture.c conformance/check_json.c
 
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/obj/%.o)
 ENGINE_PIC := $(ENGINE_SRC:%.c=$(BUILD)/pic/%.o)
@@ -77,7 +79,7 @@ $(DEPS_STAMP):
 	@mkdir -p $(@D)
 	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PKG_MODULES) \
 	    && command -v valgrind >/dev/null 2>&1 && command -v protoc-c >/dev/null 2>&1 \
-	    && command -v $(CXX) >/dev/null 2>&1; then \
+	    && command -v $(CXX) >/dev/null 2>&1 && command -v protoc >/dev/null 2>&1; then \
 	    :; \
 	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
 	    echo "ntsim: installing missing dependencies: $(APT_PACKAGES)"; \
@@ -152,11 +154,11 @@ mutation: $(DEPS_STAMP)
 
 # --- benchmarks (not tests) ------------------------------------------------------
 
-BENCH_APT := liblttng-ust-dev lttng-tools libjansson-dev
+BENCH_APT := liblttng-ust-dev lttng-tools libprotobuf-dev
 BENCH_STAMP := $(BUILD)/.bench-deps-ok
 
 $(BENCH_STAMP): | $(DEPS_STAMP)
-	@if ! pkg-config --exists lttng-ust jansson || ! command -v lttng >/dev/null 2>&1; then \
+	@if ! pkg-config --exists lttng-ust protobuf || ! command -v lttng >/dev/null 2>&1; then \
 	    if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
 	        echo "ntsim: installing benchmark peers: $(BENCH_APT)"; \
 	        DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(BENCH_APT) \

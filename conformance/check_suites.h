@@ -22,5 +22,6 @@ Suite *make_event_table_suite(void); /* check_event_table.c: the one table's vie
 Suite *make_ring_suite(void);        /* check_ring.c: the ring protocol */
 Suite *make_capture_suite(void);     /* check_capture.c: engine API and lifecycle */
 Suite *make_concurrency_suite(void); /* check_concurrency.c: emitters + drainer at once */
+Suite *make_json_suite(void);        /* check_json.c: fetch, escaping, gid map, key column */
 
 #endif /* NTSIM_CONFORMANCE_CHECK_SUITES_H */

@@ -6,5 +6,6 @@ const ntsim_vector_kind_t *const ntsim_vector_kinds[] = {
     &ntsim_kind_enum,
     &ntsim_kind_event_type,
     &ntsim_kind_record,
+    &ntsim_kind_json,
     NULL,
 };

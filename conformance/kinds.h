@@ -13,5 +13,6 @@ extern const ntsim_vector_kind_t ntsim_kind_layout;     /* kind_layout.c */
 extern const ntsim_vector_kind_t ntsim_kind_enum;       /* kind_enum.c */
 extern const ntsim_vector_kind_t ntsim_kind_event_type; /* kind_event_type.c */
 extern const ntsim_vector_kind_t ntsim_kind_record;     /* kind_record.c */
+extern const ntsim_vector_kind_t ntsim_kind_json;       /* kind_json.c */
 
 #endif /* NTSIM_CONFORMANCE_KINDS_H */

@@ -22,6 +22,8 @@
  *       api_name              D-NAMES: the lowercase enum suffix
  *       json_name             D-JSON-NAMES: facts §2 where observed, else the
  *                             style of the observed sibling, else api_name
+ *       json data keys        facts §2's `data` table, in its order, with the
+ *                             choices of D-JSON-DATA where it is silent
  */
 #include "event_table.h"
 
@@ -173,63 +175,138 @@ const ntsim_payload_desc_t ntsim_payloads[NTSIM_PAYLOAD_COUNT] = {
 
 /* --- 2. event types ------------------------------------------------------- */
 
-#define ROW(NAME, api, json, CAT, S, T, I)                                          \
+#define ROW(NAME, api, json, CAT, S, T, I, JS, JT, JI)                              \
     [NRT_SYS_TRACE_EVENT_TYPE_##NAME] = {                                           \
         NRT_SYS_TRACE_EVENT_TYPE_##NAME, "NRT_SYS_TRACE_EVENT_TYPE_" #NAME, api, json, \
         NRT_SYS_TRACE_EVENT_CATEGORY_##CAT,                                         \
-        {NTSIM_PAYLOAD_##S, NTSIM_PAYLOAD_##T, NTSIM_PAYLOAD_##I}}
+        {NTSIM_PAYLOAD_##S, NTSIM_PAYLOAD_##T, NTSIM_PAYLOAD_##I}, {JS, JT, JI}}
 
-/* One payload for every phase. */
-#define ROW1(NAME, api, json, CAT, P) ROW(NAME, api, json, CAT, P, P, P)
+/* One payload, and one key list, for every phase. */
+#define ROW1(NAME, api, json, CAT, P, J) ROW(NAME, api, json, CAT, P, P, P, J, J, J)
+
+/* JSON key lists shared by several rows. */
+#define K_NC_TS "nc_timestamp_ns=sync_info.nc_timestamp_ns"
+#define K_EXEC_MODEL "exec_id,model_id"
+#define K_TENSOR_IO "tensor_id,size"
+#define K_ENC "peer_id,exec_id,nec_dev_id"
+#define K_COPY "mem_type,mem_handle,offset,size"
+#define K_BATCH_COPY "mem_type,num_batches,total_num_ops,total_size"
+#define K_ALLOC_START "hbm_idx,is_nc_hbm,is_aligned,mla_idx,usage_type%usage"
+#define K_DEALLOC_START "hbm_idx,is_nc_hbm,mla_idx,usage_type%usage,physical_address%hex"
+#define K_CTX "ctx_device_id,ctx_device_count"
 
 const ntsim_event_type_desc_t ntsim_event_types[NRT_SYS_TRACE_EVENT_TYPE_COUNT] = {
-    /*    enum suffix          api name            json event_type        category  START / STOP / INSTANT */
-    ROW(GENERIC,             "generic",           "generic",             SOFTWARE, NONE, NONE, NONE),
-    ROW(MODEL_LOAD,          "model_load",        "nrt_load",            SOFTWARE, NONE, MODEL_LOAD_STOP, NONE),
-    ROW1(POST_REQUEST,       "post_request",      "post_request",        SOFTWARE, EXEC_POST_REQUEST),
-    ROW1(EXECUTE_API,        "execute_api",       "nrt_execute",         SOFTWARE, NRT_EXEC),
-    ROW1(RUNTIME_EXECUTE,    "runtime_execute",   "runtime_execute",     SOFTWARE, RUNTIME_EXEC),
-    ROW(CC_LOAD,             "cc_load",           "cc_load",             SOFTWARE, CC_LOAD_START, CC_LOAD_STOP, NONE),
-    ROW(CC_EXEC_BARRIER,     "cc_exec_barrier",   "cc_exec_barrier",     HARDWARE, CC_EXEC_BARRIER_START, CC_EXEC_BARRIER_STOP, NONE),
-    ROW(DEVICE_EXEC,         "device_exec",       "nc_exec_running",     HARDWARE, NC_EXEC_START, NC_EXEC_STOP, NONE),
-    ROW(CC_EXEC,             "cc_exec",           "cc_running",          HARDWARE, CC_EXEC_START, CC_EXEC_STOP, NONE),
-    ROW1(TENSOR_READ,        "tensor_read",       "nrt_tensor_read",     SOFTWARE, EXEC_TENSOR_READ),
-    ROW1(TENSOR_WRITE,       "tensor_write",      "nrt_tensor_write",    SOFTWARE, EXEC_TENSOR_WRITE),
-    ROW1(TENSOR_READ_BATCH,  "tensor_read_batch", "nrt_tensor_read_batch", SOFTWARE, EXEC_TENSOR_READ_BATCH),
-    ROW1(TENSOR_WRITE_BATCH, "tensor_write_batch", "nrt_tensor_write_batch", SOFTWARE, EXEC_TENSOR_WRITE_BATCH),
-    ROW1(NUM_ERR,            "num_err",           "numerical_err",       HARDWARE, NUM_ERR),
-    ROW1(ENC_BARRIER_RECV,   "enc_barrier_recv",  "enc_barrier_recv",    SOFTWARE, ENC_BARRIER_RECV),
-    ROW1(ENC_BARRIER_SEND,   "enc_barrier_send",  "enc_barrier_send",    SOFTWARE, ENC_BARRIER_SEND),
-    ROW1(ENC_BARRIER,        "enc_barrier",       "enc_barrier",         SOFTWARE, ENC_BARRIER),
-    ROW1(EXEC_PRE,           "exec_pre",          "kbl_exec_pre",        SOFTWARE, EXEC_PRE),
-    ROW1(EXEC_CORE,          "exec_core",         "kmgr_exec_core",      SOFTWARE, EXEC_CORE),
-    ROW1(EXEC_WAIT,          "exec_wait",         "kbl_exec_wait",       SOFTWARE, EXEC_WAIT),
-    ROW1(EXEC_POST,          "exec_post",         "kbl_exec_post",       SOFTWARE, EXEC_POST),
-    ROW1(MODEL_SWITCH,       "model_switch",      "nrt_model_switch",    SOFTWARE, MODEL_SWITCH),
-    ROW1(MODEL_SUBMIT,       "model_submit",      "nrt_model_submit",    SOFTWARE, MODEL_SUBMIT),
-    ROW1(ASYNC_SEMA_WAIT,    "async_sema_wait",   "nrt_async_sema_wait", SOFTWARE, ASYNC_SEMA_WAIT),
-    ROW1(HW_NOTIFY,          "hw_notify",         "hw_notify",           HARDWARE, HW_NOTIFY),
-    ROW1(TIMESTAMP_SYNC,     "timestamp_sync",    "timestamp_sync_point", HARDWARE, TIMESTAMP_SYNC),
-    ROW(NC_MODEL_SWITCH,     "nc_model_switch",   "nc_model_switch",     HARDWARE, NC_MODEL_SWITCH_START, NC_MODEL_SWITCH_STOP, NONE),
-    ROW1(TENSOR_ALLOC,       "tensor_alloc",      "nrt_tensor_allocate", SOFTWARE, EXEC_TENSOR_ALLOC),
-    ROW1(TENSOR_FREE,        "tensor_free",       "nrt_tensor_free",     SOFTWARE, EXEC_TENSOR_FREE),
-    ROW1(TENSOR_BLOCK_WHILE_EXEC, "tensor_block_while_exec", "tensor_block_while_exec", SOFTWARE, EXEC_TENSOR_BLOCK),
-    ROW1(DMEM_BUF_COPYIN,    "dmem_buf_copyin",   "dmem_buf_copyin",     SOFTWARE, DMEM_BUF_COPYIN),
-    ROW1(DMEM_BUF_COPYOUT,   "dmem_buf_copyout",  "dmem_buf_copyout",    SOFTWARE, DMEM_BUF_COPYOUT),
-    ROW1(DMEM_BUF_BATCH_COPYIN, "dmem_buf_batch_copyin", "dmem_buf_batch_copyin", SOFTWARE, DMEM_BUF_BATCH_COPYIN),
-    ROW1(DMEM_BUF_BATCH_COPYOUT, "dmem_buf_batch_copyout", "dmem_buf_batch_copyout", SOFTWARE, DMEM_BUF_BATCH_COPYOUT),
-    ROW(DMA_MEM_ALLOC,       "dma_mem_alloc",     "nrt_dma_mem_alloc",   SOFTWARE, DMA_MEM_ALLOC_START, DMA_MEM_ALLOC_STOP, DMA_MEM_ALLOC_START),
-    ROW(DMA_MEM_DEALLOC,     "dma_mem_dealloc",   "nrt_dma_mem_dealloc", SOFTWARE, DMA_MEM_DEALLOC_START, DMA_MEM_DEALLOC_STOP, DMA_MEM_DEALLOC_START),
-    ROW(CONSUME_TPB_STATUS_NOTIFICATIONS, "consume_tpb_status_notifications", "exec_consume_tpb_status_notifications", SOFTWARE, NONE, NONE, NONE),
-    ROW(CONSUME_TOPSP_CC_NOTIFICATIONS, "consume_topsp_cc_notifications", "exec_consume_cc_core_notifications", SOFTWARE, NONE, NONE, NONE),
-    ROW(CONSUME_ERROR_NOTIFICATIONS, "consume_error_notifications", "notification_consume_errors", SOFTWARE, NONE, NONE, NONE),
-    ROW(CONSUME_POOL_STDIO,  "consume_pool_stdio", "exec_consume_gpsimd_stdio", SOFTWARE, NONE, NONE, NONE),
-    ROW1(CC_PREPARE,         "cc_prepare",        "cc_prepare",          SOFTWARE, HOSTCC_PREPARE),
-    ROW1(CC_SCHEDULE,        "cc_schedule",       "cc_schedule",         SOFTWARE, HOSTCC_SCHEDULE),
-    ROW1(HOSTCC_BUILD_CONTEXT, "hostcc_build_context", "hostcc_build_context", SOFTWARE, HOSTCC_BUILD_CTX),
-    ROW1(HOSTCC_LOAD,        "hostcc_load",       "hostcc_load",         SOFTWARE, HOSTCC_LOAD),
-    ROW1(HOSTCC_EXEC,        "hostcc_exec",       "hostcc_exec",         SOFTWARE, HOSTCC_EXEC),
-    ROW1(HOSTCC_WAIT,        "hostcc_wait",       "hostcc_wait",         SOFTWARE, HOSTCC_WAIT),
+    /* enum suffix, api name, json event_type, category, payload START / STOP / INSTANT,
+     * then the JSON data keys (one list, or START / STOP / INSTANT) */
+    ROW(GENERIC, "generic", "generic", SOFTWARE, NONE, NONE, NONE, NULL, NULL, NULL),
+    ROW(MODEL_LOAD, "model_load", "nrt_load", SOFTWARE, NONE, MODEL_LOAD_STOP, NONE,
+        NULL, "model_id", NULL),
+    ROW1(POST_REQUEST, "post_request", "post_request", SOFTWARE, EXEC_POST_REQUEST,
+         "request_id"),
+    ROW1(EXECUTE_API, "execute_api", "nrt_execute", SOFTWARE, NRT_EXEC, "model_id"),
+    ROW1(RUNTIME_EXECUTE, "runtime_execute", "runtime_execute", SOFTWARE, RUNTIME_EXEC,
+         "model_id"),
+    ROW(CC_LOAD, "cc_load", "cc_load", SOFTWARE, CC_LOAD_START, CC_LOAD_STOP, NONE,
+        "g_device_id,g_device_count", "model_id", NULL),
+    ROW(CC_EXEC_BARRIER, "cc_exec_barrier", "cc_exec_barrier", HARDWARE, CC_EXEC_BARRIER_START,
+        CC_EXEC_BARRIER_STOP, NONE, K_NC_TS ",model_id", K_NC_TS, NULL),
+    ROW(DEVICE_EXEC, "device_exec", "nc_exec_running", HARDWARE, NC_EXEC_START, NC_EXEC_STOP,
+        NONE, "device_core_idx,exec_id," K_NC_TS, K_NC_TS, NULL),
+    ROW(CC_EXEC, "cc_exec", "cc_running", HARDWARE, CC_EXEC_START, CC_EXEC_STOP, NONE,
+        "gid,op_id," K_NC_TS ",exec_id,algorithm=algo%algo", K_NC_TS, NULL),
+    ROW1(TENSOR_READ, "tensor_read", "nrt_tensor_read", SOFTWARE, EXEC_TENSOR_READ, K_TENSOR_IO),
+    ROW1(TENSOR_WRITE, "tensor_write", "nrt_tensor_write", SOFTWARE, EXEC_TENSOR_WRITE,
+         K_TENSOR_IO),
+    ROW1(TENSOR_READ_BATCH, "tensor_read_batch", "nrt_tensor_read_batch", SOFTWARE,
+         EXEC_TENSOR_READ_BATCH, "num_batches"),
+    ROW1(TENSOR_WRITE_BATCH, "tensor_write_batch", "nrt_tensor_write_batch", SOFTWARE,
+         EXEC_TENSOR_WRITE_BATCH, "num_batches"),
+    ROW1(NUM_ERR, "num_err", "numerical_err", HARDWARE, NUM_ERR,
+         "device_core_idx,exec_id," K_NC_TS),
+    ROW1(ENC_BARRIER_RECV, "enc_barrier_recv", "enc_barrier_recv", SOFTWARE, ENC_BARRIER_RECV,
+         K_ENC),
+    ROW1(ENC_BARRIER_SEND, "enc_barrier_send", "enc_barrier_send", SOFTWARE, ENC_BARRIER_SEND,
+         K_ENC),
+    ROW1(ENC_BARRIER, "enc_barrier", "enc_barrier", SOFTWARE, ENC_BARRIER, K_ENC),
+    ROW1(EXEC_PRE, "exec_pre", "kbl_exec_pre", SOFTWARE, EXEC_PRE, K_EXEC_MODEL),
+    ROW1(EXEC_CORE, "exec_core", "kmgr_exec_core", SOFTWARE, EXEC_CORE, K_EXEC_MODEL),
+    ROW1(EXEC_WAIT, "exec_wait", "kbl_exec_wait", SOFTWARE, EXEC_WAIT, K_EXEC_MODEL),
+    ROW1(EXEC_POST, "exec_post", "kbl_exec_post", SOFTWARE, EXEC_POST, K_EXEC_MODEL),
+    ROW1(MODEL_SWITCH, "model_switch", "nrt_model_switch", SOFTWARE, MODEL_SWITCH,
+         "device_core_idx,is_neuron_core_work,model_id"),
+    ROW1(MODEL_SUBMIT, "model_submit", "nrt_model_submit", SOFTWARE, MODEL_SUBMIT, "model_id"),
+    ROW1(ASYNC_SEMA_WAIT, "async_sema_wait", "nrt_async_sema_wait", SOFTWARE, ASYNC_SEMA_WAIT,
+         "available_request_slots,has_work"),
+    ROW1(HW_NOTIFY, "hw_notify", "hw_notify", HARDWARE, HW_NOTIFY,
+         "device_core_idx,hint,custom_data," K_NC_TS ",exec_id"),
+    ROW1(TIMESTAMP_SYNC, "timestamp_sync", "timestamp_sync_point", HARDWARE, TIMESTAMP_SYNC,
+         "exec_id,nc_timestamp_ns,cpu_timestamp_ns"),
+    ROW(NC_MODEL_SWITCH, "nc_model_switch", "nc_model_switch", HARDWARE, NC_MODEL_SWITCH_START,
+        NC_MODEL_SWITCH_STOP, NONE, "device_core_idx,model_id,exec_id," K_NC_TS, K_NC_TS, NULL),
+    ROW1(TENSOR_ALLOC, "tensor_alloc", "nrt_tensor_allocate", SOFTWARE, EXEC_TENSOR_ALLOC,
+         K_TENSOR_IO),
+    ROW1(TENSOR_FREE, "tensor_free", "nrt_tensor_free", SOFTWARE, EXEC_TENSOR_FREE,
+         "tensor_id,size,ref_count"),
+    ROW1(TENSOR_BLOCK_WHILE_EXEC, "tensor_block_while_exec", "tensor_block_while_exec", SOFTWARE,
+         EXEC_TENSOR_BLOCK, "tensor_id,pending_reader_count,pending_writer_count"),
+    ROW1(DMEM_BUF_COPYIN, "dmem_buf_copyin", "dmem_buf_copyin", SOFTWARE, DMEM_BUF_COPYIN,
+         K_COPY),
+    ROW1(DMEM_BUF_COPYOUT, "dmem_buf_copyout", "dmem_buf_copyout", SOFTWARE, DMEM_BUF_COPYOUT,
+         K_COPY),
+    ROW1(DMEM_BUF_BATCH_COPYIN, "dmem_buf_batch_copyin", "dmem_buf_batch_copyin", SOFTWARE,
+         DMEM_BUF_BATCH_COPYIN, K_BATCH_COPY),
+    ROW1(DMEM_BUF_BATCH_COPYOUT, "dmem_buf_batch_copyout", "dmem_buf_batch_copyout", SOFTWARE,
+         DMEM_BUF_BATCH_COPYOUT, K_BATCH_COPY),
+    ROW(DMA_MEM_ALLOC, "dma_mem_alloc", "nrt_dma_mem_alloc", SOFTWARE, DMA_MEM_ALLOC_START,
+        DMA_MEM_ALLOC_STOP, DMA_MEM_ALLOC_START, K_ALLOC_START,
+        "allocated_bytes,total_bytes,usage_type_total_bytes,return_code,physical_address%hex",
+        K_ALLOC_START),
+    ROW(DMA_MEM_DEALLOC, "dma_mem_dealloc", "nrt_dma_mem_dealloc", SOFTWARE,
+        DMA_MEM_DEALLOC_START, DMA_MEM_DEALLOC_STOP, DMA_MEM_DEALLOC_START, K_DEALLOC_START,
+        "freed_bytes,total_bytes,usage_type_total_bytes", K_DEALLOC_START),
+    ROW(CONSUME_TPB_STATUS_NOTIFICATIONS, "consume_tpb_status_notifications",
+        "exec_consume_tpb_status_notifications", SOFTWARE, NONE, NONE, NONE, NULL, NULL, NULL),
+    ROW(CONSUME_TOPSP_CC_NOTIFICATIONS, "consume_topsp_cc_notifications",
+        "exec_consume_cc_core_notifications", SOFTWARE, NONE, NONE, NONE, NULL, NULL, NULL),
+    ROW(CONSUME_ERROR_NOTIFICATIONS, "consume_error_notifications", "notification_consume_errors",
+        SOFTWARE, NONE, NONE, NONE, NULL, NULL, NULL),
+    ROW(CONSUME_POOL_STDIO, "consume_pool_stdio", "exec_consume_gpsimd_stdio", SOFTWARE, NONE,
+        NONE, NONE, NULL, NULL, NULL),
+    ROW1(CC_PREPARE, "cc_prepare", "cc_prepare", SOFTWARE, HOSTCC_PREPARE, K_CTX ",cc_op"),
+    ROW1(CC_SCHEDULE, "cc_schedule", "cc_schedule", SOFTWARE, HOSTCC_SCHEDULE, K_CTX),
+    ROW1(HOSTCC_BUILD_CONTEXT, "hostcc_build_context", "hostcc_build_context", SOFTWARE,
+         HOSTCC_BUILD_CTX, K_CTX),
+    ROW1(HOSTCC_LOAD, "hostcc_load", "hostcc_load", SOFTWARE, HOSTCC_LOAD, "enc_op,dtype,num_elem"),
+    ROW1(HOSTCC_EXEC, "hostcc_exec", "hostcc_exec", SOFTWARE, HOSTCC_EXEC, "stream_id"),
+    ROW1(HOSTCC_WAIT, "hostcc_wait", "hostcc_wait", SOFTWARE, HOSTCC_WAIT, "total_notif_expected"),
+};
+
+/* --- dma_mem_usage_type_t names (D-JSON-DATA: lowercase enum suffix) ------ */
+
+const char *const ntsim_usage_type_names[DMA_MEM_USAGE_TYPE_MAX + 1] = {
+    [DMA_MEM_USAGE_TYPE_GENERIC] = "generic",
+    [DMA_MEM_USAGE_TYPE_INSTR_PE] = "instr_pe",
+    [DMA_MEM_USAGE_TYPE_INSTR_ACT] = "instr_act",
+    [DMA_MEM_USAGE_TYPE_INSTR_POOL] = "instr_pool",
+    [DMA_MEM_USAGE_TYPE_IO] = "io",
+    [DMA_MEM_USAGE_TYPE_DRAM_SPILL] = "dram_spill",
+    [DMA_MEM_USAGE_TYPE_WEIGHT] = "weight",
+    [DMA_MEM_USAGE_TYPE_NOTIFICATION] = "notification",
+    [DMA_MEM_USAGE_TYPE_ACT_TABLE] = "act_table",
+    [DMA_MEM_USAGE_TYPE_INSTR_DVE] = "instr_dve",
+    [DMA_MEM_USAGE_TYPE_INSTR_SP] = "instr_sp",
+    [DMA_MEM_USAGE_TYPE_SCRATCHPAD] = "scratchpad",
+    [DMA_MEM_USAGE_TYPE_TENSOR] = "tensor",
+    [DMA_MEM_USAGE_TYPE_UCODE_LIB] = "ucode_lib",
+    [DMA_MEM_USAGE_TYPE_POOL_STDIO] = "pool_stdio",
+    [DMA_MEM_USAGE_TYPE_CC] = "cc",
+    [DMA_MEM_USAGE_TYPE_SCRATCHPAD_NOT_SHARED] = "scratchpad_not_shared",
+    [DMA_MEM_USAGE_TYPE_XT_CC] = "xt_cc",
+    [DMA_MEM_USAGE_TYPE_DMA_RING] = "dma_ring",
+    [DMA_MEM_USAGE_TYPE_DMA_RING_SPILL] = "dma_ring_spill",
+    [DMA_MEM_USAGE_TYPE_DMA_RING_IO] = "dma_ring_io",
+    [DMA_MEM_USAGE_TYPE_DMA_RING_COLLECTIVES] = "dma_ring_collectives",
+    [DMA_MEM_USAGE_TYPE_MAX] = "max",
 };
 
 /* --- views ---------------------------------------------------------------- */

@@ -126,6 +126,15 @@ typedef struct ntsim_event_type_desc {
     nrt_sys_trace_event_category_t category;
     /* payload read by each phase, indexed by nrt_sys_trace_event_phase_t */
     ntsim_payload_id_t payload[NRT_SYS_TRACE_EVENT_PHASE_COUNT];
+    /* The JSON `data` keys each phase emits, in order (D-JSON-DATA), also the
+     * NTFF attribute keys; NULL: `data` is {}. A comma-separated list of
+     *   key              the payload field of that name
+     *   key=path         another field: "nc_timestamp_ns=sync_info.nc_timestamp_ns"
+     *   ...%fmt          a format other than the field kind's: %usage (the
+     *                    dma_mem_usage_type_t name), %hex ("0x..." string),
+     *                    %algo (decimal string, omitted when 0)
+     * Checked against the payload fields by test_json_keys_name_real_fields. */
+    const char *json_keys[NRT_SYS_TRACE_EVENT_PHASE_COUNT];
 } ntsim_event_type_desc_t;
 
 /* Indexed by nrt_sys_trace_event_type_t; exactly COUNT rows. */
@@ -134,6 +143,10 @@ extern const ntsim_event_type_desc_t ntsim_event_types[NRT_SYS_TRACE_EVENT_TYPE_
 extern const ntsim_payload_desc_t ntsim_payloads[NTSIM_PAYLOAD_COUNT];
 /* The two fields of struct nrt_sys_trace_event_data_sync_info. */
 extern const ntsim_field_desc_t ntsim_sync_info_fields[2];
+
+/* dma_mem_usage_type_t value -> its lowercase enum suffix ("weight"), the
+ * string JSON and NTFF write for usage_type (D-JSON-DATA). */
+extern const char *const ntsim_usage_type_names[DMA_MEM_USAGE_TYPE_MAX + 1];
 
 /* The spec's word for each field kind ("uint16", "int", "sync_info", ...). */
 const char *ntsim_field_kind_name(ntsim_field_kind_t kind);

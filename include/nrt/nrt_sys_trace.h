@@ -107,6 +107,19 @@ void nrt_sys_trace_fetch_options_set_max_events_per_nc(nrt_sys_trace_fetch_optio
 void nrt_sys_trace_fetch_options_set_nc_idx(nrt_sys_trace_fetch_options_t *options,
                                             uint64_t nc_idx);
 
+/* Drains the rings (every NC ascending, or the one NC of the options; at
+ * most max_events_per_nc each, 0 = unlimited; NULL options = all NCs,
+ * unlimited) and returns the JSON document {"events":[...],"data_version":2}
+ * in *buffer, NUL-terminated, *written_size bytes without the NUL. Fetched
+ * events are gone from the rings. Free the buffer only with
+ * nrt_sys_trace_buffer_free. NRT_INVALID (nothing drained) for NULL out
+ * pointers, a non-NULL *buffer on entry, or an nc_idx that is neither -1
+ * nor 0..255; NRT_RESOURCE (nothing drained) when the document's memory
+ * cannot be reserved. Not capturing: an empty events array, NRT_SUCCESS. */
+NRT_STATUS nrt_sys_trace_fetch_events(char **buffer, size_t *written_size,
+                                      const nrt_sys_trace_fetch_options_t *options);
+void nrt_sys_trace_buffer_free(char *buffer);
+
 #ifdef __cplusplus
 }
 #endif

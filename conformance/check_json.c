@@ -1,0 +1,273 @@
+/*
+ * conformance/check_json.c: the JSON exporter's API (fetch, free, escaping,
+ * the worker_gid map) and the one table's JSON key column. The documents
+ * themselves are pinned by vectors/json_*.yaml.
+ */
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "capture_fixture.h"
+#include "check_suites.h"
+#include "data_view.h"
+#include "ntsim/convert.h"
+
+static const uint32_t ncs_0_1[] = {0, 1};
+
+static void setup(void)
+{
+    ntsim_fixture_begin(1000, 1, 7);
+    nrt_sys_trace_config_t cfg;
+    ntsim_fixture_config(&cfg, 1024, ncs_0_1, 2);
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+}
+
+static void teardown(void)
+{
+    ntsim_json_set_gid_map(NULL, 0);
+    ntsim_fixture_end();
+}
+
+static void emit_generic(uint32_t nc, int n)
+{
+    for (int i = 0; i < n; i++)
+        nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                NRT_SYS_TRACE_EVENT_PHASE_INSTANT, nc, NULL, 100 + (uint64_t)i);
+}
+
+static size_t count_events(const char *doc)
+{
+    json_error_t err;
+    json_t *root = json_loads(doc, 0, &err);
+    ck_assert_msg(root != NULL, "not JSON: %s", err.text);
+    ck_assert_int_eq(json_integer_value(json_object_get(root, "data_version")), 2);
+    size_t n = json_array_size(json_object_get(root, "events"));
+    json_decref(root);
+    return n;
+}
+
+START_TEST(test_fetch_rejects_null_out_pointers_and_leaves_the_rings)
+{
+    emit_generic(0, 3);
+    char *buf = NULL;
+    size_t n = 0;
+    ck_assert_int_eq(nrt_sys_trace_fetch_events(NULL, &n, NULL), NRT_INVALID);
+    ck_assert_int_eq(nrt_sys_trace_fetch_events(&buf, NULL, NULL), NRT_INVALID);
+    ntsim_nc_stats_t st;
+    ntsim_capture_nc_stats(0, &st);
+    ck_assert_uint_eq(st.in_ring, 3);
+    ck_assert_uint_eq(st.drained, 0);
+}
+END_TEST
+
+/* facts §2: a non-NULL *buffer on entry is a warning and an error. */
+START_TEST(test_fetch_rejects_a_buffer_already_set)
+{
+    emit_generic(0, 1);
+    char not_null = 'x';
+    char *buf = &not_null;
+    size_t n = 0;
+    ck_assert_int_eq(nrt_sys_trace_fetch_events(&buf, &n, NULL), NRT_INVALID);
+    ck_assert_ptr_eq(buf, &not_null);
+    ck_assert_uint_eq(ntsim_fixture.warnings, 1);
+    ntsim_nc_stats_t st;
+    ntsim_capture_nc_stats(0, &st);
+    ck_assert_uint_eq(st.in_ring, 1);
+}
+END_TEST
+
+START_TEST(test_fetch_returns_a_nul_terminated_document_and_consumes_the_events)
+{
+    emit_generic(0, 2);
+    emit_generic(1, 3);
+    char *buf = NULL;
+    size_t n = 0;
+    ck_assert_int_eq(nrt_sys_trace_fetch_events(&buf, &n, NULL), NRT_SUCCESS);
+    ck_assert_uint_eq(strlen(buf), n);
+    ck_assert_uint_eq(count_events(buf), 5);
+    /* Ascending NC, ring order: NC 0's two first. */
+    ck_assert_ptr_nonnull(strstr(buf, "\"tracking_id\":100,\"thread_id\":7,\"worker_gid\":0"));
+    nrt_sys_trace_buffer_free(buf);
+    buf = NULL;
+    ck_assert_int_eq(nrt_sys_trace_fetch_events(&buf, &n, NULL), NRT_SUCCESS);
+    ck_assert_str_eq(buf, "{\"events\":[],\"data_version\":2}");
+    ck_assert_uint_eq(n, strlen("{\"events\":[],\"data_version\":2}"));
+    nrt_sys_trace_buffer_free(buf);
+}
+END_TEST
+
+START_TEST(test_fetch_honours_nc_idx_and_max_events_per_nc)
+{
+    emit_generic(0, 5);
+    emit_generic(1, 4);
+    nrt_sys_trace_fetch_options_t o;
+    nrt_sys_trace_fetch_options_set_defaults(&o);
+    nrt_sys_trace_fetch_options_set_nc_idx(&o, 1);
+    nrt_sys_trace_fetch_options_set_max_events_per_nc(&o, 3);
+    char *buf = NULL;
+    size_t n;
+    ck_assert_int_eq(nrt_sys_trace_fetch_events(&buf, &n, &o), NRT_SUCCESS);
+    ck_assert_uint_eq(count_events(buf), 3);
+    nrt_sys_trace_buffer_free(buf);
+    ntsim_nc_stats_t st;
+    ntsim_capture_nc_stats(1, &st);
+    ck_assert_uint_eq(st.in_ring, 1);
+    ntsim_capture_nc_stats(0, &st);
+    ck_assert_uint_eq(st.in_ring, 5);
+    /* All NCs, at most 2 each. */
+    nrt_sys_trace_fetch_options_set_nc_idx(&o, UINT64_MAX);
+    nrt_sys_trace_fetch_options_set_max_events_per_nc(&o, 2);
+    buf = NULL;
+    ck_assert_int_eq(nrt_sys_trace_fetch_events(&buf, &n, &o), NRT_SUCCESS);
+    ck_assert_uint_eq(count_events(buf), 3); /* 2 from NC 0, the last 1 of NC 1 */
+    nrt_sys_trace_buffer_free(buf);
+}
+END_TEST
+
+START_TEST(test_fetch_rejects_an_out_of_range_nc_idx)
+{
+    emit_generic(0, 1);
+    nrt_sys_trace_fetch_options_t o;
+    nrt_sys_trace_fetch_options_set_defaults(&o);
+    nrt_sys_trace_fetch_options_set_nc_idx(&o, 256); /* D-FETCH-NC: kept as out of range */
+    char *buf = NULL;
+    size_t n;
+    ck_assert_int_eq(nrt_sys_trace_fetch_events(&buf, &n, &o), NRT_INVALID);
+    ck_assert_ptr_null(buf);
+    o.nc_idx = -2;
+    ck_assert_int_eq(nrt_sys_trace_fetch_events(&buf, &n, &o), NRT_INVALID);
+    ntsim_nc_stats_t st;
+    ntsim_capture_nc_stats(0, &st);
+    ck_assert_uint_eq(st.in_ring, 1);
+}
+END_TEST
+
+/* D-FETCH-IDLE: not capturing is an empty document, not an error. */
+START_TEST(test_fetch_while_not_capturing_is_an_empty_document)
+{
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    char *buf = NULL;
+    size_t n;
+    ck_assert_int_eq(nrt_sys_trace_fetch_events(&buf, &n, NULL), NRT_SUCCESS);
+    ck_assert_str_eq(buf, "{\"events\":[],\"data_version\":2}");
+    nrt_sys_trace_buffer_free(buf);
+}
+END_TEST
+
+/* facts §2: worker_gid = gid_map[nc_idx], -1 beyond the map. */
+START_TEST(test_worker_gid_comes_from_the_map)
+{
+    emit_generic(0, 1);
+    emit_generic(1, 1);
+    const int32_t map[] = {42};
+    ck_assert_int_eq(ntsim_json_set_gid_map(map, 1), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_json_set_gid_map(map, 257), NRT_INVALID);
+    char *buf = NULL;
+    size_t n;
+    ck_assert_int_eq(nrt_sys_trace_fetch_events(&buf, &n, NULL), NRT_SUCCESS);
+    ck_assert_ptr_nonnull(strstr(buf, "\"nc_idx\":0,\"nc_local_id\":0,\"tracking_id\":100,"
+                                      "\"thread_id\":7,\"worker_gid\":42"));
+    ck_assert_ptr_nonnull(strstr(buf, "\"nc_idx\":1,\"nc_local_id\":0,\"tracking_id\":100,"
+                                      "\"thread_id\":7,\"worker_gid\":-1"));
+    nrt_sys_trace_buffer_free(buf);
+}
+END_TEST
+
+/* facts §2: escape \" \\ \b \t \n \f \r, other bytes < 0x20 as \u00xx. */
+START_TEST(test_json_escape_covers_quotes_backslash_and_control_bytes)
+{
+    char out[128];
+    const char in[] = "a\"b\\c\b\t\n\f\r\x01\x1f\x7f";
+    size_t n = ntsim_json_escape(in, sizeof in - 1, out, sizeof out);
+    ck_assert_str_eq(out, "\"a\\\"b\\\\c\\b\\t\\n\\f\\r\\u0001\\u001f\x7f\"");
+    ck_assert_uint_eq(n, strlen(out));
+    /* Embedded NUL is escaped, not a terminator. */
+    n = ntsim_json_escape("a\0b", 3, out, sizeof out);
+    ck_assert_str_eq(out, "\"a\\u0000b\"");
+    /* Too small: snprintf-like, returns the size it needs. */
+    ck_assert_uint_eq(ntsim_json_escape("abc", 3, out, 3), 5);
+    ck_assert_str_eq(out, "\"a");
+}
+END_TEST
+
+/* Every key list of the table compiles against its payload (the table
+ * cannot name a field that is not there). */
+START_TEST(test_json_keys_name_real_fields)
+{
+    for (uint32_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
+        for (uint32_t ph = 0; ph < NRT_SYS_TRACE_EVENT_PHASE_COUNT; ph++) {
+            ntsim_data_view_t v;
+            const char *err = ntsim_data_view_compile(ntsim_event_types[t].json_keys[ph],
+                                                      ntsim_event_payload(t, ph), &v);
+            ck_assert_msg(err == NULL, "%s phase %u: %s", ntsim_event_types[t].enum_name, ph,
+                          err);
+        }
+    ntsim_data_view_t v;
+    ck_assert_ptr_nonnull(ntsim_data_view_compile("nope", NTSIM_PAYLOAD_HW_NOTIFY, &v));
+    ck_assert_ptr_nonnull(ntsim_data_view_compile("x=sync_info.nope", NTSIM_PAYLOAD_HW_NOTIFY,
+                                                  &v));
+    ck_assert_ptr_nonnull(ntsim_data_view_compile("hint%bad", NTSIM_PAYLOAD_HW_NOTIFY, &v));
+    ck_assert_ptr_nonnull(ntsim_data_view_compile("model_id", NTSIM_PAYLOAD_NONE, &v));
+}
+END_TEST
+
+/* The exporter reserves a fixed bound per event before draining; no
+ * (type, phase) with every field at its widest may exceed it. */
+START_TEST(test_json_event_never_exceeds_its_bound)
+{
+    nrt_sys_trace_event_t e;
+    size_t worst = 0;
+    for (uint32_t t = 0; t <= NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
+        for (uint32_t ph = 0; ph <= NRT_SYS_TRACE_EVENT_PHASE_COUNT; ph++) {
+            memset(&e, 0xff, sizeof e); /* every integer at its maximum */
+            e.trace_type = (nrt_sys_trace_event_type_t)t;
+            e.phase = (nrt_sys_trace_event_phase_t)ph;
+            e.nc_idx = 255;
+            e.has_nrta_seq_id = true;
+            /* usage_type at its longest name (dma_ring_collectives = 21) */
+            memset(&e.data, 0x11, sizeof e.data);
+            e.data.dma_mem_alloc_start.usage_type = DMA_MEM_USAGE_TYPE_DMA_RING_COLLECTIVES;
+            e.data.dma_mem_dealloc_start.usage_type = DMA_MEM_USAGE_TYPE_DMA_RING_COLLECTIVES;
+            char *doc = NULL;
+            size_t n;
+            ck_assert_int_eq(ntsim_json_serialize(&e, 1, &doc, &n), NRT_SUCCESS);
+            size_t event_len = n - strlen("{\"events\":[],\"data_version\":2}") + 1;
+            if (event_len > worst)
+                worst = event_len;
+            nrt_sys_trace_buffer_free(doc);
+        }
+    ck_assert_uint_le(worst, 768); /* NTSIM_JSON_EVENT_MAX in engine/json.c */
+}
+END_TEST
+
+START_TEST(test_json_serialize_rejects_bad_arguments)
+{
+    char *doc = NULL;
+    size_t n;
+    ck_assert_int_eq(ntsim_json_serialize(NULL, 1, &doc, &n), NRT_INVALID);
+    ck_assert_int_eq(ntsim_json_serialize(NULL, 0, NULL, &n), NRT_INVALID);
+    ck_assert_int_eq(ntsim_json_serialize(NULL, 0, &doc, &n), NRT_SUCCESS);
+    ck_assert_str_eq(doc, "{\"events\":[],\"data_version\":2}");
+    nrt_sys_trace_buffer_free(doc);
+}
+END_TEST
+
+Suite *make_json_suite(void)
+{
+    Suite *s = suite_create("json");
+    TCase *tc = tcase_create("json_api");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_fetch_rejects_null_out_pointers_and_leaves_the_rings);
+    tcase_add_test(tc, test_fetch_rejects_a_buffer_already_set);
+    tcase_add_test(tc, test_fetch_returns_a_nul_terminated_document_and_consumes_the_events);
+    tcase_add_test(tc, test_fetch_honours_nc_idx_and_max_events_per_nc);
+    tcase_add_test(tc, test_fetch_rejects_an_out_of_range_nc_idx);
+    tcase_add_test(tc, test_fetch_while_not_capturing_is_an_empty_document);
+    tcase_add_test(tc, test_worker_gid_comes_from_the_map);
+    tcase_add_test(tc, test_json_escape_covers_quotes_backslash_and_control_bytes);
+    tcase_add_test(tc, test_json_keys_name_real_fields);
+    tcase_add_test(tc, test_json_event_never_exceeds_its_bound);
+    tcase_add_test(tc, test_json_serialize_rejects_bad_arguments);
+    suite_add_tcase(s, tc);
+    return s;
+}

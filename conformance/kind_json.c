@@ -1,0 +1,133 @@
+/*
+ * conformance/kind_json.c: `json` vectors — records in, the exact JSON
+ * document out.
+ *
+ *   - id: json.hw_notify.instant
+ *     ...common keys...
+ *     gid_map: [0, 7]                # optional: nc_idx -> worker_gid (D-WORKER-GID)
+ *     records:                       # record_input.c: by fields or {hex: ...}
+ *       - {type: HW_NOTIFY, phase: INSTANT, nc_idx: 1, data: {hint: 7}}
+ *     json: '{"events":[...],"data_version":2}'
+ *
+ * The document must match byte for byte and must parse as JSON (jansson).
+ * A mismatch names the first differing byte with the text around it.
+ */
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kinds.h"
+#include "ntsim/capture.h"
+#include "ntsim/convert.h"
+#include "record_input.h"
+
+typedef struct json_body {
+    nrt_sys_trace_event_t *records;
+    size_t record_count;
+    bool has_gid_map;
+    int32_t gid_map[NTSIM_NC_COUNT];
+    size_t gid_count;
+    char *json;
+} json_body_t;
+
+static const char *const json_keys[] = {"gid_map", "records", "json", NULL};
+
+static void json_free(void *body)
+{
+    json_body_t *b = body;
+    free(b->records);
+    free(b->json);
+    free(b);
+}
+
+static NRT_STATUS json_parse(ntsim_vparse_t *p, yaml_node_t *node, const char *path, void **out)
+{
+    json_body_t *b = calloc(1, sizeof *b);
+    if (b == NULL)
+        return NRT_RESOURCE;
+    *out = b;
+    NRT_STATUS st = ntsim_vec_parse_records(p, node, path, "records", &b->records,
+                                            &b->record_count);
+    if (st != NRT_SUCCESS)
+        return st;
+    const char *text;
+    if ((st = ntsim_vp_str(p, node, path, "json", true, &text)) != NRT_SUCCESS)
+        return st;
+    if ((b->json = ntsim_strdup(text)) == NULL)
+        return NRT_RESOURCE;
+    yaml_node_t *gid = ntsim_vp_get(p, node, "gid_map");
+    if (gid != NULL) {
+        char gpath[512];
+        ntsim_vp_path(gpath, sizeof gpath, "%s.gid_map", path);
+        if (gid->type != YAML_SEQUENCE_NODE)
+            return ntsim_vp_error(p, gid, gpath, "expected a sequence of worker gids");
+        size_t n = (size_t)(gid->data.sequence.items.top - gid->data.sequence.items.start);
+        if (n > NTSIM_NC_COUNT)
+            return ntsim_vp_error(p, gid, gpath, "at most 256 entries");
+        for (size_t i = 0; i < n; i++) {
+            yaml_node_t *item = ntsim_vp_node(p, gid->data.sequence.items.start[i]);
+            const char *t = ntsim_vp_scalar(item);
+            char *end = NULL;
+            long v = t ? strtol(t, &end, 10) : 0;
+            if (t == NULL || *t == '\0' || *end != '\0' || v < INT32_MIN || v > INT32_MAX)
+                return ntsim_vp_error(p, item, gpath, "expected a 32-bit integer, got '%s'",
+                                      t ? t : "(not a scalar)");
+            b->gid_map[i] = (int32_t)v;
+        }
+        b->gid_count = n;
+        b->has_gid_map = true;
+    }
+    return NRT_SUCCESS;
+}
+
+static void json_run(const ntsim_vector_t *v, ntsim_report_t *r)
+{
+    const json_body_t *b = v->body;
+    if (b->has_gid_map)
+        ntsim_json_set_gid_map(b->gid_map, b->gid_count);
+    char *doc = NULL;
+    size_t len = 0;
+    NRT_STATUS st = ntsim_json_serialize(b->records, b->record_count, &doc, &len);
+    ntsim_json_set_gid_map(NULL, 0);
+    if (st != NRT_SUCCESS) {
+        ntsim_report_add(r, v->id, "serialize", "expected NRT_SUCCESS, got %d", st);
+        return;
+    }
+    if (strlen(doc) != len)
+        ntsim_report_add(r, v->id, "length", "expected written size %zu to exclude the NUL, "
+                                              "got %zu", strlen(doc), len);
+    size_t want_len = strlen(b->json);
+    if (len != want_len || memcmp(doc, b->json, len) != 0) {
+        size_t i = 0;
+        while (i < len && i < want_len && doc[i] == b->json[i])
+            i++;
+        size_t from = i > 40 ? i - 40 : 0;
+        ntsim_report_add(r, v->id, "json",
+                         "first difference at byte %zu:\n    expected ...%.80s\n    got      "
+                         "...%.80s",
+                         i, b->json + from, doc + from);
+    }
+    json_error_t err;
+    json_t *parsed = json_loadb(doc, len, 0, &err);
+    if (parsed == NULL)
+        ntsim_report_add(r, v->id, "json", "expected valid JSON, got a parse error at %d:%d: %s",
+                         err.line, err.column, err.text);
+    json_decref(parsed);
+    nrt_sys_trace_buffer_free(doc);
+}
+
+static const char *json_subject(const void *body)
+{
+    (void)body;
+    return "json";
+}
+
+const ntsim_vector_kind_t ntsim_kind_json = {
+    .name = "json",
+    .keys = json_keys,
+    .allows_invalid = false,
+    .parse = json_parse,
+    .free_body = json_free,
+    .run = json_run,
+    .subject = json_subject,
+};

@@ -1,0 +1,34 @@
+/*
+ * conformance/record_input.h: records and payloads read from vectors
+ * (record, json and ntff kinds). Grammar in record_input.c.
+ */
+#ifndef NTSIM_CONFORMANCE_RECORD_INPUT_H
+#define NTSIM_CONFORMANCE_RECORD_INPUT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "nrt/nrt_sys_trace_event.h"
+#include "vector.h"
+
+/* Hex digits (spaces, tabs and newlines ignored) into exactly n bytes. */
+bool ntsim_vec_parse_hex(const char *s, uint8_t *out, size_t n);
+/* `type`: an enum suffix (HW_NOTIFY) or an integer. */
+NRT_STATUS ntsim_vec_parse_type(ntsim_vparse_t *p, yaml_node_t *map, const char *path,
+                                uint32_t *out);
+/* `phase`: START, STOP, INSTANT or an integer. */
+NRT_STATUS ntsim_vec_parse_phase(ntsim_vparse_t *p, yaml_node_t *map, const char *path,
+                                 uint32_t *out);
+/* data_fill, data, data_raw of `map` into *out; *has_data says whether any
+ * was given (the caller passes NULL data otherwise). */
+NRT_STATUS ntsim_vec_parse_data(ntsim_vparse_t *p, yaml_node_t *map, const char *path,
+                                uint32_t type, uint32_t phase, bool *has_data,
+                                nrt_sys_trace_event_data_t *out);
+/* One record, by fields or {hex: ...}. */
+NRT_STATUS ntsim_vec_parse_record(ntsim_vparse_t *p, yaml_node_t *node, const char *path,
+                                  nrt_sys_trace_event_t *out);
+/* The sequence under `key`: a calloc'd array the caller frees. */
+NRT_STATUS ntsim_vec_parse_records(ntsim_vparse_t *p, yaml_node_t *node, const char *path,
+                                   const char *key, nrt_sys_trace_event_t **out, size_t *count);
+
+#endif /* NTSIM_CONFORMANCE_RECORD_INPUT_H */

@@ -1,0 +1,157 @@
+/*
+ * engine/data_view.c: compiles the one table's json_keys column.
+ *
+ * Grammar of one key list (event_table.h):
+ *   list  := item ("," item)*
+ *   item  := key ["=" path] ["%" fmt]
+ *   path  := field | "sync_info." ("nc_timestamp_ns" | "cpu_timestamp_ns")
+ *   fmt   := "usage" | "hex" | "algo"
+ * A key without a path names the payload field of the same name.
+ */
+#include "data_view.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "log.h"
+
+static ntsim_data_view_t g_views[NRT_SYS_TRACE_EVENT_TYPE_COUNT][NRT_SYS_TRACE_EVENT_PHASE_COUNT];
+static const ntsim_data_view_t g_empty_view;
+static pthread_once_t g_views_once = PTHREAD_ONCE_INIT;
+
+const char *ntsim_usage_type_name(uint64_t value)
+{
+    return value <= DMA_MEM_USAGE_TYPE_MAX ? ntsim_usage_type_names[value] : NULL;
+}
+
+static const ntsim_field_desc_t *find_field(const ntsim_field_desc_t *fields, size_t n,
+                                            const char *name, size_t len)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strlen(fields[i].name) == len && memcmp(fields[i].name, name, len) == 0)
+            return &fields[i];
+    return NULL;
+}
+
+const char *ntsim_data_view_compile(const char *keys, ntsim_payload_id_t pid,
+                                    ntsim_data_view_t *view)
+{
+    memset(view, 0, sizeof *view);
+    view->has_payload = pid != NTSIM_PAYLOAD_NONE;
+    if (keys == NULL)
+        return NULL;
+    if (pid == NTSIM_PAYLOAD_NONE)
+        return "keys given for a phase that carries no payload";
+    const ntsim_payload_desc_t *d = &ntsim_payloads[pid];
+    const char *p = keys;
+    while (*p) {
+        if (view->count == NTSIM_DATA_KEYS_MAX)
+            return "too many keys";
+        ntsim_data_key_t *k = &view->keys[view->count];
+        const char *end = p + strcspn(p, ",");
+        const char *eq = memchr(p, '=', (size_t)(end - p));
+        const char *pct = memchr(p, '%', (size_t)(end - p));
+        const char *key_end = eq ? eq : (pct ? pct : end);
+        const char *path = eq ? eq + 1 : p;
+        const char *path_end = pct ? pct : end;
+        k->key = p;
+        k->key_len = (size_t)(key_end - p);
+        if (k->key_len == 0 || k->key_len + 4 > sizeof k->json_key)
+            return "empty or overlong key";
+        /* Resolve the path to an offset, size and kind. */
+        const ntsim_field_desc_t *f;
+        size_t base = 0;
+        const char *dot = memchr(path, '.', (size_t)(path_end - path));
+        if (dot != NULL) {
+            f = find_field(d->fields, d->field_count, path, (size_t)(dot - path));
+            if (f == NULL || f->kind != NTSIM_FIELD_SYNC_INFO)
+                return "a dotted path must start at a sync_info field";
+            base = f->offset;
+            f = find_field(ntsim_sync_info_fields, 2, dot + 1, (size_t)(path_end - dot - 1));
+        } else {
+            f = find_field(d->fields, d->field_count, path, (size_t)(path_end - path));
+        }
+        if (f == NULL)
+            return "names no field of the payload";
+        if (f->kind == NTSIM_FIELD_SYNC_INFO)
+            return "a sync_info field needs a path to one of its members";
+        k->offset = base + f->offset;
+        k->size = f->size;
+        k->is_signed = f->kind == NTSIM_FIELD_INT;
+        k->fmt = f->kind == NTSIM_FIELD_BOOL ? NTSIM_FMT_BOOL : NTSIM_FMT_NUMBER;
+        if (pct != NULL) {
+            size_t n = (size_t)(end - pct - 1);
+            if (n == 5 && memcmp(pct + 1, "usage", 5) == 0)
+                k->fmt = NTSIM_FMT_USAGE;
+            else if (n == 3 && memcmp(pct + 1, "hex", 3) == 0)
+                k->fmt = NTSIM_FMT_HEX;
+            else if (n == 4 && memcmp(pct + 1, "algo", 4) == 0)
+                k->fmt = NTSIM_FMT_ALGO;
+            else
+                return "unknown %format";
+        }
+        k->json_key_len = (size_t)snprintf(k->json_key, sizeof k->json_key, "\"%.*s\":",
+                                           (int)k->key_len, k->key);
+        if (k->key_len == strlen("nc_timestamp_ns") &&
+            memcmp(k->key, "nc_timestamp_ns", k->key_len) == 0) {
+            view->nc_timestamp = true;
+            view->nc_timestamp_offset = k->offset;
+        }
+        view->count++;
+        p = *end ? end + 1 : end;
+    }
+    return NULL;
+}
+
+static void views_build(void)
+{
+    for (uint32_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
+        for (uint32_t ph = 0; ph < NRT_SYS_TRACE_EVENT_PHASE_COUNT; ph++) {
+            const char *err = ntsim_data_view_compile(ntsim_event_types[t].json_keys[ph],
+                                                      ntsim_event_payload(t, ph), &g_views[t][ph]);
+            if (err != NULL)
+                ntsim__log(NTSIM_LOG_ERROR, "event table: %s phase %u json keys: %s",
+                           ntsim_event_types[t].enum_name, ph, err);
+        }
+}
+
+const ntsim_data_view_t *ntsim_data_view(uint32_t type, uint32_t phase)
+{
+    if (type >= NRT_SYS_TRACE_EVENT_TYPE_COUNT || phase >= NRT_SYS_TRACE_EVENT_PHASE_COUNT)
+        return &g_empty_view;
+    pthread_once(&g_views_once, views_build);
+    return &g_views[type][phase];
+}
+
+uint64_t ntsim_data_value(const ntsim_data_key_t *k, const nrt_sys_trace_event_data_t *data)
+{
+    const unsigned char *b = (const unsigned char *)data + k->offset;
+    switch (k->size) {
+    case 1: {
+        uint8_t v;
+        memcpy(&v, b, 1);
+        return v;
+    }
+    case 2: {
+        uint16_t v;
+        memcpy(&v, b, 2);
+        return v;
+    }
+    case 4:
+        if (k->is_signed) {
+            int32_t v;
+            memcpy(&v, b, 4);
+            return (uint64_t)(int64_t)v;
+        } else {
+            uint32_t v;
+            memcpy(&v, b, 4);
+            return v;
+        }
+    default: {
+        uint64_t v;
+        memcpy(&v, b, 8);
+        return v;
+    }
+    }
+}

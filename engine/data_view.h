@@ -1,0 +1,64 @@
+/*
+ * engine/data_view.h: the `data` keys of a record, as the readers see them.
+ *
+ * The JSON exporter's `data` object and NTFF's attributes map carry the same
+ * keys with the same values (facts §2: "Keys equal the NTFF attribute
+ * keys"). Both come from the json_keys column of the one table, compiled
+ * once into this view: per (type, phase), the keys in order, where each
+ * value lives in the payload, and how it is formatted. Internal.
+ */
+#ifndef NTSIM_ENGINE_DATA_VIEW_H
+#define NTSIM_ENGINE_DATA_VIEW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "event_table.h"
+
+typedef enum ntsim_value_format {
+    NTSIM_FMT_NUMBER, /* decimal; signed for C int fields */
+    NTSIM_FMT_BOOL,   /* true / false */
+    NTSIM_FMT_USAGE,  /* dma_mem_usage_type_t name string, e.g. "weight" */
+    NTSIM_FMT_HEX,    /* "0x" + lowercase hex string */
+    NTSIM_FMT_ALGO    /* decimal string; the key is omitted when the value is 0 */
+} ntsim_value_format_t;
+
+typedef struct ntsim_data_key {
+    const char *key;          /* points into the table's key list; key_len bytes */
+    size_t key_len;
+    size_t offset;            /* in the 40-byte payload */
+    size_t size;              /* 1, 2, 4 or 8 bytes */
+    bool is_signed;           /* C int */
+    ntsim_value_format_t fmt;
+    char json_key[64];        /* "\"key\":" ready to copy; json_key_len bytes */
+    size_t json_key_len;
+} ntsim_data_key_t;
+
+enum { NTSIM_DATA_KEYS_MAX = 8 };
+
+typedef struct ntsim_data_view {
+    ntsim_data_key_t keys[NTSIM_DATA_KEYS_MAX];
+    size_t count;
+    bool has_payload;         /* the phase carries a payload (count may still be 0) */
+    bool nc_timestamp;        /* one key is nc_timestamp_ns: it replaces timestamp_ns in JSON */
+    size_t nc_timestamp_offset;
+} ntsim_data_view_t;
+
+/* The view of (type, phase); a view with no keys for anything out of range.
+ * Built on first use; immutable afterwards, so any thread may read it. */
+const ntsim_data_view_t *ntsim_data_view(uint32_t type, uint32_t phase);
+
+/* Parses one table key list against a payload into `view`. Returns NULL on
+ * success, else a static message naming the problem (for the table test). */
+const char *ntsim_data_view_compile(const char *keys, ntsim_payload_id_t pid,
+                                    ntsim_data_view_t *view);
+
+/* The value of key k of a record's payload, widened to 64 bits (sign-
+ * extended for C int fields). */
+uint64_t ntsim_data_value(const ntsim_data_key_t *k, const nrt_sys_trace_event_data_t *data);
+
+/* Name of a dma_mem_usage_type_t value ("weight"), or NULL when out of range. */
+const char *ntsim_usage_type_name(uint64_t value);
+
+#endif /* NTSIM_ENGINE_DATA_VIEW_H */

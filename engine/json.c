@@ -1,0 +1,439 @@
+/*
+ * engine/json.c: the JSON exporter and nrt_sys_trace_fetch_events.
+ *
+ * Document (facts §2): compact {"events":[...],"data_version":2}. Each event
+ * object has the 11 keys in the facts' order:
+ *   event_type, phase, id, nc_idx, nc_local_id, tracking_id, thread_id,
+ *   worker_gid, data, timestamp_ns, nrta_seq_id
+ * with nrta_seq_id omitted when has_nrta_seq_id is 0, data always present
+ * ({} when the phase carries nothing), and timestamp_ns replaced by the
+ * payload's nc_timestamp_ns where data has that key (facts §2, D-JSON-TIME).
+ * Integers are printed exactly from 64 bits; strings are escaped.
+ *
+ * The writer streams into one growing buffer. fetch reserves, before it
+ * drains anything, room for every event it will take (at most
+ * NTSIM_JSON_EVENT_MAX bytes each), so that an allocation failure can only
+ * happen while nothing has been removed from the rings: nothing captured is
+ * lost to an out-of-memory error, and the hot loop never allocates.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "data_view.h"
+#include "event_table.h"
+#include "log.h"
+#include "ntsim/capture.h"
+#include "ntsim/convert.h"
+
+/* Upper bound of one event's JSON, separator included; pinned by
+ * test_json_event_never_exceeds_its_bound over every (type, phase). */
+#define NTSIM_JSON_EVENT_MAX 768
+#define NTSIM_FETCH_CHUNK 4096 /* records drained per ring pop */
+
+static const char DOC_OPEN[] = "{\"events\":[";
+static const char DOC_CLOSE[] = "],\"data_version\":2}";
+
+/* --- the worker_gid map ------------------------------------------------------- */
+
+static pthread_mutex_t g_gid_lock = PTHREAD_MUTEX_INITIALIZER;
+static int32_t g_gid_map[NTSIM_NC_COUNT];
+static size_t g_gid_count = NTSIM_NC_COUNT;
+static bool g_gid_custom;
+
+NRT_STATUS ntsim_json_set_gid_map(const int32_t *map, size_t count)
+{
+    if (count > NTSIM_NC_COUNT)
+        return NRT_INVALID;
+    pthread_mutex_lock(&g_gid_lock);
+    if (map == NULL) {
+        g_gid_custom = false;
+        g_gid_count = NTSIM_NC_COUNT;
+    } else {
+        memcpy(g_gid_map, map, count * sizeof *map);
+        g_gid_count = count;
+        g_gid_custom = true;
+    }
+    pthread_mutex_unlock(&g_gid_lock);
+    return NRT_SUCCESS;
+}
+
+/* Snapshot of the map for one serialization: worker_gid of every NC. */
+static void gid_snapshot(int32_t out[NTSIM_NC_COUNT])
+{
+    pthread_mutex_lock(&g_gid_lock);
+    for (size_t i = 0; i < NTSIM_NC_COUNT; i++) {
+        if (i >= g_gid_count)
+            out[i] = -1;
+        else
+            out[i] = g_gid_custom ? g_gid_map[i] : (int32_t)i;
+    }
+    pthread_mutex_unlock(&g_gid_lock);
+}
+
+/* --- the buffer ------------------------------------------------------------------ */
+
+typedef struct jbuf {
+    char *data;
+    size_t len;
+    size_t cap;
+} jbuf_t;
+
+static NRT_STATUS jbuf_reserve(jbuf_t *b, size_t more)
+{
+    if (b->len + more <= b->cap)
+        return NRT_SUCCESS;
+    size_t cap = b->cap ? b->cap : 4096;
+    while (cap < b->len + more) {
+        if (cap > SIZE_MAX / 2)
+            return NRT_RESOURCE;
+        cap *= 2;
+    }
+    char *d = realloc(b->data, cap);
+    if (d == NULL)
+        return NRT_RESOURCE;
+    b->data = d;
+    b->cap = cap;
+    return NRT_SUCCESS;
+}
+
+/* Unchecked appends: the caller reserved the room. */
+static inline void put(jbuf_t *b, const char *s, size_t n)
+{
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+}
+
+#define PUT_LIT(b, lit) put((b), (lit), sizeof(lit) - 1)
+
+static inline void put_u64(jbuf_t *b, uint64_t v)
+{
+    char tmp[20];
+    size_t n = 0;
+    do {
+        tmp[sizeof tmp - 1 - n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v != 0);
+    put(b, tmp + sizeof tmp - n, n);
+}
+
+static inline void put_i64(jbuf_t *b, int64_t v)
+{
+    if (v < 0) {
+        b->data[b->len++] = '-';
+        put_u64(b, (uint64_t)0 - (uint64_t)v);
+    } else {
+        put_u64(b, (uint64_t)v);
+    }
+}
+
+static inline void put_hex(jbuf_t *b, uint64_t v)
+{
+    static const char digits[] = "0123456789abcdef";
+    char tmp[16];
+    size_t n = 0;
+    do {
+        tmp[sizeof tmp - 1 - n++] = digits[v & 15];
+        v >>= 4;
+    } while (v != 0);
+    PUT_LIT(b, "\"0x");
+    put(b, tmp + sizeof tmp - n, n);
+    b->data[b->len++] = '"';
+}
+
+size_t ntsim_json_escape(const char *s, size_t len, char *out, size_t cap)
+{
+    static const char hex[] = "0123456789abcdef";
+    size_t n = 0;
+#define EMIT(c)                                                                 \
+    do {                                                                        \
+        if (n + 1 < cap)                                                        \
+            out[n] = (c);                                                       \
+        n++;                                                                    \
+    } while (0)
+    EMIT('"');
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        const char *esc = NULL;
+        switch (c) {
+        case '"': esc = "\\\""; break;
+        case '\\': esc = "\\\\"; break;
+        case '\b': esc = "\\b"; break;
+        case '\t': esc = "\\t"; break;
+        case '\n': esc = "\\n"; break;
+        case '\f': esc = "\\f"; break;
+        case '\r': esc = "\\r"; break;
+        default: break;
+        }
+        if (esc != NULL) {
+            EMIT(esc[0]);
+            EMIT(esc[1]);
+        } else if (c < 0x20) {
+            EMIT('\\');
+            EMIT('u');
+            EMIT('0');
+            EMIT('0');
+            EMIT(hex[c >> 4]);
+            EMIT(hex[c & 15]);
+        } else {
+            EMIT((char)c);
+        }
+    }
+    EMIT('"');
+#undef EMIT
+    if (cap > 0)
+        out[n < cap ? n : cap - 1] = '\0';
+    return n;
+}
+
+/* --- names, escaped once ---------------------------------------------------------- */
+
+typedef struct jname {
+    char text[96]; /* "{\"event_type\":\"<name>\",\"phase\":" */
+    size_t len;
+} jname_t;
+
+static jname_t g_type_open[NRT_SYS_TRACE_EVENT_TYPE_COUNT + 1]; /* last: unknown type */
+static char g_usage_json[DMA_MEM_USAGE_TYPE_MAX + 1][40];
+static size_t g_usage_len[DMA_MEM_USAGE_TYPE_MAX + 1];
+static pthread_once_t g_names_once = PTHREAD_ONCE_INIT;
+
+static void names_build(void)
+{
+    for (size_t t = 0; t <= NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++) {
+        const char *name = t < NRT_SYS_TRACE_EVENT_TYPE_COUNT ? ntsim_event_types[t].json_name
+                                                               : "unknown";
+        char quoted[64];
+        size_t q = ntsim_json_escape(name, strlen(name), quoted, sizeof quoted);
+        jname_t *j = &g_type_open[t];
+        j->len = (size_t)snprintf(j->text, sizeof j->text, "{\"event_type\":%.*s,\"phase\":",
+                                  (int)q, quoted);
+    }
+    for (size_t u = 0; u <= DMA_MEM_USAGE_TYPE_MAX; u++) {
+        const char *name = ntsim_usage_type_names[u];
+        g_usage_len[u] = ntsim_json_escape(name, strlen(name), g_usage_json[u],
+                                           sizeof g_usage_json[u]);
+    }
+}
+
+static const char *const phase_json[] = {"\"start\"", "\"stop\"", "\"instant\"", "\"unknown\""};
+static const size_t phase_json_len[] = {7, 6, 9, 9};
+
+/* --- one event ----------------------------------------------------------------------- */
+
+typedef struct jctx {
+    const int32_t *gid;          /* worker_gid per nc_idx */
+    bool mismatch_warned[NRT_SYS_TRACE_EVENT_TYPE_COUNT];
+} jctx_t;
+
+/* Appends one event object; the caller reserved NTSIM_JSON_EVENT_MAX. */
+static void write_event(jbuf_t *b, jctx_t *ctx, const nrt_sys_trace_event_t *e)
+{
+    uint32_t type = (uint32_t)e->trace_type;
+    uint32_t phase = (uint32_t)e->phase;
+    const jname_t *open = &g_type_open[type < NRT_SYS_TRACE_EVENT_TYPE_COUNT
+                                           ? type : NRT_SYS_TRACE_EVENT_TYPE_COUNT];
+    put(b, open->text, open->len);
+    uint32_t p = phase < 3 ? phase : 3;
+    put(b, phase_json[p], phase_json_len[p]);
+    PUT_LIT(b, ",\"id\":");
+    put_u64(b, e->id);
+    PUT_LIT(b, ",\"nc_idx\":");
+    put_u64(b, e->nc_idx);
+    PUT_LIT(b, ",\"nc_local_id\":");
+    put_u64(b, e->nc_local_id);
+    PUT_LIT(b, ",\"tracking_id\":");
+    put_u64(b, e->tracking_id);
+    PUT_LIT(b, ",\"thread_id\":");
+    put_u64(b, e->thread_id);
+    PUT_LIT(b, ",\"worker_gid\":");
+    put_i64(b, e->nc_idx < NTSIM_NC_COUNT ? ctx->gid[e->nc_idx] : -1);
+    PUT_LIT(b, ",\"data\":{");
+
+    const ntsim_data_view_t *v = ntsim_data_view(type, phase);
+    uint64_t timestamp = e->timestamp_ns;
+    if (!v->has_payload && type < NRT_SYS_TRACE_EVENT_TYPE_COUNT && phase < 3 &&
+        !ctx->mismatch_warned[type]) {
+        /* facts §2: a phase with no payload arm logs and writes {}. Types that
+         * never carry a payload (GENERIC, CONSUME_*) are not a mismatch. */
+        const ntsim_event_type_desc_t *d = &ntsim_event_types[type];
+        if (d->payload[0] || d->payload[1] || d->payload[2]) {
+            ctx->mismatch_warned[type] = true;
+            ntsim__log(NTSIM_LOG_WARN, "%s: phase %s carries no data: writing {}",
+                       d->json_name, phase_json[p]);
+        }
+    }
+    bool first = true;
+    for (size_t i = 0; i < v->count; i++) {
+        const ntsim_data_key_t *k = &v->keys[i];
+        uint64_t val = ntsim_data_value(k, &e->data);
+        if (k->fmt == NTSIM_FMT_ALGO && val == 0)
+            continue;
+        if (!first)
+            b->data[b->len++] = ',';
+        first = false;
+        put(b, k->json_key, k->json_key_len);
+        switch (k->fmt) {
+        case NTSIM_FMT_BOOL:
+            if (val)
+                PUT_LIT(b, "true");
+            else
+                PUT_LIT(b, "false");
+            break;
+        case NTSIM_FMT_USAGE:
+            if (val <= DMA_MEM_USAGE_TYPE_MAX) {
+                put(b, g_usage_json[val], g_usage_len[val]);
+            } else {
+                b->data[b->len++] = '"';
+                put_u64(b, val);
+                b->data[b->len++] = '"';
+            }
+            break;
+        case NTSIM_FMT_HEX:
+            put_hex(b, val);
+            break;
+        case NTSIM_FMT_ALGO:
+            b->data[b->len++] = '"';
+            put_u64(b, val);
+            b->data[b->len++] = '"';
+            break;
+        case NTSIM_FMT_NUMBER:
+            if (k->is_signed)
+                put_i64(b, (int64_t)val);
+            else
+                put_u64(b, val);
+            break;
+        }
+    }
+    if (v->nc_timestamp)
+        memcpy(&timestamp, (const unsigned char *)&e->data + v->nc_timestamp_offset, 8);
+    PUT_LIT(b, "},\"timestamp_ns\":");
+    put_u64(b, timestamp);
+    if (e->has_nrta_seq_id) {
+        PUT_LIT(b, ",\"nrta_seq_id\":");
+        put_u64(b, e->nrta_seq_id);
+    }
+    b->data[b->len++] = '}';
+}
+
+static void write_events(jbuf_t *b, jctx_t *ctx, const nrt_sys_trace_event_t *e, size_t n,
+                         bool *first)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (!*first)
+            b->data[b->len++] = ',';
+        *first = false;
+        write_event(b, ctx, &e[i]);
+    }
+}
+
+static NRT_STATUS finish(jbuf_t *b, char **out, size_t *len)
+{
+    put(b, DOC_CLOSE, sizeof DOC_CLOSE - 1);
+    b->data[b->len] = '\0';
+    *out = b->data;
+    *len = b->len;
+    return NRT_SUCCESS;
+}
+
+NRT_STATUS ntsim_json_serialize(const nrt_sys_trace_event_t *events, size_t count, char **out,
+                                size_t *len)
+{
+    if (out == NULL || len == NULL || (events == NULL && count > 0))
+        return NRT_INVALID;
+    pthread_once(&g_names_once, names_build);
+    jctx_t *ctx = calloc(1, sizeof *ctx + NTSIM_NC_COUNT * sizeof(int32_t));
+    if (ctx == NULL)
+        return NRT_RESOURCE;
+    int32_t *gid = (int32_t *)(ctx + 1);
+    gid_snapshot(gid);
+    ctx->gid = gid;
+    jbuf_t b = {NULL, 0, 0};
+    if (count > (SIZE_MAX - 64) / NTSIM_JSON_EVENT_MAX ||
+        jbuf_reserve(&b, sizeof DOC_OPEN + sizeof DOC_CLOSE + count * NTSIM_JSON_EVENT_MAX) !=
+            NRT_SUCCESS) {
+        free(ctx);
+        return NRT_RESOURCE;
+    }
+    put(&b, DOC_OPEN, sizeof DOC_OPEN - 1);
+    bool first = true;
+    write_events(&b, ctx, events, count, &first);
+    free(ctx);
+    return finish(&b, out, len);
+}
+
+/* --- fetch ------------------------------------------------------------------------------ */
+
+NRT_STATUS nrt_sys_trace_fetch_events(char **buffer, size_t *written_size,
+                                      const nrt_sys_trace_fetch_options_t *options)
+{
+    if (buffer == NULL || written_size == NULL)
+        return NRT_INVALID;
+    if (*buffer != NULL) {
+        ntsim__log(NTSIM_LOG_WARN, "nrt_sys_trace_fetch_events: *buffer must be NULL on "
+                                   "entry (free the previous one with "
+                                   "nrt_sys_trace_buffer_free)");
+        return NRT_INVALID;
+    }
+    uint64_t max_per_nc = options ? options->max_events_per_nc : 0;
+    int32_t only = options ? options->nc_idx : -1;
+    if (only < -1 || only >= NTSIM_NC_COUNT) {
+        ntsim__log(NTSIM_LOG_ERROR, "nrt_sys_trace_fetch_events: nc_idx %d is not -1 or "
+                                    "0..255", (int)only);
+        return NRT_INVALID;
+    }
+    uint32_t lo = only < 0 ? 0 : (uint32_t)only;
+    uint32_t hi = only < 0 ? NTSIM_NC_COUNT : (uint32_t)only + 1;
+
+    /* How many events to take from each NC, decided before taking any. */
+    uint64_t take[NTSIM_NC_COUNT] = {0};
+    uint64_t total = 0;
+    for (uint32_t nc = lo; nc < hi; nc++) {
+        ntsim_nc_stats_t st;
+        ntsim_capture_nc_stats(nc, &st);
+        take[nc] = (max_per_nc != 0 && st.in_ring > max_per_nc) ? max_per_nc : st.in_ring;
+        total += take[nc];
+    }
+    pthread_once(&g_names_once, names_build);
+    jbuf_t b = {NULL, 0, 0};
+    jctx_t *ctx = calloc(1, sizeof *ctx + NTSIM_NC_COUNT * sizeof(int32_t));
+    size_t chunk = total < NTSIM_FETCH_CHUNK ? (size_t)total : NTSIM_FETCH_CHUNK;
+    nrt_sys_trace_event_t *scratch = chunk ? malloc(chunk * sizeof *scratch) : NULL;
+    if (ctx == NULL || (chunk > 0 && scratch == NULL) ||
+        total > (SIZE_MAX - 64) / NTSIM_JSON_EVENT_MAX ||
+        jbuf_reserve(&b, sizeof DOC_OPEN + sizeof DOC_CLOSE +
+                             (size_t)total * NTSIM_JSON_EVENT_MAX) != NRT_SUCCESS) {
+        free(ctx);
+        free(scratch);
+        free(b.data);
+        ntsim__log(NTSIM_LOG_ERROR, "nrt_sys_trace_fetch_events: cannot reserve memory for "
+                                    "%llu events: nothing fetched", (unsigned long long)total);
+        return NRT_RESOURCE;
+    }
+    int32_t *gid = (int32_t *)(ctx + 1);
+    gid_snapshot(gid);
+    ctx->gid = gid;
+    put(&b, DOC_OPEN, sizeof DOC_OPEN - 1);
+    bool first = true;
+    for (uint32_t nc = lo; nc < hi; nc++) {
+        uint64_t left = take[nc];
+        while (left > 0) {
+            size_t want = left < chunk ? (size_t)left : chunk;
+            size_t n = 0;
+            nrt_sys_trace_drain_events(nc, scratch, want, &n);
+            write_events(&b, ctx, scratch, n, &first);
+            left -= n;
+            if (n < want)
+                break; /* evicted or not yet committed: the rest waits */
+        }
+    }
+    free(scratch);
+    free(ctx);
+    return finish(&b, buffer, written_size);
+}
+
+void nrt_sys_trace_buffer_free(char *buffer)
+{
+    free(buffer);
+}
