@@ -27,13 +27,14 @@ WARN    := -Wall -Wextra -Werror -Wstrict-prototypes -Wmissing-prototypes -Wshad
            -Wpointer-arith -Wformat=2 -Wundef -Wvla -pedantic
 OPT     ?= -O2 -g
 DEFS    := -D_POSIX_C_SOURCE=200809L
-INCS    := -Iinclude -Iengine -Iconformance
+INCS    = -Iinclude -Iengine -Iconformance -I$(BUILD)/gen
 EXTRA_CFLAGS  ?=
 EXTRA_LDFLAGS ?=
 
 # Resolved when a recipe runs (after the deps stamp), not when make parses.
-PKG_CFLAGS = $(shell pkg-config --cflags check yaml-0.1 jansson)
-PKG_LIBS   = $(shell pkg-config --libs check yaml-0.1 jansson)
+PKG_CFLAGS = $(shell pkg-config --cflags check yaml-0.1 jansson libprotobuf-c)
+PKG_LIBS   = $(shell pkg-config --libs check yaml-0.1 jansson libprotobuf-c)
+PKG_LIBS_ENGINE = $(shell pkg-config --libs libprotobuf-c)
 
 CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(DEFS) $(INCS) $(PKG_CFLAGS) -MMD -MP $(EXTRA_CFLAGS)
 
@@ -42,7 +43,7 @@ APT_PACKAGES := check libyaml-dev libprotobuf-c-dev protobuf-c-compiler protobuf
 PKG_MODULES  := check yaml-0.1 libprotobuf-c jansson
 
 ENGINE_SRC := engine/event_table.c engine/ring.c engine/grace.c engine/log.c engine/capture.c \
-              engine/config.c engine/data_view.c engine/json.c
+              engine/config.c engine/data_view.c engine/json.c engine/intern.c engine/ntff.c
 CONF_SRC   := conformance/vector.c conformance/kinds.c conformance/abi_registry.c \
               conformance/kind_layout.c conformance/kind_enum.c conformance/kind_event_type.c conformance/kind_record.c \
               conformance/record_input.c conformance/kind_json.c \
@@ -51,8 +52,11 @@ CONF_SRC   := conformance/vector.c conformance/kinds.c conformance/abi_registry.
               conformance/check_capture.c conformance/check_concurrency.c \
               conformance/capture_fixture.c conformance/check_json.c
 
-ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/obj/%.o)
-ENGINE_PIC := $(ENGINE_SRC:%.c=$(BUILD)/pic/%.o)
+# protoc-c output: generated at build time from engine/ntff.proto.
+GEN_SRC    := $(BUILD)/gen/ntff.pb-c.c
+GEN_HDR    := $(BUILD)/gen/ntff.pb-c.h
+ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/ntff.pb-c.o
+ENGINE_PIC := $(ENGINE_SRC:%.c=$(BUILD)/pic/%.o) $(BUILD)/pic/gen/ntff.pb-c.o
 SONAME     := libntsim.so.0
 SHLIB      := $(BUILD)/$(SONAME)
 PCFILE     := $(BUILD)/libntsim.pc
@@ -99,6 +103,21 @@ $(BUILD)/obj/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
+$(GEN_SRC) $(GEN_HDR): engine/ntff.proto | $(DEPS_STAMP)
+	@mkdir -p $(BUILD)/gen
+	protoc-c --c_out=$(BUILD)/gen -Iengine engine/ntff.proto
+
+# Generated code is protoc-c's, compiled without our -pedantic/-W extras.
+$(BUILD)/obj/gen/ntff.pb-c.o: $(GEN_SRC)
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -O2 -g $(PKG_CFLAGS) -I$(BUILD)/gen $(EXTRA_CFLAGS) -c $< -o $@
+$(BUILD)/pic/gen/ntff.pb-c.o: $(GEN_SRC)
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -O2 -g -fPIC $(PKG_CFLAGS) -I$(BUILD)/gen $(EXTRA_CFLAGS) -c $< -o $@
+
+# Every engine and test object may include the generated header.
+$(ENGINE_SRC:%.c=$(BUILD)/obj/%.o) $(ENGINE_SRC:%.c=$(BUILD)/pic/%.o) $(CONF_OBJ): | $(GEN_HDR)
+
 $(BUILD)/pic/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -fPIC -fvisibility=default -c $< -o $@
@@ -109,7 +128,7 @@ $(LIB): $(ENGINE_OBJ)
 	ar rcs $@ $^
 
 $(SHLIB): $(ENGINE_PIC)
-	$(CC) -shared -Wl,-soname,$(SONAME) -o $@ $^ -pthread $(EXTRA_LDFLAGS)
+	$(CC) -shared -Wl,-soname,$(SONAME) -o $@ $^ -pthread $(PKG_LIBS_ENGINE) $(EXTRA_LDFLAGS)
 	ln -sf $(SONAME) $(BUILD)/libntsim.so
 
 $(PCFILE): libntsim.pc.in Makefile
@@ -119,7 +138,7 @@ $(PCFILE): libntsim.pc.in Makefile
 # The public headers must build as C++ and the API must link from C++.
 $(CXX_TEST): conformance/cxx/api_test.cc $(LIB) include/nrt/*.h include/ntsim/*.h | $(DEPS_STAMP)
 	$(CXX) -std=c++11 -Wall -Wextra -Werror -pedantic -Iinclude $(EXTRA_CFLAGS) \
-	    -o $@ conformance/cxx/api_test.cc $(LIB) -pthread $(EXTRA_LDFLAGS)
+	    -o $@ conformance/cxx/api_test.cc $(LIB) $(PKG_LIBS_ENGINE) -pthread $(EXTRA_LDFLAGS)
 
 $(CHECK_BIN): $(CONF_OBJ) $(LIB)
 	$(CC) $(CFLAGS_ALL) -o $@ $(CONF_OBJ) $(LIB) $(PKG_LIBS) $(EXTRA_LDFLAGS)
@@ -175,7 +194,7 @@ $(BUILD)/obj/bench/lttng_tp.o $(BUILD)/obj/bench/lttng_peer.o: $(BUILD)/obj/benc
 
 $(BENCH_BIN): $(BUILD)/obj/bench/bench_capture.o $(BUILD)/obj/bench/lttng_tp.o \
               $(BUILD)/obj/bench/lttng_peer.o $(LIB) | $(BENCH_STAMP)
-	$(CC) -o $@ $^ $$(pkg-config --libs lttng-ust) -ldl -pthread
+	$(CC) -o $@ $^ $$(pkg-config --libs lttng-ust) $(PKG_LIBS_ENGINE) -ldl -pthread
 
 bench: $(BENCH_BIN)
 	sh bench/run.sh ./$(BENCH_BIN) $(BENCH_ARGS)

@@ -29,7 +29,7 @@ cc -std=c11 $(pkg-config --cflags libntsim) -o "$tmp/use_shared" "$tmp/use.c" \
 out=$(LD_LIBRARY_PATH="$tmp/root/opt/ntsim/lib" "$tmp/use_shared")
 [ "$out" = "hw_notify" ] || { echo "install_check: shared: got '$out'" >&2; exit 1; }
 cc -std=c11 $(pkg-config --cflags libntsim) -o "$tmp/use_static" "$tmp/use.c" \
-    "$tmp/root/opt/ntsim/lib/libntsim.a" -pthread
+    "$tmp/root/opt/ntsim/lib/libntsim.a" $(pkg-config --libs libprotobuf-c) -pthread
 out=$("$tmp/use_static")
 [ "$out" = "hw_notify" ] || { echo "install_check: static: got '$out'" >&2; exit 1; }
 echo "install_check: headers, static and shared library and libntsim.pc work: ok"

@@ -91,6 +91,7 @@ const char *ntsim_data_view_compile(const char *keys, ntsim_payload_id_t pid,
             else
                 return "unknown %format";
         }
+        snprintf(k->key_z, sizeof k->key_z, "%.*s", (int)k->key_len, k->key);
         k->json_key_len = (size_t)snprintf(k->json_key, sizeof k->json_key, "\"%.*s\":",
                                            (int)k->key_len, k->key);
         if (k->key_len == strlen("nc_timestamp_ns") &&
@@ -122,6 +123,38 @@ const ntsim_data_view_t *ntsim_data_view(uint32_t type, uint32_t phase)
         return &g_empty_view;
     pthread_once(&g_views_once, views_build);
     return &g_views[type][phase];
+}
+
+bool ntsim_data_format(const ntsim_data_key_t *k, uint64_t value, char *out, size_t cap)
+{
+    switch (k->fmt) {
+    case NTSIM_FMT_BOOL:
+        snprintf(out, cap, "%s", value ? "true" : "false");
+        return true;
+    case NTSIM_FMT_USAGE: {
+        const char *name = ntsim_usage_type_name(value);
+        if (name != NULL)
+            snprintf(out, cap, "%s", name);
+        else
+            snprintf(out, cap, "%llu", (unsigned long long)value);
+        return true;
+    }
+    case NTSIM_FMT_HEX:
+        snprintf(out, cap, "0x%llx", (unsigned long long)value);
+        return true;
+    case NTSIM_FMT_ALGO:
+        if (value == 0)
+            return false;
+        snprintf(out, cap, "%llu", (unsigned long long)value);
+        return true;
+    case NTSIM_FMT_NUMBER:
+    default:
+        if (k->is_signed)
+            snprintf(out, cap, "%lld", (long long)(int64_t)value);
+        else
+            snprintf(out, cap, "%llu", (unsigned long long)value);
+        return true;
+    }
 }
 
 uint64_t ntsim_data_value(const ntsim_data_key_t *k, const nrt_sys_trace_event_data_t *data)

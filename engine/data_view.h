@@ -31,6 +31,7 @@ typedef struct ntsim_data_key {
     size_t size;              /* 1, 2, 4 or 8 bytes */
     bool is_signed;           /* C int */
     ntsim_value_format_t fmt;
+    char key_z[48];           /* the key, NUL-terminated (NTFF attribute key) */
     char json_key[64];        /* "\"key\":" ready to copy; json_key_len bytes */
     size_t json_key_len;
 } ntsim_data_key_t;
@@ -57,6 +58,11 @@ const char *ntsim_data_view_compile(const char *keys, ntsim_payload_id_t pid,
 /* The value of key k of a record's payload, widened to 64 bits (sign-
  * extended for C int fields). */
 uint64_t ntsim_data_value(const ntsim_data_key_t *k, const nrt_sys_trace_event_data_t *data);
+
+/* The value of key k as NTFF writes it in an attribute: the JSON value
+ * without quotes ("7", "-3", "true", "weight", "0x1f", "5"). Returns false
+ * when the key is omitted (%algo with value 0). out holds >= 32 bytes. */
+bool ntsim_data_format(const ntsim_data_key_t *k, uint64_t value, char *out, size_t cap);
 
 /* Name of a dma_mem_usage_type_t value ("weight"), or NULL when out of range. */
 const char *ntsim_usage_type_name(uint64_t value);

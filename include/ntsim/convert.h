@@ -37,6 +37,52 @@ NRT_STATUS ntsim_json_serialize(const nrt_sys_trace_event_t *events, size_t coun
  * snprintf. Escapes \" \\ \b \t \n \f \r, other bytes < 0x20 as \u00xx. */
 size_t ntsim_json_escape(const char *s, size_t len, char *out, size_t cap);
 
+/* ------------------------------------------------------------------------ */
+/* NTFF                                                                     */
+/* ------------------------------------------------------------------------ */
+
+/* The NTFF data_version ntsim writes (D-NTFF-FIELDS; distinct from JSON's 2). */
+#define NTSIM_NTFF_DATA_VERSION 1
+
+typedef struct ntsim_ntff_options {
+    uint32_t nd_idx;          /* device index written in every event */
+    const char *arch;         /* ntrace_info.arch; NULL writes none */
+    uint32_t pid;             /* ntrace_info.pid (0: not written) */
+    uint64_t session_id;      /* ntrace_info.session_id (0: not written) */
+    uint32_t logical_nc_size; /* ntrace_info.logical_nc_size (0: not written) */
+} ntsim_ntff_options_t;
+
+/* One device notification wrapped for NTFF (a trace_info message). */
+typedef struct ntsim_trace_info {
+    int32_t trace_type;       /* enum notification_trace_type */
+    int32_t block_type;       /* enum block_type */
+    uint32_t nc_idx;
+    const uint8_t *payload;   /* the notification's bytes (may be NULL if len is 0) */
+    size_t payload_len;
+} ntsim_trace_info_t;
+
+/* Encodes one ntrace_info (engine/ntff.proto): `events` through
+ * event_to_proto, `infos` as collected_profiles, the interned names the
+ * events use, and the options' scalars. Either array may be empty. *out is
+ * malloc'd; free it with ntsim_buffer_free. The result decodes with
+ * `protoc --decode=ntff.ntrace_info ntff.proto`. NRT_INVALID for NULL out
+ * pointers or a NULL array with a nonzero count, NRT_RESOURCE on OOM. */
+NRT_STATUS ntsim_ntff_serialize(const nrt_sys_trace_event_t *events, size_t event_count,
+                                const ntsim_trace_info_t *infos, size_t info_count,
+                                const ntsim_ntff_options_t *options, uint8_t **out, size_t *len);
+
+/* Writes ntsim_ntff_serialize's bytes to `path` (created or truncated).
+ * NRT_FAILURE (with errno kept) when the file cannot be written. */
+NRT_STATUS ntsim_ntff_write_file(const char *path, const nrt_sys_trace_event_t *events,
+                                 size_t event_count, const ntsim_trace_info_t *infos,
+                                 size_t info_count, const ntsim_ntff_options_t *options);
+
+/* libnrt's interned id of a name (facts §5: SipHash-1-3 of the bytes and
+ * 0xFF with zero keys, low 50 bits, plus 1); 0 for names of 255+ bytes. */
+uint64_t ntsim_intern_name_id(const char *name);
+
+void ntsim_buffer_free(void *buffer);
+
 #ifdef __cplusplus
 }
 #endif

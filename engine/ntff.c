@@ -1,0 +1,292 @@
+/*
+ * engine/ntff.c: event_to_proto and the NTFF writer (protobuf-c).
+ *
+ * event_to_proto (facts §3 leaves the per-variant assignment open; these
+ * are D-NTFF-EVENT's choices), for every record:
+ *   timestamp   = timestamp_ns                  (host clock, as recorded)
+ *   data        = interned id of the event name (D-NTFF-INTERN)
+ *   nd_idx      = the options' device index
+ *   nc_idx      = nc_idx
+ *   event_type  = trace_type + 1                (D-NTFF-EVENT-TYPE; 0 unknown)
+ *   hint        = the JSON event_type name
+ *   thread_id   = thread_id, low 32 bits
+ *   id, tracking_id
+ *   phase       = phase + 1                     (facts §3; INVALID beyond 2)
+ *   nrta_seq_id present exactly when has_nrta_seq_id
+ *   attributes  = the JSON data keys and values, as strings, sorted by key
+ *                 (facts §2: "Keys equal the NTFF attribute keys"); none for
+ *                 GENERIC and CONSUME_* (spec §2 QUIRK: scalars only)
+ * duration, parent_id and status are not written. A scalar is written only
+ * when nonzero, as proto3 would (D-NTFF-SYNTAX).
+ *
+ * The ntrace_info is written as a stream of fields, not built in memory:
+ * each event is packed on its own and framed as field 1 (a repeated
+ * message's wire form is just its elements one after another), then the
+ * collected profiles (field 2), the interned names (field 3) and the
+ * scalars. Memory stays one output buffer however many events there are.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "data_view.h"
+#include "event_table.h"
+#include "intern.h"
+#include "ntff.pb-c.h"
+#include "ntsim/convert.h"
+
+/* --- per-type constants, computed once ----------------------------------------- */
+
+static uint64_t g_name_id[NRT_SYS_TRACE_EVENT_TYPE_COUNT];
+static pthread_once_t g_ids_once = PTHREAD_ONCE_INIT;
+
+static void ids_build(void)
+{
+    for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
+        g_name_id[t] = ntsim_intern_name_id(ntsim_event_types[t].json_name);
+}
+
+uint64_t ntsim_intern_name_id(const char *name)
+{
+    return name ? ntsim_intern_id(name, strlen(name)) : 0;
+}
+
+void ntsim_buffer_free(void *buffer)
+{
+    free(buffer);
+}
+
+/* --- event_to_proto ----------------------------------------------------------------- */
+
+typedef struct proto_scratch {
+    Ntff__NtraceEvent__AttributesEntry entries[NTSIM_DATA_KEYS_MAX];
+    Ntff__NtraceEvent__AttributesEntry *ptrs[NTSIM_DATA_KEYS_MAX];
+    char values[NTSIM_DATA_KEYS_MAX][32];
+} proto_scratch_t;
+
+/* Fills *out from e; strings point into the table or into s. */
+static void event_to_proto(const nrt_sys_trace_event_t *e, uint32_t nd_idx, proto_scratch_t *s,
+                           Ntff__NtraceEvent *out)
+{
+    ntff__ntrace_event__init(out);
+    uint32_t type = (uint32_t)e->trace_type;
+    uint32_t phase = (uint32_t)e->phase;
+    bool known = type < NRT_SYS_TRACE_EVENT_TYPE_COUNT;
+#define SET(field, value)                                                      \
+    do {                                                                       \
+        out->field = (value);                                                  \
+        out->has_##field = out->field != 0;                                    \
+    } while (0)
+    SET(timestamp, e->timestamp_ns);
+    SET(data, known ? g_name_id[type] : 0);
+    SET(nd_idx, nd_idx);
+    SET(nc_idx, e->nc_idx);
+    SET(event_type, known ? type + 1 : 0);
+    out->hint = (char *)(known ? ntsim_event_types[type].json_name : "unknown");
+    SET(thread_id, (uint32_t)e->thread_id);
+    SET(id, e->id);
+    SET(tracking_id, e->tracking_id);
+    out->phase = phase < 3 ? (Ntff__NtraceEventPhaseType)(phase + 1) : NTFF__NTRACE_EVENT_PHASE_TYPE__INVALID;
+    out->has_phase = out->phase != NTFF__NTRACE_EVENT_PHASE_TYPE__INVALID;
+#undef SET
+    if (e->has_nrta_seq_id) {
+        out->has_nrta_seq_id = 1;
+        out->nrta_seq_id = e->nrta_seq_id;
+    }
+    const ntsim_data_view_t *v = ntsim_data_view(type, phase);
+    size_t n = 0;
+    for (size_t i = 0; i < v->count; i++) {
+        const ntsim_data_key_t *k = &v->keys[i];
+        if (!ntsim_data_format(k, ntsim_data_value(k, &e->data), s->values[n],
+                               sizeof s->values[n]))
+            continue;
+        Ntff__NtraceEvent__AttributesEntry *a = &s->entries[n];
+        ntff__ntrace_event__attributes_entry__init(a);
+        a->key = (char *)k->key_z;
+        a->value = s->values[n];
+        /* Insertion by key: map entries are written sorted (facts §3). */
+        size_t j = n;
+        while (j > 0 && strcmp(s->ptrs[j - 1]->key, a->key) > 0) {
+            s->ptrs[j] = s->ptrs[j - 1];
+            j--;
+        }
+        s->ptrs[j] = a;
+        n++;
+    }
+    out->n_attributes = n;
+    out->attributes = n ? s->ptrs : NULL;
+}
+
+/* --- the byte stream ---------------------------------------------------------------- */
+
+typedef struct obuf {
+    uint8_t *data;
+    size_t len, cap;
+} obuf_t;
+
+static NRT_STATUS obuf_reserve(obuf_t *b, size_t more)
+{
+    if (b->len + more <= b->cap)
+        return NRT_SUCCESS;
+    size_t cap = b->cap ? b->cap : 4096;
+    while (cap < b->len + more) {
+        if (cap > SIZE_MAX / 2)
+            return NRT_RESOURCE;
+        cap *= 2;
+    }
+    uint8_t *d = realloc(b->data, cap);
+    if (d == NULL)
+        return NRT_RESOURCE;
+    b->data = d;
+    b->cap = cap;
+    return NRT_SUCCESS;
+}
+
+static void put_varint(obuf_t *b, uint64_t v)
+{
+    while (v >= 0x80) {
+        b->data[b->len++] = (uint8_t)(v | 0x80);
+        v >>= 7;
+    }
+    b->data[b->len++] = (uint8_t)v;
+}
+
+/* Appends `msg` as field `field` (wire type 2, length-delimited). */
+static NRT_STATUS put_message(obuf_t *b, uint32_t field, const ProtobufCMessage *msg)
+{
+    size_t size = protobuf_c_message_get_packed_size(msg);
+    if (obuf_reserve(b, size + 16) != NRT_SUCCESS)
+        return NRT_RESOURCE;
+    put_varint(b, ((uint64_t)field << 3) | 2);
+    put_varint(b, size);
+    b->len += protobuf_c_message_pack(msg, b->data + b->len);
+    return NRT_SUCCESS;
+}
+
+NRT_STATUS ntsim_ntff_serialize(const nrt_sys_trace_event_t *events, size_t event_count,
+                                const ntsim_trace_info_t *infos, size_t info_count,
+                                const ntsim_ntff_options_t *options, uint8_t **out, size_t *len)
+{
+    if (out == NULL || len == NULL || (events == NULL && event_count > 0) ||
+        (infos == NULL && info_count > 0))
+        return NRT_INVALID;
+    pthread_once(&g_ids_once, ids_build);
+    ntsim_ntff_options_t none = {0, NULL, 0, 0, 0};
+    const ntsim_ntff_options_t *opt = options ? options : &none;
+    obuf_t b = {NULL, 0, 0};
+    NRT_STATUS st = NRT_SUCCESS;
+    bool used[NRT_SYS_TRACE_EVENT_TYPE_COUNT] = {false};
+
+    /* Field 1: the events. */
+    proto_scratch_t scratch;
+    for (size_t i = 0; i < event_count && st == NRT_SUCCESS; i++) {
+        Ntff__NtraceEvent ev;
+        event_to_proto(&events[i], opt->nd_idx, &scratch, &ev);
+        if ((uint32_t)events[i].trace_type < NRT_SYS_TRACE_EVENT_TYPE_COUNT)
+            used[events[i].trace_type] = true;
+        st = put_message(&b, 1, &ev.base);
+    }
+    /* Field 2: the collected profiles (trace_info). */
+    for (size_t i = 0; i < info_count && st == NRT_SUCCESS; i++) {
+        Ntff__TraceInfo ti;
+        ntff__trace_info__init(&ti);
+        /* Enums are written even when 0 here: trace_type INSTRUCTION and
+         * block_type NC are meaningful values of a notification. */
+        ti.has_trace_type = 1;
+        ti.trace_type = (Ntff__NotificationTraceType)infos[i].trace_type;
+        ti.has_block_type = 1;
+        ti.block_type = (Ntff__BlockType)infos[i].block_type;
+        ti.has_nc_idx = infos[i].nc_idx != 0;
+        ti.nc_idx = infos[i].nc_idx;
+        ti.has_payload = infos[i].payload_len > 0;
+        ti.payload.len = infos[i].payload_len;
+        ti.payload.data = (uint8_t *)infos[i].payload;
+        st = put_message(&b, 2, &ti.base);
+    }
+    /* Field 3: the names the events use, one interned_data_db, by id. */
+    size_t n_names = 0;
+    for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
+        n_names += used[t] ? 1 : 0;
+    if (st == NRT_SUCCESS && n_names > 0) {
+        Ntff__InternedDataDb__IdMapEntry entries[NRT_SYS_TRACE_EVENT_TYPE_COUNT];
+        Ntff__InternedDataDb__IdMapEntry *ptrs[NRT_SYS_TRACE_EVENT_TYPE_COUNT];
+        size_t n = 0;
+        for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++) {
+            if (!used[t])
+                continue;
+            Ntff__InternedDataDb__IdMapEntry *en = &entries[n];
+            ntff__interned_data_db__id_map_entry__init(en);
+            en->has_key = 1;
+            en->key = g_name_id[t];
+            en->value = (char *)ntsim_event_types[t].json_name;
+            size_t j = n; /* sorted by id (facts §3: map entries written sorted) */
+            while (j > 0 && ptrs[j - 1]->key > en->key) {
+                ptrs[j] = ptrs[j - 1];
+                j--;
+            }
+            ptrs[j] = en;
+            n++;
+        }
+        Ntff__InternedDataDb db;
+        ntff__interned_data_db__init(&db);
+        db.n_id_map = n;
+        db.id_map = ptrs;
+        st = put_message(&b, 3, &db.base);
+    }
+    /* Fields 4..8: the scalars, packed as a message with nothing repeated. */
+    if (st == NRT_SUCCESS) {
+        Ntff__NtraceInfo info;
+        ntff__ntrace_info__init(&info);
+        info.arch = (char *)opt->arch;
+        info.has_pid = opt->pid != 0;
+        info.pid = opt->pid;
+        info.has_session_id = opt->session_id != 0;
+        info.session_id = opt->session_id;
+        info.has_data_version = 1;
+        info.data_version = NTSIM_NTFF_DATA_VERSION;
+        info.has_logical_nc_size = opt->logical_nc_size != 0;
+        info.logical_nc_size = opt->logical_nc_size;
+        size_t size = ntff__ntrace_info__get_packed_size(&info);
+        st = obuf_reserve(&b, size);
+        if (st == NRT_SUCCESS)
+            b.len += ntff__ntrace_info__pack(&info, b.data + b.len);
+    }
+    if (st != NRT_SUCCESS) {
+        free(b.data);
+        return st;
+    }
+    if (b.data == NULL && (b.data = malloc(1)) == NULL)
+        return NRT_RESOURCE;
+    *out = b.data;
+    *len = b.len;
+    return NRT_SUCCESS;
+}
+
+NRT_STATUS ntsim_ntff_write_file(const char *path, const nrt_sys_trace_event_t *events,
+                                 size_t event_count, const ntsim_trace_info_t *infos,
+                                 size_t info_count, const ntsim_ntff_options_t *options)
+{
+    if (path == NULL)
+        return NRT_INVALID;
+    uint8_t *bytes;
+    size_t len;
+    NRT_STATUS st = ntsim_ntff_serialize(events, event_count, infos, info_count, options, &bytes,
+                                         &len);
+    if (st != NRT_SUCCESS)
+        return st;
+    FILE *f = fopen(path, "wb");
+    if (f == NULL) {
+        free(bytes);
+        return NRT_FAILURE;
+    }
+    bool wrote = fwrite(bytes, 1, len, f) == len;
+    int saved = errno;
+    bool closed = fclose(f) == 0;
+    bool ok = wrote && closed;
+    if (!wrote)
+        errno = saved; /* the write's error, not the close's */
+    free(bytes);
+    return ok ? NRT_SUCCESS : NRT_FAILURE;
+}
