@@ -43,7 +43,8 @@ APT_PACKAGES := check libyaml-dev libprotobuf-c-dev protobuf-c-compiler protobuf
 PKG_MODULES  := check yaml-0.1 libprotobuf-c jansson
 
 ENGINE_SRC := engine/event_table.c engine/ring.c engine/grace.c engine/log.c engine/capture.c \
-              engine/config.c engine/data_view.c engine/json.c engine/intern.c engine/ntff.c
+              engine/config.c engine/data_view.c engine/json.c engine/intern.c engine/ntff.c \
+              engine/notify.c
 CONF_SRC   := conformance/vector.c conformance/kinds.c conformance/abi_registry.c \
               conformance/kind_layout.c conformance/kind_enum.c conformance/kind_event_type.c conformance/kind_record.c \
               conformance/record_input.c conformance/kind_json.c \

@@ -108,7 +108,8 @@ static void json_run(const ntsim_vector_t *v, ntsim_report_t *r)
                          i, b->json + from, doc + from);
     }
     json_error_t err;
-    json_t *parsed = json_loadb(doc, len, 0, &err);
+    /* INT_AS_REAL: jansson holds integers as int64; valid JSON may exceed it. */
+    json_t *parsed = json_loadb(doc, len, JSON_DECODE_INT_AS_REAL, &err);
     if (parsed == NULL)
         ntsim_report_add(r, v->id, "json", "expected valid JSON, got a parse error at %d:%d: %s",
                          err.line, err.column, err.text);

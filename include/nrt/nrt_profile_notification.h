@@ -22,6 +22,7 @@
 
 #include <stdint.h>
 
+#include "nrt/nrt_status.h"
 #include "nrt/nrt_sys_trace_event.h" /* NTSIM_ABI_SIZE */
 
 #ifdef __cplusplus
@@ -68,6 +69,21 @@ enum block_type {
     BLOCK_TYPE_INT_MAX_SENTINEL_DO_NOT_USE_ = INT32_MAX
 };
 NTSIM_ABI_SIZE(enum block_type, 4);
+
+/* The converter (spec §5, nrt_profile_convert_trace_type_from_ntff_params):
+ *   0 TRACE        -> INSTRUCTION, NC       5 THROTTLE    -> THROTTLE,    NC
+ *   1 EVENT        -> EVENT,       NC       6 TOPSP_TRACE -> INSTRUCTION, TOPSP
+ *   2 ERROR        -> ERROR,       NC       7 TOPSP_EVENT -> EVENT,       TOPSP
+ *   3 INFER_STATUS -> INSTRUCTION, NC       8 TOPSP_ERROR -> ERROR,       TOPSP
+ *   4 DMA          -> DMA,         DMA
+ * Anything else (9 TOPSP_CC_STATUS, 10 MAX, and any value above 8 as an
+ * unsigned number, negative values included) logs "Invalid notification
+ * type: N", writes nothing to the outputs, counts the drop and returns
+ * NRT_INVALID (2). It never produces EXPLICIT. NULL outputs: NRT_INVALID,
+ * nothing counted (D-NOTIFY-NULL). */
+NRT_STATUS nrt_profile_convert_trace_type_from_ntff_params(enum notification_type type,
+                                                           enum notification_trace_type *trace_type,
+                                                           enum block_type *block_type);
 
 #ifdef __cplusplus
 }

@@ -83,6 +83,51 @@ uint64_t ntsim_intern_name_id(const char *name);
 
 void ntsim_buffer_free(void *buffer);
 
+/* ------------------------------------------------------------------------ */
+/* Device notifications                                                     */
+/* ------------------------------------------------------------------------ */
+
+/* Counters of every notification that went through the converter, since the
+ * process started or ntsim_notify_reset_stats. */
+typedef struct ntsim_notify_stats {
+    uint64_t converted;            /* wrapped into a trace_info */
+    uint64_t converted_by_type[9]; /* by notification_type 0..8 */
+    uint64_t dropped;              /* refused by the converter: every reason below */
+    uint64_t dropped_cc_status;    /* 9 TOPSP_CC_STATUS (belongs to the EXPLICIT path) */
+    uint64_t dropped_max;          /* 10 MAX, the sentinel */
+    uint64_t dropped_out_of_range; /* any other value (> 10, or negative) */
+    uint64_t explicit_infos;       /* EXPLICIT trace_infos made by the collectives path */
+} ntsim_notify_stats_t;
+
+void ntsim_notify_stats(ntsim_notify_stats_t *stats);
+void ntsim_notify_reset_stats(void);
+
+/* Converts a device notification and wraps it: out gets the converter's
+ * trace_type and block_type, nc_idx and the payload pointer (not copied).
+ * On an invalid type: the converter's NRT_INVALID, the drop counted, out
+ * untouched. */
+NRT_STATUS ntsim_notify_wrap(int32_t notification_type, uint32_t nc_idx, const uint8_t *payload,
+                             size_t payload_len, ntsim_trace_info_t *out);
+
+/* The EXPLICIT collectives-status path (spec §5 GOTCHA; facts §3:
+ * nrt_profile_session_append_cc_notifications). Per execute, the CC-status
+ * bytes of each TopSP are appended; at session stop there is one trace_info
+ * per TopSP with trace_type EXPLICIT, written directly, never through the
+ * converter (which would drop them: TOPSP_CC_STATUS is not in its table). */
+typedef struct ntsim_explicit_notifs ntsim_explicit_notifs_t;
+
+/* num_topsp in 1..256. NRT_INVALID otherwise, NRT_RESOURCE on OOM. */
+NRT_STATUS ntsim_explicit_create(uint32_t num_topsp, ntsim_explicit_notifs_t **out);
+/* Appends bytes to TopSP topsp's buffer. NRT_INVALID for topsp >= num_topsp. */
+NRT_STATUS ntsim_explicit_append(ntsim_explicit_notifs_t *x, uint32_t topsp, const uint8_t *bytes,
+                                 size_t len);
+/* Fills out[0..num_topsp) with one EXPLICIT trace_info per TopSP (block_type
+ * TOPSP, nc_idx = the TopSP index, payload = its bytes, valid until
+ * ntsim_explicit_free); *count = num_topsp. */
+NRT_STATUS ntsim_explicit_collect(const ntsim_explicit_notifs_t *x, ntsim_trace_info_t *out,
+                                  size_t capacity, size_t *count);
+void ntsim_explicit_free(ntsim_explicit_notifs_t *x);
+
 #ifdef __cplusplus
 }
 #endif
