@@ -47,7 +47,8 @@ ENGINE_SRC := engine/event_table.c engine/ring.c engine/grace.c engine/log.c eng
               engine/notify.c
 CONF_SRC   := conformance/vector.c conformance/kinds.c conformance/abi_registry.c \
               conformance/kind_layout.c conformance/kind_enum.c conformance/kind_event_type.c conformance/kind_record.c \
-              conformance/record_input.c conformance/kind_json.c \
+              conformance/record_input.c conformance/kind_json.c conformance/kind_ntff.c \
+              conformance/kind_notify.c \
               conformance/check_main.c conformance/check_vectors.c conformance/check_loader.c \
               conformance/check_event_table.c conformance/check_ring.c \
               conformance/check_capture.c conformance/check_concurrency.c \

@@ -26,11 +26,12 @@
 ntsim_vector_set_t ntsim_check_vectors;
 const ntsim_vector_t **ntsim_check_ordered;
 const char *ntsim_check_testdata_dir = "conformance/testdata";
+const char *ntsim_check_proto_dir = "engine";
 
 static void usage(FILE *out, const char *argv0)
 {
     fprintf(out,
-            "usage: %s [--vectors DIR] [--testdata DIR]\n"
+            "usage: %s [--vectors DIR] [--testdata DIR] [--proto DIR]\n"
             "\n"
             "Replays every *.yaml vector under DIR (default: vectors) as a Check test and\n"
             "runs the loader and table suites. Prints one line per failure and, last,\n"
@@ -38,6 +39,7 @@ static void usage(FILE *out, const char *argv0)
             "\n"
             "  --vectors DIR    vector directory (default: vectors)\n"
             "  --testdata DIR   broken-vector test data (default: conformance/testdata)\n"
+            "  --proto DIR      directory of ntff.proto for protoc (default: engine)\n"
             "  --help           this text\n",
             argv0);
 }
@@ -119,14 +121,16 @@ int main(int argc, char **argv)
     static const struct option options[] = {
         {"vectors", required_argument, NULL, 'v'},
         {"testdata", required_argument, NULL, 't'},
+        {"proto", required_argument, NULL, 'p'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     int c;
-    while ((c = getopt_long(argc, argv, "v:t:h", options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "v:t:p:h", options, NULL)) != -1) {
         switch (c) {
         case 'v': vectors_dir = optarg; break;
         case 't': ntsim_check_testdata_dir = optarg; break;
+        case 'p': ntsim_check_proto_dir = optarg; break;
         case 'h': usage(stdout, argv[0]); return 0;
         default: usage(stderr, argv[0]); return 2;
         }

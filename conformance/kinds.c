@@ -7,5 +7,7 @@ const ntsim_vector_kind_t *const ntsim_vector_kinds[] = {
     &ntsim_kind_event_type,
     &ntsim_kind_record,
     &ntsim_kind_json,
+    &ntsim_kind_ntff,
+    &ntsim_kind_notify,
     NULL,
 };

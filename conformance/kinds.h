@@ -14,5 +14,7 @@ extern const ntsim_vector_kind_t ntsim_kind_enum;       /* kind_enum.c */
 extern const ntsim_vector_kind_t ntsim_kind_event_type; /* kind_event_type.c */
 extern const ntsim_vector_kind_t ntsim_kind_record;     /* kind_record.c */
 extern const ntsim_vector_kind_t ntsim_kind_json;       /* kind_json.c */
+extern const ntsim_vector_kind_t ntsim_kind_ntff;       /* kind_ntff.c */
+extern const ntsim_vector_kind_t ntsim_kind_notify;     /* kind_notify.c */
 
 #endif /* NTSIM_CONFORMANCE_KINDS_H */

@@ -1,0 +1,314 @@
+/*
+ * conformance/kind_notify.c: `notify` vectors — a device notification type
+ * through the converter, or CC-status bytes through the EXPLICIT path.
+ *
+ *   - id: notify.dma                          # the converter
+ *     notification_type: 4                    # any int32, negative included
+ *     trace_type: 4                           # expected (valid vectors)
+ *     block_type: 1
+ *   - id: notify.topsp_cc_status.dropped
+ *     expect: invalid
+ *     error: "Invalid notification type: 9"   # the logged message, exactly
+ *     notification_type: 9
+ *     dropped_reason: cc_status               # cc_status | max | out_of_range
+ *   - id: notify.explicit.two_topsps           # the EXPLICIT path
+ *     explicit:
+ *       num_topsp: 2
+ *       appends: [{topsp: 0, bytes: "0102"}, {topsp: 1, bytes: "03"}]
+ *     infos:                                  # expected, one per TopSP
+ *       - {trace_type: 3, block_type: 2, nc_idx: 0, payload: "0102"}
+ *
+ * An invalid vector also checks that the outputs were left untouched and
+ * that exactly one drop was counted, under the right reason.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "capture_fixture.h"
+#include "kinds.h"
+#include "nrt/nrt_profile_notification.h"
+#include "ntsim/convert.h"
+#include "record_input.h"
+
+typedef struct append_in {
+    uint32_t topsp;
+    uint8_t *bytes;
+    size_t len;
+} append_in_t;
+
+typedef struct info_want {
+    int64_t trace_type, block_type;
+    uint64_t nc_idx;
+    uint8_t *payload;
+    size_t len;
+} info_want_t;
+
+typedef struct notify_body {
+    bool is_explicit;
+    int64_t type;
+    int64_t trace_type, block_type;
+    bool has_expected;
+    char *reason;
+    uint64_t num_topsp;
+    append_in_t *appends;
+    size_t append_count;
+    info_want_t *infos;
+    size_t info_count;
+} notify_body_t;
+
+static const char *const notify_keys[] = {"notification_type", "trace_type", "block_type",
+                                          "dropped_reason", "explicit", "infos", NULL};
+static const char *const explicit_keys[] = {"num_topsp", "appends", NULL};
+static const char *const append_keys[] = {"topsp", "bytes", NULL};
+static const char *const info_keys[] = {"trace_type", "block_type", "nc_idx", "payload", NULL};
+static const char *const reasons[] = {"cc_status", "max", "out_of_range", NULL};
+
+static void notify_free(void *body)
+{
+    notify_body_t *b = body;
+    for (size_t i = 0; i < b->append_count; i++)
+        free(b->appends[i].bytes);
+    for (size_t i = 0; i < b->info_count; i++)
+        free(b->infos[i].payload);
+    free(b->appends);
+    free(b->infos);
+    free(b->reason);
+    free(b);
+}
+
+static NRT_STATUS hex_bytes(ntsim_vparse_t *p, yaml_node_t *map, const char *path,
+                            const char *key, uint8_t **out, size_t *len)
+{
+    const char *text = "";
+    NRT_STATUS st = ntsim_vp_str(p, map, path, key, false, &text);
+    if (st != NRT_SUCCESS)
+        return st;
+    size_t digits = 0;
+    for (const char *c = text; *c; c++)
+        digits += (*c != ' ');
+    *len = digits / 2;
+    *out = malloc(*len ? *len : 1);
+    if (*out == NULL)
+        return NRT_RESOURCE;
+    if (digits % 2 != 0 || (*len > 0 && !ntsim_vec_parse_hex(text, *out, *len))) {
+        char field[512];
+        ntsim_vp_path(field, sizeof field, "%s.%s", path, key);
+        return ntsim_vp_error(p, ntsim_vp_get(p, map, key), field, "expected hex bytes");
+    }
+    return NRT_SUCCESS;
+}
+
+static NRT_STATUS notify_parse(ntsim_vparse_t *p, yaml_node_t *node, const char *path,
+                               void **out)
+{
+    notify_body_t *b = calloc(1, sizeof *b);
+    if (b == NULL)
+        return NRT_RESOURCE;
+    *out = b;
+    NRT_STATUS st;
+    const char *expect = "valid";
+    ntsim_vp_str(p, node, path, "expect", false, &expect);
+    bool invalid = strcmp(expect, "invalid") == 0;
+    yaml_node_t *ex = ntsim_vp_get(p, node, "explicit");
+    if (ex != NULL) {
+        b->is_explicit = true;
+        char epath[512];
+        ntsim_vp_path(epath, sizeof epath, "%s.explicit", path);
+        yaml_node_item_t *items;
+        size_t n;
+        if ((st = ntsim_vp_check_keys(p, ex, epath, explicit_keys, NULL)) != NRT_SUCCESS ||
+            (st = ntsim_vp_u64(p, ex, epath, "num_topsp", true, 1024, &b->num_topsp)) !=
+                NRT_SUCCESS ||
+            (st = ntsim_vp_seq(p, ex, epath, "appends", &items, &n)) != NRT_SUCCESS)
+            return st;
+        if ((b->appends = calloc(n, sizeof *b->appends)) == NULL)
+            return NRT_RESOURCE;
+        for (size_t i = 0; i < n; i++) {
+            yaml_node_t *a = ntsim_vp_node(p, items[i]);
+            char apath[520];
+            ntsim_vp_path(apath, sizeof apath, "%s.appends[%zu]", epath, i);
+            uint64_t topsp;
+            if ((st = ntsim_vp_check_keys(p, a, apath, append_keys, NULL)) != NRT_SUCCESS ||
+                (st = ntsim_vp_u64(p, a, apath, "topsp", true, UINT32_MAX, &topsp)) !=
+                    NRT_SUCCESS)
+                return st;
+            b->append_count = i + 1;
+            b->appends[i].topsp = (uint32_t)topsp;
+            if ((st = hex_bytes(p, a, apath, "bytes", &b->appends[i].bytes,
+                                &b->appends[i].len)) != NRT_SUCCESS)
+                return st;
+        }
+        yaml_node_item_t *wants;
+        size_t nw;
+        if ((st = ntsim_vp_seq(p, node, path, "infos", &wants, &nw)) != NRT_SUCCESS)
+            return st;
+        if ((b->infos = calloc(nw, sizeof *b->infos)) == NULL)
+            return NRT_RESOURCE;
+        for (size_t i = 0; i < nw; i++) {
+            yaml_node_t *w = ntsim_vp_node(p, wants[i]);
+            char wpath[520];
+            ntsim_vp_path(wpath, sizeof wpath, "%s.infos[%zu]", path, i);
+            info_want_t *iw = &b->infos[i];
+            if ((st = ntsim_vp_check_keys(p, w, wpath, info_keys, NULL)) != NRT_SUCCESS ||
+                (st = ntsim_vp_int(p, w, wpath, "trace_type", true, INT32_MIN, INT32_MAX,
+                                   &iw->trace_type)) != NRT_SUCCESS ||
+                (st = ntsim_vp_int(p, w, wpath, "block_type", true, INT32_MIN, INT32_MAX,
+                                   &iw->block_type)) != NRT_SUCCESS ||
+                (st = ntsim_vp_u64(p, w, wpath, "nc_idx", true, UINT32_MAX, &iw->nc_idx)) !=
+                    NRT_SUCCESS)
+                return st;
+            b->info_count = i + 1;
+            if ((st = hex_bytes(p, w, wpath, "payload", &iw->payload, &iw->len)) != NRT_SUCCESS)
+                return st;
+        }
+        return NRT_SUCCESS;
+    }
+    if ((st = ntsim_vp_int(p, node, path, "notification_type", true, INT32_MIN, INT32_MAX,
+                           &b->type)) != NRT_SUCCESS)
+        return st;
+    if (invalid) {
+        const char *reason;
+        if ((st = ntsim_vp_str(p, node, path, "dropped_reason", true, &reason)) != NRT_SUCCESS)
+            return st;
+        bool known = false;
+        for (const char *const *r = reasons; *r; r++)
+            known |= strcmp(*r, reason) == 0;
+        if (!known) {
+            char field[512];
+            ntsim_vp_path(field, sizeof field, "%s.dropped_reason", path);
+            return ntsim_vp_error(p, ntsim_vp_get(p, node, "dropped_reason"), field,
+                                  "expected cc_status, max or out_of_range, got '%s'", reason);
+        }
+        if ((b->reason = ntsim_strdup(reason)) == NULL)
+            return NRT_RESOURCE;
+        return NRT_SUCCESS;
+    }
+    b->has_expected = true;
+    if ((st = ntsim_vp_int(p, node, path, "trace_type", true, INT32_MIN, INT32_MAX,
+                           &b->trace_type)) != NRT_SUCCESS ||
+        (st = ntsim_vp_int(p, node, path, "block_type", true, INT32_MIN, INT32_MAX,
+                           &b->block_type)) != NRT_SUCCESS)
+        return st;
+    return NRT_SUCCESS;
+}
+
+static void run_explicit(const ntsim_vector_t *v, const notify_body_t *b, ntsim_report_t *r)
+{
+    ntsim_explicit_notifs_t *x = NULL;
+    if (ntsim_explicit_create((uint32_t)b->num_topsp, &x) != NRT_SUCCESS) {
+        ntsim_report_add(r, v->id, "explicit", "expected ntsim_explicit_create to succeed");
+        return;
+    }
+    for (size_t i = 0; i < b->append_count; i++)
+        if (ntsim_explicit_append(x, b->appends[i].topsp, b->appends[i].bytes,
+                                  b->appends[i].len) != NRT_SUCCESS)
+            ntsim_report_add(r, v->id, "explicit", "expected append %zu to succeed", i);
+    ntsim_trace_info_t out[1024];
+    size_t n = 0;
+    ntsim_notify_stats_t before, after;
+    ntsim_notify_stats(&before);
+    if (ntsim_explicit_collect(x, out, 1024, &n) != NRT_SUCCESS)
+        ntsim_report_add(r, v->id, "explicit", "expected collect to succeed");
+    ntsim_notify_stats(&after);
+    if (after.dropped != before.dropped)
+        ntsim_report_add(r, v->id, "dropped", "expected the EXPLICIT path to bypass the "
+                                              "converter, got %llu drops",
+                         (unsigned long long)(after.dropped - before.dropped));
+    if (n != b->info_count)
+        ntsim_report_add(r, v->id, "infos", "expected %zu trace_infos, got %zu", b->info_count,
+                         n);
+    char subid[256];
+    for (size_t i = 0; i < n && i < b->info_count; i++) {
+        const info_want_t *w = &b->infos[i];
+        ntsim_vp_path(subid, sizeof subid, "%s.infos[%zu]", v->id, i);
+        if (out[i].trace_type != w->trace_type)
+            ntsim_report_add(r, subid, "trace_type", "expected %lld, got %d",
+                             (long long)w->trace_type, out[i].trace_type);
+        if (out[i].block_type != w->block_type)
+            ntsim_report_add(r, subid, "block_type", "expected %lld, got %d",
+                             (long long)w->block_type, out[i].block_type);
+        if (out[i].nc_idx != w->nc_idx)
+            ntsim_report_add(r, subid, "nc_idx", "expected %llu, got %u",
+                             (unsigned long long)w->nc_idx, out[i].nc_idx);
+        if (out[i].payload_len != w->len ||
+            (w->len > 0 && memcmp(out[i].payload, w->payload, w->len) != 0))
+            ntsim_report_add(r, subid, "payload", "expected %zu bytes, got %zu differing", w->len,
+                             out[i].payload_len);
+    }
+    ntsim_explicit_free(x);
+}
+
+static void notify_run(const ntsim_vector_t *v, ntsim_report_t *r)
+{
+    const notify_body_t *b = v->body;
+    if (b->is_explicit) {
+        run_explicit(v, b, r);
+        return;
+    }
+    ntsim_fixture_begin(0, 0, 0); /* captures the log */
+    ntsim_notify_stats_t before, after;
+    ntsim_notify_stats(&before);
+    const uint8_t payload[4] = {1, 2, 3, 4};
+    ntsim_trace_info_t out;
+    memset(&out, 0x5a, sizeof out); /* must stay untouched on a drop */
+    ntsim_trace_info_t sentinel = out;
+    NRT_STATUS st = ntsim_notify_wrap((int32_t)b->type, 3, payload, sizeof payload, &out);
+    ntsim_notify_stats(&after);
+    if (v->expect == NTSIM_EXPECT_VALID) {
+        if (st != NRT_SUCCESS)
+            ntsim_report_add(r, v->id, "status", "expected NRT_SUCCESS, got %d", st);
+        else {
+            if (out.trace_type != b->trace_type)
+                ntsim_report_add(r, v->id, "trace_type", "expected %lld, got %d",
+                                 (long long)b->trace_type, out.trace_type);
+            if (out.block_type != b->block_type)
+                ntsim_report_add(r, v->id, "block_type", "expected %lld, got %d",
+                                 (long long)b->block_type, out.block_type);
+            if (out.nc_idx != 3 || out.payload != payload || out.payload_len != 4)
+                ntsim_report_add(r, v->id, "wrap", "expected nc_idx 3 and the payload kept");
+        }
+        if (after.converted != before.converted + 1)
+            ntsim_report_add(r, v->id, "converted", "expected one conversion counted");
+        if (ntsim_fixture.warnings != 0)
+            ntsim_report_add(r, v->id, "log", "expected no message, got '%s'",
+                             ntsim_fixture.last_message);
+    } else {
+        if (st != NRT_INVALID)
+            ntsim_report_add(r, v->id, "status", "expected NRT_INVALID (2), got %d", st);
+        if (memcmp(&out, &sentinel, sizeof out) != 0)
+            ntsim_report_add(r, v->id, "outputs", "expected the outputs untouched");
+        if (strcmp(ntsim_fixture.last_message, v->error) != 0)
+            ntsim_report_add(r, v->id, "error", "expected the message '%s', got '%s'", v->error,
+                             ntsim_fixture.last_message);
+        if (after.dropped != before.dropped + 1)
+            ntsim_report_add(r, v->id, "dropped", "expected one drop counted, got %llu",
+                             (unsigned long long)(after.dropped - before.dropped));
+        uint64_t got_reason = strcmp(b->reason, "cc_status") == 0
+            ? after.dropped_cc_status - before.dropped_cc_status
+            : strcmp(b->reason, "max") == 0 ? after.dropped_max - before.dropped_max
+                                            : after.dropped_out_of_range -
+                                                  before.dropped_out_of_range;
+        if (got_reason != 1)
+            ntsim_report_add(r, v->id, "dropped_reason", "expected the drop counted as %s",
+                             b->reason);
+        if (after.converted != before.converted)
+            ntsim_report_add(r, v->id, "converted", "expected no conversion counted");
+    }
+    ntsim_fixture_end();
+}
+
+static const char *notify_subject(const void *body)
+{
+    (void)body;
+    return "notify";
+}
+
+const ntsim_vector_kind_t ntsim_kind_notify = {
+    .name = "notify",
+    .keys = notify_keys,
+    .allows_invalid = true,
+    .parse = notify_parse,
+    .free_body = notify_free,
+    .run = notify_run,
+    .subject = notify_subject,
+};

@@ -1,0 +1,281 @@
+/*
+ * conformance/kind_ntff.c: `ntff` vectors — records (and notifications) in,
+ * the NTFF bytes out, checked by the real protobuf compiler.
+ *
+ *   - id: ntff.hw_notify.instant
+ *     ...common keys...
+ *     options: {nd_idx: 0, arch: trn1, pid: 42, session_id: 7, logical_nc_size: 2}
+ *     records: [...]                      # record_input.c; may be []
+ *     infos:                              # optional trace_info inputs
+ *       - {trace_type: 3, block_type: 2, nc_idx: 1, payload: "616263"}
+ *     decode: |                           # `protoc --decode=ntff.ntrace_info ntff.proto`
+ *       events {
+ *         ...
+ *     bytes: "0a 2c 08 ..."               # optional: the exact encoding, hex
+ *
+ * The runner encodes with ntsim_ntff_serialize, writes the bytes to a
+ * temporary file, runs protoc (Debian's protobuf-compiler) on them with
+ * engine/ntff.proto, and compares its text with `decode`.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check_suites.h"
+#include "kinds.h"
+#include "ntsim/convert.h"
+#include "record_input.h"
+
+typedef struct ntff_info_in {
+    ntsim_trace_info_t info;
+    uint8_t *payload;
+} ntff_info_in_t;
+
+typedef struct ntff_body {
+    ntsim_ntff_options_t options;
+    char *arch;
+    nrt_sys_trace_event_t *records;
+    size_t record_count;
+    ntff_info_in_t *infos;
+    size_t info_count;
+    char *decode;
+    uint8_t *bytes;
+    size_t byte_count;
+    bool has_bytes;
+} ntff_body_t;
+
+static const char *const ntff_keys[] = {"options", "records", "infos", "decode", "bytes", NULL};
+static const char *const option_keys[] = {"nd_idx", "arch", "pid", "session_id",
+                                          "logical_nc_size", NULL};
+static const char *const info_keys[] = {"trace_type", "block_type", "nc_idx", "payload", NULL};
+
+static void ntff_free(void *body)
+{
+    ntff_body_t *b = body;
+    for (size_t i = 0; i < b->info_count; i++)
+        free(b->infos[i].payload);
+    free(b->infos);
+    free(b->records);
+    free(b->arch);
+    free(b->decode);
+    free(b->bytes);
+    free(b);
+}
+
+/* Hex of any length (spaces allowed) into a malloc'd array. */
+static NRT_STATUS parse_hex_any(ntsim_vparse_t *p, yaml_node_t *node, const char *path,
+                                const char *text, uint8_t **out, size_t *len)
+{
+    size_t digits = 0;
+    for (const char *c = text; *c; c++)
+        if (*c != ' ' && *c != '\n' && *c != '\t')
+            digits++;
+    if (digits % 2 != 0)
+        return ntsim_vp_error(p, node, path, "an odd number of hex digits");
+    *len = digits / 2;
+    *out = malloc(*len ? *len : 1);
+    if (*out == NULL)
+        return NRT_RESOURCE;
+    if (*len > 0 && !ntsim_vec_parse_hex(text, *out, *len))
+        return ntsim_vp_error(p, node, path, "expected hex digits");
+    return NRT_SUCCESS;
+}
+
+static NRT_STATUS ntff_parse(ntsim_vparse_t *p, yaml_node_t *node, const char *path, void **out)
+{
+    ntff_body_t *b = calloc(1, sizeof *b);
+    if (b == NULL)
+        return NRT_RESOURCE;
+    *out = b;
+    NRT_STATUS st;
+    yaml_node_t *opt = ntsim_vp_get(p, node, "options");
+    if (opt != NULL) {
+        char opath[512];
+        ntsim_vp_path(opath, sizeof opath, "%s.options", path);
+        uint64_t nd = 0, pid = 0, lnc = 0;
+        const char *arch = NULL;
+        if ((st = ntsim_vp_check_keys(p, opt, opath, option_keys, NULL)) != NRT_SUCCESS ||
+            (st = ntsim_vp_u64(p, opt, opath, "nd_idx", false, UINT32_MAX, &nd)) !=
+                NRT_SUCCESS ||
+            (st = ntsim_vp_str(p, opt, opath, "arch", false, &arch)) != NRT_SUCCESS ||
+            (st = ntsim_vp_u64(p, opt, opath, "pid", false, UINT32_MAX, &pid)) != NRT_SUCCESS ||
+            (st = ntsim_vp_u64(p, opt, opath, "session_id", false, UINT64_MAX,
+                               &b->options.session_id)) != NRT_SUCCESS ||
+            (st = ntsim_vp_u64(p, opt, opath, "logical_nc_size", false, UINT32_MAX, &lnc)) !=
+                NRT_SUCCESS)
+            return st;
+        b->options.nd_idx = (uint32_t)nd;
+        b->options.pid = (uint32_t)pid;
+        b->options.logical_nc_size = (uint32_t)lnc;
+        if (arch != NULL && (b->arch = ntsim_strdup(arch)) == NULL)
+            return NRT_RESOURCE;
+        b->options.arch = b->arch;
+    }
+    if ((st = ntsim_vec_parse_records(p, node, path, "records", &b->records,
+                                      &b->record_count)) != NRT_SUCCESS)
+        return st;
+    yaml_node_t *infos = ntsim_vp_get(p, node, "infos");
+    if (infos != NULL) {
+        char ipath[512];
+        ntsim_vp_path(ipath, sizeof ipath, "%s.infos", path);
+        if (infos->type != YAML_SEQUENCE_NODE)
+            return ntsim_vp_error(p, infos, ipath, "expected a sequence of trace_info inputs");
+        size_t n = (size_t)(infos->data.sequence.items.top - infos->data.sequence.items.start);
+        if (n > 0 && (b->infos = calloc(n, sizeof *b->infos)) == NULL)
+            return NRT_RESOURCE;
+        for (size_t i = 0; i < n; i++) {
+            yaml_node_t *in = ntsim_vp_node(p, infos->data.sequence.items.start[i]);
+            char epath[520];
+            ntsim_vp_path(epath, sizeof epath, "%s[%zu]", ipath, i);
+            int64_t tt, bt;
+            uint64_t nc = 0;
+            const char *payload = "";
+            if ((st = ntsim_vp_check_keys(p, in, epath, info_keys, NULL)) != NRT_SUCCESS ||
+                (st = ntsim_vp_int(p, in, epath, "trace_type", true, INT32_MIN, INT32_MAX,
+                                   &tt)) != NRT_SUCCESS ||
+                (st = ntsim_vp_int(p, in, epath, "block_type", true, INT32_MIN, INT32_MAX,
+                                   &bt)) != NRT_SUCCESS ||
+                (st = ntsim_vp_u64(p, in, epath, "nc_idx", false, UINT32_MAX, &nc)) !=
+                    NRT_SUCCESS ||
+                (st = ntsim_vp_str(p, in, epath, "payload", false, &payload)) != NRT_SUCCESS)
+                return st;
+            b->info_count = i + 1;
+            ntff_info_in_t *x = &b->infos[i];
+            if ((st = parse_hex_any(p, in, epath, payload, &x->payload,
+                                    &x->info.payload_len)) != NRT_SUCCESS)
+                return st;
+            x->info.trace_type = (int32_t)tt;
+            x->info.block_type = (int32_t)bt;
+            x->info.nc_idx = (uint32_t)nc;
+            x->info.payload = x->payload;
+        }
+    }
+    const char *decode, *bytes = NULL;
+    if ((st = ntsim_vp_str(p, node, path, "decode", true, &decode)) != NRT_SUCCESS ||
+        (st = ntsim_vp_str(p, node, path, "bytes", false, &bytes)) != NRT_SUCCESS)
+        return st;
+    if ((b->decode = ntsim_strdup(decode)) == NULL)
+        return NRT_RESOURCE;
+    if (bytes != NULL) {
+        char bpath[512];
+        ntsim_vp_path(bpath, sizeof bpath, "%s.bytes", path);
+        if ((st = parse_hex_any(p, ntsim_vp_get(p, node, "bytes"), bpath, bytes, &b->bytes,
+                                &b->byte_count)) != NRT_SUCCESS)
+            return st;
+        b->has_bytes = true;
+    }
+    return NRT_SUCCESS;
+}
+
+/* Runs protoc on the bytes; returns its stdout (malloc'd) or NULL. */
+static char *protoc_decode(const uint8_t *bytes, size_t len, char *why, size_t why_cap)
+{
+    char path[] = "/tmp/ntsim-ntff-XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0) {
+        snprintf(why, why_cap, "mkstemp: %s", strerror(errno));
+        return NULL;
+    }
+    bool wrote = write(fd, bytes, len) == (ssize_t)len;
+    close(fd);
+    char *text = NULL;
+    if (wrote) {
+        char cmd[1024];
+        snprintf(cmd, sizeof cmd, "protoc --decode=ntff.ntrace_info -I'%s' '%s/ntff.proto' < '%s' "
+                                  "2>&1",
+                 ntsim_check_proto_dir, ntsim_check_proto_dir, path);
+        FILE *f = popen(cmd, "r");
+        if (f != NULL) {
+            size_t cap = 4096, n = 0;
+            text = malloc(cap);
+            size_t got;
+            while (text != NULL && (got = fread(text + n, 1, cap - n - 1, f)) > 0) {
+                n += got;
+                if (cap - n - 1 == 0) {
+                    char *t = realloc(text, cap * 2);
+                    if (t == NULL) {
+                        free(text);
+                        text = NULL;
+                        break;
+                    }
+                    text = t;
+                    cap *= 2;
+                }
+            }
+            int rc = pclose(f);
+            if (text != NULL)
+                text[n] = '\0';
+            if (rc != 0 && text != NULL) {
+                snprintf(why, why_cap, "protoc exited %d: %.200s", rc, text);
+                free(text);
+                text = NULL;
+            }
+        } else {
+            snprintf(why, why_cap, "cannot run protoc: %s", strerror(errno));
+        }
+    } else {
+        snprintf(why, why_cap, "cannot write the temporary file");
+    }
+    unlink(path);
+    return text;
+}
+
+static void ntff_run(const ntsim_vector_t *v, ntsim_report_t *r)
+{
+    const ntff_body_t *b = v->body;
+    ntsim_trace_info_t infos[64];
+    size_t ni = b->info_count < 64 ? b->info_count : 64;
+    for (size_t i = 0; i < ni; i++)
+        infos[i] = b->infos[i].info;
+    uint8_t *bytes = NULL;
+    size_t len = 0;
+    NRT_STATUS st = ntsim_ntff_serialize(b->records, b->record_count, infos, ni, &b->options,
+                                         &bytes, &len);
+    if (st != NRT_SUCCESS) {
+        ntsim_report_add(r, v->id, "serialize", "expected NRT_SUCCESS, got %d", st);
+        return;
+    }
+    if (b->has_bytes && (len != b->byte_count || memcmp(bytes, b->bytes, len) != 0)) {
+        size_t i = 0;
+        while (i < len && i < b->byte_count && bytes[i] == b->bytes[i])
+            i++;
+        ntsim_report_add(r, v->id, "bytes", "expected %zu bytes, got %zu; first difference at "
+                                            "byte %zu: expected %02x, got %02x",
+                         b->byte_count, len, i, i < b->byte_count ? b->bytes[i] : 0,
+                         i < len ? bytes[i] : 0);
+    }
+    char why[512] = "";
+    char *text = protoc_decode(bytes, len, why, sizeof why);
+    if (text == NULL) {
+        ntsim_report_add(r, v->id, "decode", "expected protoc to decode the bytes: %s", why);
+    } else if (strcmp(text, b->decode) != 0) {
+        size_t i = 0;
+        while (text[i] && text[i] == b->decode[i])
+            i++;
+        size_t from = i > 60 ? i - 60 : 0;
+        ntsim_report_add(r, v->id, "decode",
+                         "protoc's text differs at byte %zu:\n    expected ...%.120s\n    got  "
+                         "    ...%.120s",
+                         i, b->decode + from, text + from);
+    }
+    free(text);
+    ntsim_buffer_free(bytes);
+}
+
+static const char *ntff_subject(const void *body)
+{
+    (void)body;
+    return "ntff";
+}
+
+const ntsim_vector_kind_t ntsim_kind_ntff = {
+    .name = "ntff",
+    .keys = ntff_keys,
+    .allows_invalid = false,
+    .parse = ntff_parse,
+    .free_body = ntff_free,
+    .run = ntff_run,
+    .subject = ntff_subject,
+};
