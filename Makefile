@@ -52,7 +52,7 @@ CONF_SRC   := conformance/vector.c conformance/kinds.c conformance/abi_registry.
               conformance/check_main.c conformance/check_vectors.c conformance/check_loader.c \
               conformance/check_event_table.c conformance/check_ring.c \
               conformance/check_capture.c conformance/check_concurrency.c \
-              conformance/capture_fixture.c conformance/check_json.c
+              conformance/capture_fixture.c conformance/check_json.c conformance/check_convert.c
 
 # protoc-c output: generated at build time from engine/ntff.proto.
 GEN_SRC    := $(BUILD)/gen/ntff.pb-c.c

@@ -25,5 +25,6 @@ Suite *make_ring_suite(void);        /* check_ring.c: the ring protocol */
 Suite *make_capture_suite(void);     /* check_capture.c: engine API and lifecycle */
 Suite *make_concurrency_suite(void); /* check_concurrency.c: emitters + drainer at once */
 Suite *make_json_suite(void);        /* check_json.c: fetch, escaping, gid map, key column */
+Suite *make_convert_suite(void);     /* check_convert.c: notifications, EXPLICIT, NTFF, ids */
 
 #endif /* NTSIM_CONFORMANCE_CHECK_SUITES_H */

@@ -1,0 +1,208 @@
+/*
+ * conformance/check_convert.c: the notification converter's edges, the
+ * EXPLICIT path, interned ids, and NTFF written from a live capture and read
+ * back by protoc. Per-type mappings and encodings are pinned by
+ * vectors/notify.yaml and vectors/ntff_*.yaml.
+ */
+#define _GNU_SOURCE /* popen */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "capture_fixture.h"
+#include "check_suites.h"
+#include "intern.h"
+#include "nrt/nrt_profile_notification.h"
+#include "ntsim/convert.h"
+
+static void setup(void)
+{
+    ntsim_fixture_begin(5000, 10, 99);
+    ntsim_notify_reset_stats();
+}
+
+static void teardown(void)
+{
+    ntsim_fixture_end();
+}
+
+/* spec §5 GOTCHA: the converter's codomain is {0,1,2,4,5}; EXPLICIT never. */
+START_TEST(test_converter_never_produces_explicit)
+{
+    for (int64_t t = -1000; t <= 1000; t++) {
+        enum notification_trace_type tt = NOTIFICATION_TRACE_TYPE_INSTRUCTION;
+        enum block_type bt = BLOCK_TYPE_NC;
+        if (nrt_profile_convert_trace_type_from_ntff_params((enum notification_type)t, &tt,
+                                                            &bt) == NRT_SUCCESS) {
+            ck_assert(t >= 0 && t <= 8);
+            ck_assert_int_ne(tt, NOTIFICATION_TRACE_TYPE_EXPLICIT);
+        }
+    }
+    ntsim_notify_stats_t s;
+    ntsim_notify_stats(&s);
+    ck_assert_uint_eq(s.dropped, 2001 - 9);
+    ck_assert_uint_eq(s.dropped_cc_status, 1);
+    ck_assert_uint_eq(s.dropped_max, 1);
+    ck_assert_uint_eq(s.dropped_out_of_range, 2001 - 9 - 2);
+}
+END_TEST
+
+/* D-NOTIFY: NULL outputs are a programming error: no log, no drop. */
+START_TEST(test_converter_rejects_null_outputs_without_counting_a_drop)
+{
+    enum block_type bt;
+    enum notification_trace_type tt;
+    ck_assert_int_eq(nrt_profile_convert_trace_type_from_ntff_params(NOTIFICATION_TYPE_TRACE,
+                                                                     NULL, &bt),
+                     NRT_INVALID);
+    ck_assert_int_eq(nrt_profile_convert_trace_type_from_ntff_params(NOTIFICATION_TYPE_TRACE,
+                                                                     &tt, NULL),
+                     NRT_INVALID);
+    ntsim_notify_stats_t s;
+    ntsim_notify_stats(&s);
+    ck_assert_uint_eq(s.dropped, 0);
+    ck_assert_uint_eq(ntsim_fixture.warnings, 0);
+    ck_assert_int_eq(ntsim_notify_wrap(0, 0, NULL, 1, &(ntsim_trace_info_t){0}), NRT_INVALID);
+    ck_assert_int_eq(ntsim_notify_wrap(0, 0, NULL, 0, NULL), NRT_INVALID);
+}
+END_TEST
+
+/* The issue's proof: the collectives status comes out as EXPLICIT through
+ * its own path, and routing it through the converter drops it. */
+START_TEST(test_explicit_trace_comes_out_and_the_converter_would_drop_it)
+{
+    ntsim_explicit_notifs_t *x;
+    ck_assert_int_eq(ntsim_explicit_create(1, &x), NRT_SUCCESS);
+    const uint8_t status[] = {0xcc, 0x01};
+    ck_assert_int_eq(ntsim_explicit_append(x, 0, status, sizeof status), NRT_SUCCESS);
+    ntsim_trace_info_t info;
+    size_t n;
+    ck_assert_int_eq(ntsim_explicit_collect(x, &info, 1, &n), NRT_SUCCESS);
+    ck_assert_uint_eq(n, 1);
+    ck_assert_int_eq(info.trace_type, NOTIFICATION_TRACE_TYPE_EXPLICIT);
+    ck_assert_int_eq(info.block_type, BLOCK_TYPE_TOPSP);
+    ck_assert_uint_eq(info.payload_len, 2);
+
+    ntsim_trace_info_t routed;
+    ck_assert_int_eq(ntsim_notify_wrap(NOTIFICATION_TYPE_TOPSP_CC_STATUS, 0, status,
+                                       sizeof status, &routed),
+                     NRT_INVALID);
+    ck_assert_str_eq(ntsim_fixture.last_message, "Invalid notification type: 9");
+    ntsim_notify_stats_t s;
+    ntsim_notify_stats(&s);
+    ck_assert_uint_eq(s.explicit_infos, 1);
+    ck_assert_uint_eq(s.dropped_cc_status, 1);
+    ck_assert_uint_eq(s.converted, 0);
+    ntsim_explicit_free(x);
+}
+END_TEST
+
+START_TEST(test_explicit_rejects_bad_arguments)
+{
+    ntsim_explicit_notifs_t *x = NULL;
+    ck_assert_int_eq(ntsim_explicit_create(0, &x), NRT_INVALID);
+    ck_assert_int_eq(ntsim_explicit_create(257, &x), NRT_INVALID);
+    ck_assert_int_eq(ntsim_explicit_create(2, NULL), NRT_INVALID);
+    ck_assert_int_eq(ntsim_explicit_create(2, &x), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_explicit_append(x, 2, (const uint8_t *)"a", 1), NRT_INVALID);
+    ck_assert_int_eq(ntsim_explicit_append(x, 0, NULL, 1), NRT_INVALID);
+    ntsim_trace_info_t out[1];
+    size_t n;
+    ck_assert_int_eq(ntsim_explicit_collect(x, out, 1, &n), NRT_INVALID); /* room for 2 */
+    ntsim_explicit_free(x);
+    ntsim_explicit_free(NULL);
+}
+END_TEST
+
+/* D-NTFF-INTERN: values computed with rustc's std DefaultHasher (SipHash-1-3,
+ * zero keys), outside ntsim. */
+START_TEST(test_intern_ids_match_rusts_default_hasher)
+{
+    ck_assert_uint_eq(ntsim_intern_name_id(""), UINT64_C(121655548788208));
+    ck_assert_uint_eq(ntsim_intern_name_id("generic"), UINT64_C(281385432167216));
+    ck_assert_uint_eq(ntsim_intern_name_id("hw_notify"), UINT64_C(427767771784892));
+    ck_assert_uint_eq(ntsim_intern_name_id("kbl_exec_pre"), UINT64_C(1096771615553675));
+    ck_assert_uint_eq(ntsim_intern_name_id("nrt_tensor_read"), UINT64_C(484686224899859));
+    ck_assert_uint_eq(ntsim_intern_name_id("exec_consume_tpb_status_notifications"),
+                      UINT64_C(835638387398631));
+    /* The core over 15 raw bytes 0..14, no 0xFF: both tails of the block loop. */
+    uint8_t raw[15];
+    for (int i = 0; i < 15; i++)
+        raw[i] = (uint8_t)i;
+    ck_assert_uint_eq(ntsim_siphash13(0, 0, raw, 15), UINT64_C(0xf30eb725bb91c9ea));
+    ck_assert_uint_eq(ntsim_intern_name_id(NULL), 0);
+}
+END_TEST
+
+START_TEST(test_ntff_serialize_rejects_bad_arguments)
+{
+    uint8_t *out;
+    size_t len;
+    ck_assert_int_eq(ntsim_ntff_serialize(NULL, 1, NULL, 0, NULL, &out, &len), NRT_INVALID);
+    ck_assert_int_eq(ntsim_ntff_serialize(NULL, 0, NULL, 1, NULL, &out, &len), NRT_INVALID);
+    ck_assert_int_eq(ntsim_ntff_serialize(NULL, 0, NULL, 0, NULL, NULL, &len), NRT_INVALID);
+    ck_assert_int_eq(ntsim_ntff_write_file(NULL, NULL, 0, NULL, 0, NULL), NRT_INVALID);
+    ck_assert_int_eq(ntsim_ntff_write_file("/nonexistent-dir/x.ntff", NULL, 0, NULL, 0, NULL),
+                     NRT_FAILURE);
+}
+END_TEST
+
+/* End to end: capture, drain, write an .ntff file, decode it with protoc. */
+START_TEST(test_ntff_file_from_a_live_capture_decodes_with_protoc)
+{
+    const uint32_t nc = 2;
+    nrt_sys_trace_config_t cfg;
+    ntsim_fixture_config(&cfg, 1024, &nc, 1);
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+    nrt_sys_trace_event_data_t d;
+    memset(&d, 0, sizeof d);
+    d.exec_pre.exec_id = 11;
+    d.exec_pre.model_id = 22;
+    uint64_t id = nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_EXEC_PRE,
+                                          NRT_SYS_TRACE_EVENT_PHASE_START, 2, &d, 0);
+    nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_EXEC_PRE, NRT_SYS_TRACE_EVENT_PHASE_STOP, 2,
+                            &d, id);
+    nrt_sys_trace_event_t recs[2];
+    size_t n;
+    ck_assert_int_eq(nrt_sys_trace_drain_events(2, recs, 2, &n), NRT_SUCCESS);
+    ck_assert_uint_eq(n, 2);
+    char path[] = "/tmp/ntsim-live-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    ck_assert_int_eq(ntsim_ntff_write_file(path, recs, n, NULL, 0, NULL), NRT_SUCCESS);
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "protoc --decode=ntff.ntrace_info -I'%s' '%s/ntff.proto' < '%s'",
+             ntsim_check_proto_dir, ntsim_check_proto_dir, path);
+    FILE *f = popen(cmd, "r");
+    ck_assert_ptr_nonnull(f);
+    char text[4096];
+    size_t got = fread(text, 1, sizeof text - 1, f);
+    text[got] = '\0';
+    ck_assert_int_eq(pclose(f), 0);
+    unlink(path);
+    /* Both edges of the span, sharing the derived tracking id 2 << 50. */
+    ck_assert_ptr_nonnull(strstr(text, "phase: START\n  tracking_id: 2251799813685248\n"));
+    ck_assert_ptr_nonnull(strstr(text, "phase: STOP\n  tracking_id: 2251799813685248\n"));
+    ck_assert_ptr_nonnull(strstr(text, "key: \"exec_id\"\n    value: \"11\"\n"));
+    ck_assert_ptr_nonnull(strstr(text, "timestamp: 5010\n"));
+    ck_assert_ptr_nonnull(strstr(text, "value: \"kbl_exec_pre\"\n"));
+}
+END_TEST
+
+Suite *make_convert_suite(void)
+{
+    Suite *s = suite_create("convert");
+    TCase *tc = tcase_create("convert_api");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_converter_never_produces_explicit);
+    tcase_add_test(tc, test_converter_rejects_null_outputs_without_counting_a_drop);
+    tcase_add_test(tc, test_explicit_trace_comes_out_and_the_converter_would_drop_it);
+    tcase_add_test(tc, test_explicit_rejects_bad_arguments);
+    tcase_add_test(tc, test_intern_ids_match_rusts_default_hasher);
+    tcase_add_test(tc, test_ntff_serialize_rejects_bad_arguments);
+    tcase_add_test(tc, test_ntff_file_from_a_live_capture_decodes_with_protoc);
+    suite_add_tcase(s, tc);
+    return s;
+}
