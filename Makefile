@@ -64,6 +64,7 @@ SHLIB      := $(BUILD)/$(SONAME)
 PCFILE     := $(BUILD)/libntsim.pc
 CXX_TEST   := $(BUILD)/cxx_api_test
 BENCH_BIN  := $(BUILD)/bench_capture
+BENCH_CONV := $(BUILD)/bench_convert
 CONF_OBJ   := $(CONF_SRC:%.c=$(BUILD)/obj/%.o)
 LIB        := $(BUILD)/libntsim.a
 CHECK_BIN  := $(BUILD)/check_ntsim
@@ -198,8 +199,26 @@ $(BENCH_BIN): $(BUILD)/obj/bench/bench_capture.o $(BUILD)/obj/bench/lttng_tp.o \
               $(BUILD)/obj/bench/lttng_peer.o $(LIB) | $(BENCH_STAMP)
 	$(CC) -o $@ $^ $$(pkg-config --libs lttng-ust) $(PKG_LIBS_ENGINE) -ldl -pthread
 
-bench: $(BENCH_BIN)
+# The C++ libprotobuf peer: protoc's C++ output for the same ntff.proto.
+$(BUILD)/gen-cpp/ntff.pb.cc: engine/ntff.proto | $(BENCH_STAMP)
+	@mkdir -p $(@D)
+	protoc --cpp_out=$(BUILD)/gen-cpp -Iengine engine/ntff.proto
+
+$(BENCH_CONV): bench/bench_convert.c bench/ntff_cpp_peer.cc $(BUILD)/gen-cpp/ntff.pb.cc $(LIB) \
+               | $(BENCH_STAMP)
+	$(CC) $(CSTD) $(WARN) -O2 -g $(DEFS) -Iinclude $$(pkg-config --cflags jansson) \
+	    -c bench/bench_convert.c -o $(BUILD)/obj/bench/bench_convert.o
+	$(CXX) -std=c++17 -O2 -g -Iinclude -I$(BUILD)/gen-cpp -c bench/ntff_cpp_peer.cc \
+	    -o $(BUILD)/obj/bench/ntff_cpp_peer.o
+	$(CXX) -std=c++17 -O2 -g -I$(BUILD)/gen-cpp -c $(BUILD)/gen-cpp/ntff.pb.cc \
+	    -o $(BUILD)/obj/bench/ntff.pb.o
+	$(CXX) -o $@ $(BUILD)/obj/bench/bench_convert.o $(BUILD)/obj/bench/ntff_cpp_peer.o \
+	    $(BUILD)/obj/bench/ntff.pb.o $(LIB) $$(pkg-config --libs jansson protobuf) \
+	    $(PKG_LIBS_ENGINE) -pthread
+
+bench: $(BENCH_BIN) $(BENCH_CONV)
 	sh bench/run.sh ./$(BENCH_BIN) $(BENCH_ARGS)
+	./$(BENCH_CONV)
 
 # --- install ------------------------------------------------------------------
 
