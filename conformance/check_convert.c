@@ -191,6 +191,30 @@ START_TEST(test_ntff_file_from_a_live_capture_decodes_with_protoc)
 }
 END_TEST
 
+/* The writer packs each event into a fixed reservation; no (type, phase)
+ * with every field at its widest may come near it. */
+START_TEST(test_ntff_event_fits_its_bound)
+{
+    size_t worst = 0;
+    for (uint32_t t = 0; t <= NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
+        for (uint32_t ph = 0; ph <= NRT_SYS_TRACE_EVENT_PHASE_COUNT; ph++) {
+            nrt_sys_trace_event_t e;
+            memset(&e, 0xff, sizeof e);
+            e.trace_type = (nrt_sys_trace_event_type_t)t;
+            e.phase = (nrt_sys_trace_event_phase_t)ph;
+            e.has_nrta_seq_id = true;
+            uint8_t *out;
+            size_t len;
+            ck_assert_int_eq(ntsim_ntff_serialize(&e, 1, NULL, 0, NULL, &out, &len),
+                             NRT_SUCCESS);
+            if (len > worst)
+                worst = len;
+            ntsim_buffer_free(out);
+        }
+    ck_assert_uint_lt(worst, 1024 / 2); /* NTSIM_NTFF_EVENT_MAX in engine/ntff.c, with margin */
+}
+END_TEST
+
 Suite *make_convert_suite(void)
 {
     Suite *s = suite_create("convert");
@@ -203,6 +227,7 @@ Suite *make_convert_suite(void)
     tcase_add_test(tc, test_intern_ids_match_rusts_default_hasher);
     tcase_add_test(tc, test_ntff_serialize_rejects_bad_arguments);
     tcase_add_test(tc, test_ntff_file_from_a_live_capture_decodes_with_protoc);
+    tcase_add_test(tc, test_ntff_event_fits_its_bound);
     suite_add_tcase(s, tc);
     return s;
 }
