@@ -81,6 +81,16 @@ LOAD_ERROR_TEST(test_loader_rejects_empty_vector_list, "empty_vectors.yaml",
                 ":4:10: vectors: must not be empty")
 LOAD_ERROR_TEST(test_loader_rejects_empty_document, "empty.yaml",
                 ":1:1: (file): empty document")
+LOAD_ERROR_TEST(test_json_vector_needs_its_document, "json_missing_document.yaml",
+                ":5:5: vectors[0].json: missing required field")
+LOAD_ERROR_TEST(test_ntff_vector_rejects_a_payload_that_is_not_hex, "ntff_bad_payload.yaml",
+                ":11:49: vectors[0].infos[0].payload: expected hex digits")
+LOAD_ERROR_TEST(test_notify_vector_rejects_an_unknown_drop_reason, "notify_bad_reason.yaml",
+                ":10:21: vectors[0].dropped_reason: expected cc_status, max or out_of_range, "
+                "got 'cc_stat'")
+LOAD_ERROR_TEST(test_record_vector_rejects_a_field_its_payload_lacks,
+                "record_unknown_payload_field.yaml",
+                ":13:16: vectors[0].emits[0].data.hnit: unknown key")
 
 START_TEST(test_loader_rejects_malformed_yaml)
 {
@@ -300,6 +310,10 @@ Suite *make_loader_suite(void)
     tcase_add_test(tc, test_loader_rejects_scalar_vector);
     tcase_add_test(tc, test_loader_rejects_empty_vector_list);
     tcase_add_test(tc, test_loader_rejects_empty_document);
+    tcase_add_test(tc, test_json_vector_needs_its_document);
+    tcase_add_test(tc, test_ntff_vector_rejects_a_payload_that_is_not_hex);
+    tcase_add_test(tc, test_notify_vector_rejects_an_unknown_drop_reason);
+    tcase_add_test(tc, test_record_vector_rejects_a_field_its_payload_lacks);
     tcase_add_test(tc, test_loader_rejects_malformed_yaml);
     tcase_add_test(tc, test_loader_rejects_a_second_document);
     tcase_add_test(tc, test_loader_rejects_duplicate_id);

@@ -143,7 +143,10 @@ static NRT_STATUS ntff_parse(ntsim_vparse_t *p, yaml_node_t *node, const char *p
                 return st;
             b->info_count = i + 1;
             ntff_info_in_t *x = &b->infos[i];
-            if ((st = parse_hex_any(p, in, epath, payload, &x->payload,
+            char ppath[540];
+            ntsim_vp_path(ppath, sizeof ppath, "%s.payload", epath);
+            yaml_node_t *pnode = ntsim_vp_get(p, in, "payload");
+            if ((st = parse_hex_any(p, pnode ? pnode : in, ppath, payload, &x->payload,
                                     &x->info.payload_len)) != NRT_SUCCESS)
                 return st;
             x->info.trace_type = (int32_t)tt;
