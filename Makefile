@@ -27,7 +27,7 @@ WARN    := -Wall -Wextra -Werror -Wstrict-prototypes -Wmissing-prototypes -Wshad
            -Wpointer-arith -Wformat=2 -Wundef -Wvla -pedantic
 OPT     ?= -O2 -g
 DEFS    := -D_POSIX_C_SOURCE=200809L
-INCS    = -Iinclude -Iengine -Iconformance -I$(BUILD)/gen
+INCS    = -Iinclude -Iengine -Iconformance -Isim -I$(BUILD)/gen
 EXTRA_CFLAGS  ?=
 EXTRA_LDFLAGS ?=
 
@@ -45,14 +45,18 @@ PKG_MODULES  := check yaml-0.1 libprotobuf-c jansson
 ENGINE_SRC := engine/event_table.c engine/ring.c engine/grace.c engine/log.c engine/capture.c \
               engine/config.c engine/data_view.c engine/json.c engine/intern.c engine/ntff.c \
               engine/notify.c
-CONF_SRC   := conformance/vector.c conformance/kinds.c conformance/abi_registry.c \
-              conformance/kind_layout.c conformance/kind_enum.c conformance/kind_event_type.c conformance/kind_record.c \
-              conformance/record_input.c conformance/kind_json.c conformance/kind_ntff.c \
-              conformance/kind_notify.c \
-              conformance/check_main.c conformance/check_vectors.c conformance/check_loader.c \
+# The vector library: the loader, the kinds and their helpers (ntsim replays
+# vectors too). The simulator: everything of sim/ but the command's main.
+VEC_SRC    := conformance/vector.c conformance/kinds.c conformance/abi_registry.c \
+              conformance/kind_layout.c conformance/kind_enum.c conformance/kind_event_type.c \
+              conformance/kind_record.c conformance/record_input.c conformance/kind_json.c \
+              conformance/kind_ntff.c conformance/kind_notify.c conformance/capture_fixture.c
+SIM_SRC    := sim/scheduler.c sim/clock.c sim/scenario.c sim/workload.c sim/summary.c \
+              sim/cmd_vectors.c sim/decode.c sim/stress.c sim/kind_scenario.c
+CONF_SRC   := conformance/check_main.c conformance/check_vectors.c conformance/check_loader.c \
               conformance/check_event_table.c conformance/check_ring.c \
               conformance/check_capture.c conformance/check_concurrency.c \
-              conformance/capture_fixture.c conformance/check_json.c conformance/check_convert.c
+              conformance/check_json.c conformance/check_convert.c
 
 # protoc-c output: generated at build time from engine/ntff.proto.
 GEN_SRC    := $(BUILD)/gen/ntff.pb-c.c
@@ -66,6 +70,9 @@ CXX_TEST   := $(BUILD)/cxx_api_test
 BENCH_BIN  := $(BUILD)/bench_capture
 BENCH_CONV := $(BUILD)/bench_convert
 CONF_OBJ   := $(CONF_SRC:%.c=$(BUILD)/obj/%.o)
+VEC_OBJ    := $(VEC_SRC:%.c=$(BUILD)/obj/%.o)
+SIM_OBJ    := $(SIM_SRC:%.c=$(BUILD)/obj/%.o)
+NTSIM_BIN  := $(BUILD)/ntsim
 LIB        := $(BUILD)/libntsim.a
 CHECK_BIN  := $(BUILD)/check_ntsim
 DEPS_STAMP := $(BUILD)/.deps-ok
@@ -76,7 +83,7 @@ VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full \
 
 .PHONY: all check memcheck asan tsan bench mutation install uninstall install-check deps clean
 
-all: $(LIB) $(SHLIB) $(PCFILE) $(CHECK_BIN) $(CXX_TEST)
+all: $(LIB) $(SHLIB) $(PCFILE) $(CHECK_BIN) $(NTSIM_BIN) $(CXX_TEST)
 
 # --- dependencies -------------------------------------------------------------
 
@@ -119,7 +126,8 @@ $(BUILD)/pic/gen/ntff.pb-c.o: $(GEN_SRC)
 	$(CC) -std=c11 -O2 -g -fPIC $(PKG_CFLAGS) -I$(BUILD)/gen $(EXTRA_CFLAGS) -c $< -o $@
 
 # Every engine and test object may include the generated header.
-$(ENGINE_SRC:%.c=$(BUILD)/obj/%.o) $(ENGINE_SRC:%.c=$(BUILD)/pic/%.o) $(CONF_OBJ): | $(GEN_HDR)
+$(ENGINE_SRC:%.c=$(BUILD)/obj/%.o) $(ENGINE_SRC:%.c=$(BUILD)/pic/%.o) $(CONF_OBJ) $(VEC_OBJ) \
+    $(SIM_OBJ) $(BUILD)/obj/sim/ntsim_main.o: | $(GEN_HDR)
 
 $(BUILD)/pic/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
@@ -143,8 +151,13 @@ $(CXX_TEST): conformance/cxx/api_test.cc $(LIB) include/nrt/*.h include/ntsim/*.
 	$(CXX) -std=c++11 -Wall -Wextra -Werror -pedantic -Iinclude $(EXTRA_CFLAGS) \
 	    -o $@ conformance/cxx/api_test.cc $(LIB) $(PKG_LIBS_ENGINE) -pthread $(EXTRA_LDFLAGS)
 
-$(CHECK_BIN): $(CONF_OBJ) $(LIB)
-	$(CC) $(CFLAGS_ALL) -o $@ $(CONF_OBJ) $(LIB) $(PKG_LIBS) $(EXTRA_LDFLAGS)
+$(CHECK_BIN): $(CONF_OBJ) $(VEC_OBJ) $(SIM_OBJ) $(LIB)
+	$(CC) $(CFLAGS_ALL) -o $@ $(CONF_OBJ) $(VEC_OBJ) $(SIM_OBJ) $(LIB) $(PKG_LIBS) $(EXTRA_LDFLAGS)
+
+# The command links no test framework.
+NTSIM_LIBS = $(shell pkg-config --libs yaml-0.1 jansson libprotobuf-c) -pthread
+$(NTSIM_BIN): $(BUILD)/obj/sim/ntsim_main.o $(VEC_OBJ) $(SIM_OBJ) $(LIB)
+	$(CC) $(CFLAGS_ALL) -o $@ $^ $(NTSIM_LIBS) $(EXTRA_LDFLAGS)
 
 # --- tests --------------------------------------------------------------------
 
@@ -247,4 +260,5 @@ install-check: $(DEPS_STAMP)
 clean:
 	rm -rf $(BUILD)
 
--include $(ENGINE_OBJ:.o=.d) $(ENGINE_PIC:.o=.d) $(CONF_OBJ:.o=.d)
+-include $(ENGINE_OBJ:.o=.d) $(ENGINE_PIC:.o=.d) $(CONF_OBJ:.o=.d) $(VEC_OBJ:.o=.d) \
+    $(SIM_OBJ:.o=.d) $(BUILD)/obj/sim/ntsim_main.d

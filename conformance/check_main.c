@@ -26,7 +26,6 @@
 ntsim_vector_set_t ntsim_check_vectors;
 const ntsim_vector_t **ntsim_check_ordered;
 const char *ntsim_check_testdata_dir = "conformance/testdata";
-const char *ntsim_check_proto_dir = "engine";
 
 static void usage(FILE *out, const char *argv0)
 {

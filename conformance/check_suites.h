@@ -7,6 +7,7 @@
 
 #include <check.h>
 
+#include "kinds.h"
 #include "vector.h"
 
 /* The vectors under test, loaded once by main before any suite runs. */
@@ -15,8 +16,7 @@ extern ntsim_vector_set_t ntsim_check_vectors;
 extern const ntsim_vector_t **ntsim_check_ordered;
 /* Directory of the loader's broken-vector test data. */
 extern const char *ntsim_check_testdata_dir;
-/* Directory holding ntff.proto, for protoc --decode (default: engine). */
-extern const char *ntsim_check_proto_dir;
+/* ntsim_check_proto_dir: kinds.h. */
 
 Suite *make_vectors_suite(void);     /* check_vectors.c: one test per vector */
 Suite *make_loader_suite(void);      /* check_loader.c: broken files, runner reports */

@@ -23,7 +23,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "check_suites.h"
 #include "kinds.h"
 #include "ntsim/convert.h"
 #include "record_input.h"

@@ -9,5 +9,8 @@ const ntsim_vector_kind_t *const ntsim_vector_kinds[] = {
     &ntsim_kind_json,
     &ntsim_kind_ntff,
     &ntsim_kind_notify,
+    &ntsim_kind_scenario,
     NULL,
 };
+
+const char *ntsim_check_proto_dir = "engine";

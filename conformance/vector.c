@@ -585,8 +585,11 @@ static NRT_STATUS parse_file(ntsim_vparse_t *p, yaml_node_t *root)
     return worst;
 }
 
-NRT_STATUS ntsim_vector_set_load_string(ntsim_vector_set_t *set, const char *name,
-                                        const char *text, size_t len)
+/* Parses one YAML document from text and hands its root to `fn`; a second
+ * document, an empty stream and malformed YAML are errors of the set. */
+static NRT_STATUS load_yaml(ntsim_vector_set_t *set, const char *name, const char *text,
+                            size_t len, NRT_STATUS (*fn)(ntsim_vparse_t *, yaml_node_t *, void *),
+                            void *ctx)
 {
     ntsim_vparse_t p = {set, name, NULL, 0};
     yaml_parser_t parser;
@@ -619,7 +622,7 @@ NRT_STATUS ntsim_vector_set_load_string(ntsim_vector_set_t *set, const char *nam
         st = ntsim_vector_set_add_error(set, "%s:1:1: (file): empty document", name);
         st = st == NRT_SUCCESS ? NRT_INVALID : st;
     } else {
-        st = parse_file(&p, root);
+        st = fn(&p, root, ctx);
     }
     yaml_document_delete(&doc);
 
@@ -647,7 +650,20 @@ NRT_STATUS ntsim_vector_set_load_string(ntsim_vector_set_t *set, const char *nam
     return st;
 }
 
-NRT_STATUS ntsim_vector_set_load_file(ntsim_vector_set_t *set, const char *path)
+static NRT_STATUS parse_vector_file(ntsim_vparse_t *p, yaml_node_t *root, void *ctx)
+{
+    (void)ctx;
+    return parse_file(p, root);
+}
+
+NRT_STATUS ntsim_vector_set_load_string(ntsim_vector_set_t *set, const char *name,
+                                        const char *text, size_t len)
+{
+    return load_yaml(set, name, text, len, parse_vector_file, NULL);
+}
+
+/* Reads a whole file into a malloc'd buffer; errors go to the set. */
+static NRT_STATUS read_all(ntsim_vector_set_t *set, const char *path, char **out, size_t *out_len)
 {
     FILE *f = fopen(path, "rb");
     if (f == NULL) {
@@ -682,10 +698,32 @@ NRT_STATUS ntsim_vector_set_load_file(ntsim_vector_set_t *set, const char *path)
         }
     }
     fclose(f);
-    if (st == NRT_SUCCESS)
-        st = ntsim_vector_set_load_string(set, path, buf, len);
+    if (st != NRT_SUCCESS) {
+        free(buf);
+        return st;
+    }
+    *out = buf;
+    *out_len = len;
+    return NRT_SUCCESS;
+}
+
+NRT_STATUS ntsim_yaml_load_file(ntsim_vector_set_t *errors, const char *path,
+                                NRT_STATUS (*fn)(ntsim_vparse_t *p, yaml_node_t *root, void *ctx),
+                                void *ctx)
+{
+    char *buf;
+    size_t len;
+    NRT_STATUS st = read_all(errors, path, &buf, &len);
+    if (st != NRT_SUCCESS)
+        return st;
+    st = load_yaml(errors, path, buf, len, fn, ctx);
     free(buf);
     return st;
+}
+
+NRT_STATUS ntsim_vector_set_load_file(ntsim_vector_set_t *set, const char *path)
+{
+    return ntsim_yaml_load_file(set, path, parse_vector_file, NULL);
 }
 
 /* --- directories ------------------------------------------------------------------ */

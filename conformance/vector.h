@@ -106,6 +106,13 @@ NRT_STATUS ntsim_vector_set_load_dir(ntsim_vector_set_t *set, const char *dir);
 NRT_STATUS ntsim_vector_set_load_string(ntsim_vector_set_t *set, const char *name,
                                         const char *text, size_t len);
 
+/* Loads one YAML file of another shape (a scenario) with the same strict
+ * readers: fn gets the root; every error lands in errors->errors as
+ * "file:line:col: field: message". */
+NRT_STATUS ntsim_yaml_load_file(ntsim_vector_set_t *errors, const char *path,
+                                NRT_STATUS (*fn)(ntsim_vparse_t *p, yaml_node_t *root, void *ctx),
+                                void *ctx);
+
 /* Records a load error that is not tied to a YAML node (I/O, OOM). */
 NRT_STATUS ntsim_vector_set_add_error(ntsim_vector_set_t *set, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

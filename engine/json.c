@@ -253,12 +253,17 @@ static void write_event(jbuf_t *b, jctx_t *ctx, const nrt_sys_trace_event_t *e)
 
     const ntsim_data_view_t *v = ntsim_data_view(type, phase);
     uint64_t timestamp = e->timestamp_ns;
-    if (!v->has_payload && type < NRT_SYS_TRACE_EVENT_TYPE_COUNT && phase < 3 &&
-        !ctx->mismatch_warned[type]) {
-        /* facts §2: a phase with no payload arm logs and writes {}. Types that
-         * never carry a payload (GENERIC, CONSUME_*) are not a mismatch. */
+    if (!v->has_payload && type < NRT_SYS_TRACE_EVENT_TYPE_COUNT && !ctx->mismatch_warned[type]) {
+        /* facts §2: a phase with no payload arm logs and writes {}. That is a
+         * record in a phase its type does not use: the INSTANT of a START/STOP
+         * pair, or a phase past INSTANT. A type that simply has no payload in
+         * that phase by the spec (GENERIC, CONSUME_*, MODEL_LOAD's START) is
+         * not a mismatch. */
         const ntsim_event_type_desc_t *d = &ntsim_event_types[type];
-        if (d->payload[0] || d->payload[1] || d->payload[2]) {
+        bool pair_instant = phase == NRT_SYS_TRACE_EVENT_PHASE_INSTANT &&
+                            d->payload[NRT_SYS_TRACE_EVENT_PHASE_START] != NTSIM_PAYLOAD_NONE;
+        bool has_any = d->payload[0] || d->payload[1] || d->payload[2];
+        if (pair_instant || (phase >= NRT_SYS_TRACE_EVENT_PHASE_COUNT && has_any)) {
             ctx->mismatch_warned[type] = true;
             ntsim__log(NTSIM_LOG_WARN, "%s: phase %s carries no data: writing {}",
                        d->json_name, phase_json[p]);

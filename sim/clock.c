@@ -1,0 +1,101 @@
+/*
+ * sim/clock.c: the device clocks and recovering them from a trace.
+ *
+ * NC n's clock reads, at host time t (both in ns):
+ *   device(t) = t + offset_n + (t - start) * drift_ppm_n / 10^6
+ * in integers, the drift term truncated toward zero, so every run on every
+ * machine produces the same nc_timestamp_ns. The product is split at 10^6
+ * so that it cannot overflow 64 bits (t - start < 2^50, |drift| <= 10^5). The fit goes the other
+ * way: from the (cpu_timestamp_ns, nc_timestamp_ns) pairs the trace carries
+ * (each device span's sync_info, hw_notify, num_err, TIMESTAMP_SYNC) it
+ * solves least squares for offset and drift per NC.
+ */
+#include <string.h>
+
+#include "event_table.h"
+#include "sim.h"
+
+uint64_t ntsim_device_clock(const ntsim_scenario_t *sc, uint32_t nc, uint64_t host_ns)
+{
+    int64_t elapsed = host_ns > sc->host_start_ns ? (int64_t)(host_ns - sc->host_start_ns) : 0;
+    int64_t ppm = sc->clock_drift_ppm[nc];
+    /* elapsed = q 10^6 + r: elapsed ppm / 10^6 = q ppm + r ppm / 10^6 exactly,
+     * and with elapsed >= 0 both terms truncate toward zero together. */
+    int64_t drift = (elapsed / 1000000) * ppm + (elapsed % 1000000) * ppm / 1000000;
+    int64_t delta = sc->clock_offset_ns[nc] + drift;
+    if (delta < 0 && (uint64_t)(-delta) > host_ns)
+        return 0;
+    return delta < 0 ? host_ns - (uint64_t)(-delta) : host_ns + (uint64_t)delta;
+}
+
+/* The (cpu, nc) pair a record carries, if any. */
+static bool sync_pair(const nrt_sys_trace_event_t *e, uint64_t *cpu, uint64_t *dev)
+{
+    uint32_t type = (uint32_t)e->trace_type;
+    ntsim_payload_id_t pid = ntsim_event_payload(type, (uint32_t)e->phase);
+    if (pid == NTSIM_PAYLOAD_NONE)
+        return false;
+    const ntsim_payload_desc_t *d = &ntsim_payloads[pid];
+    const unsigned char *data = (const unsigned char *)&e->data;
+    for (size_t i = 0; i < d->field_count; i++) {
+        if (d->fields[i].kind == NTSIM_FIELD_SYNC_INFO) {
+            memcpy(dev, data + d->fields[i].offset, 8);
+            memcpy(cpu, data + d->fields[i].offset + 8, 8);
+            return *cpu != 0;
+        }
+    }
+    if (pid == NTSIM_PAYLOAD_TIMESTAMP_SYNC) {
+        *dev = e->data.timestamp_sync.nc_timestamp_ns;
+        *cpu = e->data.timestamp_sync.cpu_timestamp_ns;
+        return *cpu != 0;
+    }
+    return false;
+}
+
+void ntsim_skew_fit(const ntsim_scenario_t *sc, const nrt_sys_trace_event_t *records, size_t n,
+                    ntsim_skew_t out[NTSIM_NC_COUNT])
+{
+    /* Per NC: x = cpu - start (ns), y = nc - cpu (ns); fit y = a + b x.
+     * Sums are taken about the first sample to keep doubles precise. */
+    typedef struct acc {
+        double x0, y0, sx, sy, sxx, sxy;
+        uint64_t n;
+    } acc_t;
+    static acc_t a[NTSIM_NC_COUNT];
+    memset(a, 0, sizeof a);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t cpu, dev;
+        uint32_t nc = records[i].nc_idx;
+        if (nc >= NTSIM_NC_COUNT || !sync_pair(&records[i], &cpu, &dev))
+            continue;
+        double x = (double)(int64_t)(cpu - sc->host_start_ns);
+        double y = (double)(int64_t)(dev - cpu);
+        acc_t *c = &a[nc];
+        if (c->n == 0) {
+            c->x0 = x;
+            c->y0 = y;
+        }
+        x -= c->x0;
+        y -= c->y0;
+        c->sx += x;
+        c->sy += y;
+        c->sxx += x * x;
+        c->sxy += x * y;
+        c->n++;
+    }
+    for (size_t nc = 0; nc < NTSIM_NC_COUNT; nc++) {
+        acc_t *c = &a[nc];
+        out[nc].samples = c->n;
+        out[nc].offset_ns = 0;
+        out[nc].drift_ppm = 0;
+        if (c->n == 0)
+            continue;
+        double nn = (double)c->n;
+        double den = nn * c->sxx - c->sx * c->sx;
+        double b = den != 0 ? (nn * c->sxy - c->sx * c->sy) / den : 0;
+        double a0 = (c->sy - b * c->sx) / nn;
+        /* Back to absolute: y = y0 + a0 + b (x - x0), at x = 0. */
+        out[nc].offset_ns = c->y0 + a0 - b * c->x0;
+        out[nc].drift_ppm = b * 1e6;
+    }
+}

@@ -1,0 +1,277 @@
+/*
+ * sim/decode.c: `ntsim decode FILE` — print an .ntff file or a raw record
+ * dump.
+ *
+ * NTFF is unpacked with protobuf-c and printed in protobuf's text format
+ * (fields in number order, maps as entries, strings and bytes escaped the
+ * way protoc escapes them), so the output can be compared with
+ * `protoc --decode=ntff.ntrace_info`. A record dump (a file of 112-byte
+ * nrt_sys_trace_event records, as nrt_sys_trace_drain_events writes them)
+ * is printed as the JSON fetch document, or one line per record with --text.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "event_table.h"
+#include "ntff.pb-c.h"
+
+static const char *const usage_decode =
+    "usage: ntsim decode FILE [--ntff | --records] [--text]\n"
+    "\n"
+    "Prints FILE: an .ntff file (an ntrace_info) in protobuf text format, or a raw dump\n"
+    "of 112-byte records as the JSON fetch document (--text: one line per record).\n"
+    "A name ending in .ntff is NTFF, anything else a record dump, unless forced. A dump\n"
+    "whose size is not a multiple of 112 or a malformed .ntff exits 3.\n";
+
+/* protoc's escaping: \\n \\r \\t \\" \\' \\\\, other non-printables as octal. */
+static void print_escaped(FILE *out, const uint8_t *s, size_t n)
+{
+    fputc('"', out);
+    for (size_t i = 0; i < n; i++) {
+        uint8_t c = s[i];
+        switch (c) {
+        case '\n': fputs("\\n", out); break;
+        case '\r': fputs("\\r", out); break;
+        case '\t': fputs("\\t", out); break;
+        case '"': fputs("\\\"", out); break;
+        case '\'': fputs("\\'", out); break;
+        case '\\': fputs("\\\\", out); break;
+        default:
+            if (c < 0x20 || c >= 0x7f)
+                fprintf(out, "\\%03o", c);
+            else
+                fputc(c, out);
+        }
+    }
+    fputc('"', out);
+}
+
+static void print_message(FILE *out, const ProtobufCMessage *m, int indent);
+
+static void print_value(FILE *out, const ProtobufCFieldDescriptor *fd, const void *v, int indent)
+{
+    switch (fd->type) {
+    case PROTOBUF_C_TYPE_UINT32:
+    case PROTOBUF_C_TYPE_FIXED32:
+        fprintf(out, "%" PRIu32, *(const uint32_t *)v);
+        break;
+    case PROTOBUF_C_TYPE_INT32:
+    case PROTOBUF_C_TYPE_SINT32:
+    case PROTOBUF_C_TYPE_SFIXED32:
+        fprintf(out, "%" PRId32, *(const int32_t *)v);
+        break;
+    case PROTOBUF_C_TYPE_UINT64:
+    case PROTOBUF_C_TYPE_FIXED64:
+        fprintf(out, "%" PRIu64, *(const uint64_t *)v);
+        break;
+    case PROTOBUF_C_TYPE_INT64:
+    case PROTOBUF_C_TYPE_SINT64:
+    case PROTOBUF_C_TYPE_SFIXED64:
+        fprintf(out, "%" PRId64, *(const int64_t *)v);
+        break;
+    case PROTOBUF_C_TYPE_BOOL:
+        fputs(*(const protobuf_c_boolean *)v ? "true" : "false", out);
+        break;
+    case PROTOBUF_C_TYPE_FLOAT:
+        fprintf(out, "%g", (double)*(const float *)v);
+        break;
+    case PROTOBUF_C_TYPE_DOUBLE:
+        fprintf(out, "%g", *(const double *)v);
+        break;
+    case PROTOBUF_C_TYPE_ENUM: {
+        int value = *(const int *)v;
+        const ProtobufCEnumValue *ev =
+            protobuf_c_enum_descriptor_get_value(fd->descriptor, value);
+        if (ev != NULL)
+            fputs(ev->name, out);
+        else
+            fprintf(out, "%d", value);
+        break;
+    }
+    case PROTOBUF_C_TYPE_STRING: {
+        const char *s = *(char *const *)v;
+        print_escaped(out, (const uint8_t *)s, strlen(s));
+        break;
+    }
+    case PROTOBUF_C_TYPE_BYTES: {
+        const ProtobufCBinaryData *b = v;
+        print_escaped(out, b->data, b->len);
+        break;
+    }
+    case PROTOBUF_C_TYPE_MESSAGE:
+        fputs("{\n", out);
+        print_message(out, *(ProtobufCMessage *const *)v, indent + 2);
+        fprintf(out, "%*s}", indent, "");
+        break;
+    }
+}
+
+static size_t element_size(const ProtobufCFieldDescriptor *fd)
+{
+    switch (fd->type) {
+    case PROTOBUF_C_TYPE_INT64: case PROTOBUF_C_TYPE_SINT64: case PROTOBUF_C_TYPE_SFIXED64:
+    case PROTOBUF_C_TYPE_UINT64: case PROTOBUF_C_TYPE_FIXED64: case PROTOBUF_C_TYPE_DOUBLE:
+        return 8;
+    case PROTOBUF_C_TYPE_STRING: return sizeof(char *);
+    case PROTOBUF_C_TYPE_BYTES: return sizeof(ProtobufCBinaryData);
+    case PROTOBUF_C_TYPE_MESSAGE: return sizeof(ProtobufCMessage *);
+    case PROTOBUF_C_TYPE_BOOL: return sizeof(protobuf_c_boolean);
+    default: return 4;
+    }
+}
+
+static void print_message(FILE *out, const ProtobufCMessage *m, int indent)
+{
+    const ProtobufCMessageDescriptor *d = m->descriptor;
+    for (unsigned i = 0; i < d->n_fields; i++) {
+        const ProtobufCFieldDescriptor *fd = &d->fields[i];
+        const char *member = (const char *)m + fd->offset;
+        size_t count = 1;
+        if (fd->label == PROTOBUF_C_LABEL_REPEATED) {
+            count = *(const size_t *)((const char *)m + fd->quantifier_offset);
+            member = *(char *const *)member;
+        } else if (fd->type == PROTOBUF_C_TYPE_STRING || fd->type == PROTOBUF_C_TYPE_MESSAGE) {
+            if (*(char *const *)member == NULL)
+                continue;
+        } else if (fd->label == PROTOBUF_C_LABEL_OPTIONAL && fd->quantifier_offset != 0) {
+            if (!*(const protobuf_c_boolean *)((const char *)m + fd->quantifier_offset))
+                continue;
+        }
+        for (size_t k = 0; k < count; k++) {
+            fprintf(out, "%*s%s", indent, "", fd->name);
+            fputs(fd->type == PROTOBUF_C_TYPE_MESSAGE ? " " : ": ", out);
+            print_value(out, fd, member + k * element_size(fd), indent);
+            fputc('\n', out);
+        }
+    }
+}
+
+static int read_file(const char *path, uint8_t **out, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return -1;
+    size_t cap = 65536, n = 0;
+    uint8_t *buf = malloc(cap);
+    size_t got;
+    while (buf != NULL && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += got;
+        if (n == cap) {
+            uint8_t *b = realloc(buf, cap * 2);
+            if (b == NULL) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = b;
+            cap *= 2;
+        }
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (buf == NULL || bad) {
+        free(buf);
+        errno = bad ? EIO : ENOMEM;
+        return -1;
+    }
+    *out = buf;
+    *len = n;
+    return 0;
+}
+
+static int decode_records(const char *path, const uint8_t *data, size_t len, bool text)
+{
+    if (len % sizeof(nrt_sys_trace_event_t) != 0) {
+        fprintf(stderr, "%s: size %zu is not a multiple of %zu: a truncated record dump "
+                        "(%zu whole records, %zu bytes left over)\n",
+                path, len, sizeof(nrt_sys_trace_event_t), len / sizeof(nrt_sys_trace_event_t),
+                len % sizeof(nrt_sys_trace_event_t));
+        return NTSIM_EXIT_INPUT;
+    }
+    size_t n = len / sizeof(nrt_sys_trace_event_t);
+    nrt_sys_trace_event_t *recs = malloc(n ? len : 1);
+    if (recs == NULL)
+        return NTSIM_EXIT_FAIL;
+    memcpy(recs, data, len);
+    if (text) {
+        for (size_t i = 0; i < n; i++) {
+            const nrt_sys_trace_event_t *e = &recs[i];
+            const ntsim_event_type_desc_t *d = ntsim_event_type_desc((uint32_t)e->trace_type);
+            printf("%zu %s phase=%u nc=%u id=%" PRIu64 " tracking=%" PRIu64 " tid=%" PRIu64
+                   " ts=%" PRIu64 "\n",
+                   i, d ? d->json_name : "unknown", (unsigned)e->phase, e->nc_idx, e->id,
+                   e->tracking_id, e->thread_id, e->timestamp_ns);
+        }
+    } else {
+        char *doc;
+        size_t dlen;
+        if (ntsim_json_serialize(recs, n, &doc, &dlen) != NRT_SUCCESS) {
+            free(recs);
+            return NTSIM_EXIT_FAIL;
+        }
+        fwrite(doc, 1, dlen, stdout);
+        fputc('\n', stdout);
+        nrt_sys_trace_buffer_free(doc);
+    }
+    free(recs);
+    return NTSIM_EXIT_OK;
+}
+
+static int decode_ntff(const char *path, const uint8_t *data, size_t len)
+{
+    Ntff__NtraceInfo *info = ntff__ntrace_info__unpack(NULL, len, data);
+    if (info == NULL) {
+        fprintf(stderr, "%s: not a valid NTFF ntrace_info (%zu bytes; protobuf-c could not "
+                        "unpack it: a bad tag, a truncated field or a wrong file)\n",
+                path, len);
+        return NTSIM_EXIT_INPUT;
+    }
+    print_message(stdout, &info->base, 0);
+    ntff__ntrace_info__free_unpacked(info, NULL);
+    return NTSIM_EXIT_OK;
+}
+
+int ntsim_cmd_decode(int argc, char **argv)
+{
+    int force = 0; /* 1 ntff, 2 records */
+    bool text = false;
+    static const struct option opts[] = {{"ntff", no_argument, NULL, 'n'},
+                                         {"records", no_argument, NULL, 'r'},
+                                         {"text", no_argument, NULL, 't'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'n': force = 1; break;
+        case 'r': force = 2; break;
+        case 't': text = true; break;
+        case 'h': fputs(usage_decode, stdout); return NTSIM_EXIT_OK;
+        default: fputs(usage_decode, stderr); return NTSIM_EXIT_USAGE;
+        }
+    }
+    if (argc - optind != 1) {
+        fputs(usage_decode, stderr);
+        return NTSIM_EXIT_USAGE;
+    }
+    const char *path = argv[optind];
+    uint8_t *data;
+    size_t len;
+    if (read_file(path, &data, &len) != 0) {
+        fprintf(stderr, "%s: cannot read: %s\n", path, strerror(errno));
+        return NTSIM_EXIT_INPUT;
+    }
+    size_t plen = strlen(path);
+    bool is_ntff = force == 1 ||
+                   (force == 0 && plen > 5 && strcmp(path + plen - 5, ".ntff") == 0);
+    int rc = is_ntff ? decode_ntff(path, data, len) : decode_records(path, data, len, text);
+    free(data);
+    return rc;
+}
