@@ -1,6 +1,8 @@
 # ntsim: a hardware-simulating test harness and conformance suite for the
 # Neuron runtime's sys_trace capture path.
 #
+#   make run        build ntsim and run the default scenario: out/trace.json,
+#                   out/trace.ntff, out/notifications.ntff and a summary
 #   make check      build and run the conformance suite (the README's test command)
 #   make memcheck   the same suite under valgrind memcheck: 0 errors, 0 leaks
 #   make asan       the same suite built with AddressSanitizer + UBSan
@@ -56,7 +58,7 @@ SIM_SRC    := sim/scheduler.c sim/clock.c sim/scenario.c sim/workload.c sim/summ
 CONF_SRC   := conformance/check_main.c conformance/check_vectors.c conformance/check_loader.c \
               conformance/check_event_table.c conformance/check_ring.c \
               conformance/check_capture.c conformance/check_concurrency.c \
-              conformance/check_json.c conformance/check_convert.c
+              conformance/check_json.c conformance/check_convert.c conformance/check_sim.c
 
 # protoc-c output: generated at build time from engine/ntff.proto.
 GEN_SRC    := $(BUILD)/gen/ntff.pb-c.c
@@ -81,7 +83,7 @@ VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full \
             --errors-for-leak-kinds=definite,indirect,possible \
             --show-leak-kinds=definite,indirect,possible
 
-.PHONY: all check memcheck asan tsan bench mutation install uninstall install-check deps clean
+.PHONY: all run check memcheck asan tsan bench mutation install uninstall install-check deps clean
 
 all: $(LIB) $(SHLIB) $(PCFILE) $(CHECK_BIN) $(NTSIM_BIN) $(CXX_TEST)
 
@@ -158,6 +160,13 @@ $(CHECK_BIN): $(CONF_OBJ) $(VEC_OBJ) $(SIM_OBJ) $(LIB)
 NTSIM_LIBS = $(shell pkg-config --libs yaml-0.1 jansson libprotobuf-c) -pthread
 $(NTSIM_BIN): $(BUILD)/obj/sim/ntsim_main.o $(VEC_OBJ) $(SIM_OBJ) $(LIB)
 	$(CC) $(CFLAGS_ALL) -o $@ $^ $(NTSIM_LIBS) $(EXTRA_LDFLAGS)
+
+# --- the simulator ----------------------------------------------------------------
+
+SCENARIO ?=
+OUT ?= out
+run: $(NTSIM_BIN)
+	./$(NTSIM_BIN) run $(SCENARIO) -o $(OUT)
 
 # --- tests --------------------------------------------------------------------
 

@@ -167,6 +167,7 @@ int main(int argc, char **argv)
     srunner_add_suite(sr, make_concurrency_suite());
     srunner_add_suite(sr, make_json_suite());
     srunner_add_suite(sr, make_convert_suite());
+    srunner_add_suite(sr, make_sim_suite());
     srunner_run_all(sr, CK_ENV);
     unsigned long failed = print_summary(sr);
     srunner_free(sr);

@@ -26,5 +26,6 @@ Suite *make_capture_suite(void);     /* check_capture.c: engine API and lifecycl
 Suite *make_concurrency_suite(void); /* check_concurrency.c: emitters + drainer at once */
 Suite *make_json_suite(void);        /* check_json.c: fetch, escaping, gid map, key column */
 Suite *make_convert_suite(void);     /* check_convert.c: notifications, EXPLICIT, NTFF, ids */
+Suite *make_sim_suite(void);         /* check_sim.c: virtual time, clocks, runs, scenarios */
 
 #endif /* NTSIM_CONFORMANCE_CHECK_SUITES_H */

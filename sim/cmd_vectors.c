@@ -112,7 +112,7 @@ int ntsim_cmd_record(int argc, char **argv)
     fprintf(f, "      executes: %" PRIu64 "\n      events_emitted: %" PRIu64
                "\n      trace_events: %zu\n      types_present: %u\n",
             r->executes, r->events_emitted, r->record_count, types);
-    fprintf(f, "      per_type:\n");
+    fprintf(f, "      per_type:%s\n", types == 0 ? " {}" : "");
     for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
         if (r->per_type[t] != 0)
             fprintf(f, "        %s: %" PRIu64 "\n", ntsim_event_types[t].enum_name + 25,

@@ -50,7 +50,8 @@ static const char *const host_keys[] = {"start_ns", "threads", "request_interval
 static const char *const device_keys[] = {"nc", "offset_ns", "drift_ppm", NULL};
 static const char *const model_keys[] = {"id", "name", "exec_ns", "collectives", "inputs",
                                          "outputs", "weight_bytes", NULL};
-static const char *const capture_keys[] = {"max_events_per_nc", "disabled_types", "disabled_ncs",
+static const char *const capture_keys[] = {"max_events_per_nc", "enabled_types",
+                                           "disabled_types", "disabled_ncs",
                                            "fetch_interval_ns", NULL};
 static const char *const fault_keys[] = {"kind", "at_ns", "nc", "events", "type", "count", NULL};
 
@@ -161,9 +162,23 @@ static NRT_STATUS parse_capture(ntsim_vparse_t *p, yaml_node_t *root, ntsim_scen
         (st = ntsim_vp_u64(p, c, "capture", "fetch_interval_ns", false, UINT64_C(1) << 50,
                            &sc->fetch_interval_ns)) != NRT_SUCCESS)
         return st;
+    /* enabled_types lists the only types captured; disabled_types the ones
+     * not captured. One or the other. */
+    yaml_node_t *enabled = seq_of(p, c, "enabled_types", "capture.", &st);
+    if (st != NRT_SUCCESS)
+        return st;
     yaml_node_t *types = seq_of(p, c, "disabled_types", "capture.", &st);
     if (st != NRT_SUCCESS)
         return st;
+    if (enabled != NULL && types != NULL)
+        return ntsim_vp_error(p, types, "capture.disabled_types",
+                              "give enabled_types or disabled_types, not both");
+    const char *list_name = enabled != NULL ? "enabled_types" : "disabled_types";
+    if (enabled != NULL) {
+        for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
+            sc->type_disabled[t] = true;
+        types = enabled;
+    }
     for (size_t i = 0; types != NULL && types->data.sequence.items.start + i <
                                             types->data.sequence.items.top; i++) {
         yaml_node_t *t = ntsim_vp_node(p, types->data.sequence.items.start[i]);
@@ -173,12 +188,12 @@ static NRT_STATUS parse_capture(ntsim_vparse_t *p, yaml_node_t *root, ntsim_scen
         const ntsim_event_type_desc_t *d = ntsim_event_type_by_enum_name(name);
         if (d == NULL) {
             char field[64];
-            ntsim_vp_path(field, sizeof field, "capture.disabled_types[%zu]", i);
+            ntsim_vp_path(field, sizeof field, "capture.%s[%zu]", list_name, i);
             return ntsim_vp_error(p, t, field, "unknown event type '%s' (an enum suffix such as "
                                                "HW_NOTIFY)",
                                   text ? text : "(not a scalar)");
         }
-        sc->type_disabled[d->type] = true;
+        sc->type_disabled[d->type] = enabled == NULL;
     }
     yaml_node_t *ncs = seq_of(p, c, "disabled_ncs", "capture.", &st);
     if (st != NRT_SUCCESS)

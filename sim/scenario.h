@@ -18,7 +18,7 @@
  *        weight_bytes: 1048576}
  *   capture:
  *     max_events_per_nc: 4096             # before start()'s clamp
- *     disabled_types: [HW_NOTIFY]         # enum suffixes
+ *     disabled_types: [HW_NOTIFY]         # enum suffixes (or enabled_types: the only ones)
  *     disabled_ncs: [1]
  *     fetch_interval_ns: 0                # 0: fetch once, at the end
  *   faults:                               # optional

@@ -72,6 +72,7 @@ typedef struct sim {
     sim_alloc_t allocs[NTSIM_NC_COUNT * NTSIM_MAX_MODELS * 2];
     size_t alloc_count;
     uint64_t next_exec, next_tensor, next_request, next_nrta, next_op, next_span;
+    uint64_t thread_requests[64];   /* executes started per host thread */
     ntsim_explicit_notifs_t *explicit_notifs;
     /* outputs */
     nrt_sys_trace_event_t *records;
@@ -671,8 +672,10 @@ static void thread_next(ntsim_sched_t *sched, void *arg, uint64_t thread)
     r->request_id = ++s->next_request;
     r->nrta_seq = ++s->next_nrta;
     r->op_id = ++s->next_op;
-    /* Each thread alternates models, so each NC sees model switches. */
-    r->model = &s->sc->models[(thread + r->request_id) % s->sc->model_count];
+    /* Each thread cycles through the models, so its NC switches model on
+     * every execute (when there are two or more). */
+    r->model = &s->sc->models[(thread + s->thread_requests[thread % 64]++) %
+                              s->sc->model_count];
     r->span = ++s->next_span << 8;
     r->n_in = r->model->inputs;
     r->n_out = r->model->outputs;

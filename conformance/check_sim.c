@@ -1,0 +1,350 @@
+/*
+ * conformance/check_sim.c: the simulator — virtual time, device clocks and
+ * their recovery, determinism, faults and their counters, and the
+ * scenario loader's errors. Whole runs are pinned by vectors/scenario_*.yaml.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "capture_fixture.h"
+#include "check_suites.h"
+#include "cli.h"
+#include "sim.h"
+
+/* The runs log the faults' "Invalid notification type" lines; the tests
+ * count drops instead of reading stderr. */
+static void quiet(ntsim_log_level_t level, const char *message, void *ctx)
+{
+    (void)level;
+    (void)message;
+    (void)ctx;
+}
+
+static void setup(void)
+{
+    ntsim_log_set_sink(quiet, NULL);
+}
+
+static void teardown(void)
+{
+    ntsim_capture_shutdown();
+    ntsim_log_set_sink(NULL, NULL);
+}
+
+/* --- the scheduler ------------------------------------------------------------ */
+
+static char order[64];
+static size_t order_len;
+
+static void record_order(ntsim_sched_t *s, void *arg, uint64_t tag)
+{
+    (void)arg;
+    (void)s;
+    order[order_len++] = (char)tag;
+    order[order_len] = '\0';
+}
+
+static void schedule_more(ntsim_sched_t *s, void *arg, uint64_t tag)
+{
+    record_order(s, arg, tag);
+    ntsim_sched_after(s, 0, record_order, NULL, 'z'); /* same instant: after the others */
+}
+
+START_TEST(test_scheduler_fires_by_time_then_by_scheduling_order)
+{
+    ntsim_sched_t s;
+    ntsim_sched_init(&s, 1000);
+    order_len = 0;
+    ntsim_sched_after(&s, 20, record_order, NULL, 'c');
+    ntsim_sched_after(&s, 10, record_order, NULL, 'a');
+    ntsim_sched_after(&s, 10, schedule_more, NULL, 'b');
+    ntsim_sched_after(&s, 10, record_order, NULL, 'B');
+    ntsim_sched_after(&s, 30, record_order, NULL, 'd');
+    ck_assert_uint_eq(ntsim_sched_run(&s, 1020), 5);
+    ck_assert_str_eq(order, "abBzc");
+    ck_assert_uint_eq(s.now, 1020);
+    ck_assert_uint_eq(ntsim_sched_run(&s, UINT64_MAX), 1);
+    ck_assert_str_eq(order, "abBzcd");
+    ck_assert_uint_eq(s.now, 1030);
+    ntsim_sched_free(&s);
+}
+END_TEST
+
+/* --- device clocks -------------------------------------------------------------- */
+
+START_TEST(test_device_clock_applies_offset_and_drift_exactly)
+{
+    ntsim_scenario_t *sc = calloc(1, sizeof *sc);
+    sc->host_start_ns = 1000000000;
+    sc->clock_offset_ns[0] = 1500;
+    sc->clock_drift_ppm[0] = 25;
+    sc->clock_offset_ns[1] = -2000;
+    sc->clock_drift_ppm[1] = -40;
+    /* 1 s after start: +25 us of drift on NC 0, -40 us on NC 1. */
+    ck_assert_uint_eq(ntsim_device_clock(sc, 0, 2000000000), 2000000000 + 1500 + 25000);
+    ck_assert_uint_eq(ntsim_device_clock(sc, 1, 2000000000), 2000000000 - 2000 - 40000);
+    /* 999 ns after start: 999 x 25 / 10^6 truncates to 0. */
+    ck_assert_uint_eq(ntsim_device_clock(sc, 0, 1000000999), 1000000999 + 1500);
+    /* 1.5 ms after start with -40 ppm: -60 ns exactly. */
+    ck_assert_uint_eq(ntsim_device_clock(sc, 1, 1001500000), 1001500000 - 2000 - 60);
+    /* Before start: no drift; below zero clamps at 0. */
+    ck_assert_uint_eq(ntsim_device_clock(sc, 0, 10), 10 + 1500);
+    ck_assert_uint_eq(ntsim_device_clock(sc, 1, 10), 0);
+    free(sc);
+}
+END_TEST
+
+/* The issue's clock test: offsets within 2 ns, drift within 0.05 ppm,
+ * recovered from the trace's sync_info alone (50 ms, 4 NCs). */
+START_TEST(test_clock_offset_and_drift_are_recovered_from_sync_info)
+{
+    ntsim_scenario_t *sc = malloc(sizeof *sc);
+    ntsim_scenario_default(sc);
+    sc->cores = 4;
+    sc->duration_ns = 50000000;
+    sc->host_threads = 4;
+    sc->request_interval_ns = 500000;
+    sc->fault_count = 0;
+    const int64_t off[4] = {0, 123456, -987654, 5000000000};
+    const int64_t ppm[4] = {0, 100, -250, 7};
+    for (int i = 0; i < 4; i++) {
+        sc->clock_offset_ns[i] = off[i];
+        sc->clock_drift_ppm[i] = ppm[i];
+    }
+    sc->max_events_per_nc = 65536;
+    ntsim_run_result_t *r = malloc(sizeof *r);
+    ck_assert_int_eq(ntsim_sim_run(sc, NULL, NULL, r), NRT_SUCCESS);
+    for (int i = 0; i < 4; i++) {
+        ck_assert_uint_gt(r->skew[i].samples, 100);
+        ck_assert_msg(fabs(r->skew[i].offset_ns - (double)off[i]) <= 2.0,
+                      "nc %d offset %f, want %lld +- 2", i, r->skew[i].offset_ns,
+                      (long long)off[i]);
+        ck_assert_msg(fabs(r->skew[i].drift_ppm - (double)ppm[i]) <= 0.05,
+                      "nc %d drift %f, want %lld +- 0.05", i, r->skew[i].drift_ppm,
+                      (long long)ppm[i]);
+    }
+    ntsim_run_result_free(r);
+    free(r);
+    free(sc);
+}
+END_TEST
+
+/* --- whole runs -------------------------------------------------------------------- */
+
+static void run_default(ntsim_run_result_t *r, ntsim_outputs_t *o)
+{
+    ntsim_scenario_t *sc = malloc(sizeof *sc);
+    ntsim_scenario_default(sc);
+    ck_assert_int_eq(ntsim_sim_run(sc, NULL, NULL, r), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_cli_outputs(sc, r, o), NRT_SUCCESS);
+    free(sc);
+}
+
+START_TEST(test_same_scenario_and_seed_give_identical_bytes)
+{
+    ntsim_run_result_t a, b;
+    ntsim_outputs_t oa, ob;
+    run_default(&a, &oa);
+    run_default(&b, &ob);
+    ck_assert_uint_eq(oa.json_len, ob.json_len);
+    ck_assert_int_eq(memcmp(oa.json, ob.json, oa.json_len), 0);
+    ck_assert_uint_eq(oa.ntff_len, ob.ntff_len);
+    ck_assert_int_eq(memcmp(oa.ntff, ob.ntff, oa.ntff_len), 0);
+    ck_assert_uint_eq(oa.notif_len, ob.notif_len);
+    ck_assert_int_eq(memcmp(oa.notif, ob.notif, oa.notif_len), 0);
+    ntsim_cli_outputs_free(&oa);
+    ntsim_cli_outputs_free(&ob);
+    ntsim_run_result_free(&a);
+    ntsim_run_result_free(&b);
+}
+END_TEST
+
+/* The default exercises all 46 types; its drops are exactly its faults:
+ * types 9, 10 and -7 twice = 1 cc_status, 1 max, 2 out of range. */
+START_TEST(test_default_run_has_every_type_and_only_its_faults_drops)
+{
+    ntsim_run_result_t r;
+    ntsim_outputs_t o;
+    run_default(&r, &o);
+    for (int t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
+        ck_assert_msg(r.per_type[t] > 0, "type %d absent from the default run", t);
+    ck_assert_uint_eq(r.notify.dropped, 4);
+    ck_assert_uint_eq(r.notify.dropped_cc_status, 1);
+    ck_assert_uint_eq(r.notify.dropped_max, 1);
+    ck_assert_uint_eq(r.notify.dropped_out_of_range, 2);
+    ck_assert_uint_eq(r.notify.explicit_infos, 2);
+    ck_assert_uint_eq(r.per_type[NRT_SYS_TRACE_EVENT_TYPE_NUM_ERR], 1);
+    /* Nothing lost: everything emitted is in the trace. */
+    ck_assert_uint_eq(r.record_count, r.events_emitted);
+    ck_assert_uint_eq(r.info_count, r.notify.converted + r.notify.explicit_infos);
+    ntsim_cli_outputs_free(&o);
+    ntsim_run_result_free(&r);
+}
+END_TEST
+
+/* The issue's example: a ring of 1024 with 1500 events on NC 0 shows 476
+ * overwritten (only GENERIC captured: the marker plus a burst of 1499). */
+START_TEST(test_ring_overflow_fault_overwrites_the_excess)
+{
+    ntsim_scenario_t *sc = malloc(sizeof *sc);
+    ntsim_scenario_default(sc);
+    sc->cores = 1;
+    sc->host_threads = 0;
+    sc->max_events_per_nc = 1024;
+    for (int t = 1; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
+        sc->type_disabled[t] = true;
+    sc->faults[0] = (ntsim_fault_t){NTSIM_FAULT_RING_BURST, 10000, 0, 1499, 0, 0};
+    sc->fault_count = 1;
+    ntsim_run_result_t r;
+    ck_assert_int_eq(ntsim_sim_run(sc, NULL, NULL, &r), NRT_SUCCESS);
+    ck_assert_uint_eq(r.nc_stats[0].created, 1500);
+    ck_assert_uint_eq(r.nc_stats[0].overwritten, 476);
+    ck_assert_uint_eq(r.nc_stats[0].drained, 1024);
+    ck_assert_uint_eq(r.record_count, 1024);
+    ck_assert_uint_eq(r.records[0].nc_local_id, 476); /* the oldest kept */
+    ck_assert_uint_eq(r.nc_stats[0].first_overwrite_ns, sc->host_start_ns + 10000);
+    ntsim_run_result_free(&r);
+    free(sc);
+}
+END_TEST
+
+START_TEST(test_stop_before_fetch_loses_everything_and_counts_it)
+{
+    ntsim_scenario_t *sc = malloc(sizeof *sc);
+    ntsim_scenario_default(sc);
+    sc->cores = 1;
+    sc->host_threads = 0;
+    sc->model_count = 1;
+    sc->faults[0] = (ntsim_fault_t){NTSIM_FAULT_STOP_BEFORE_FETCH, 0, 0, 0, 0, 0};
+    sc->fault_count = 1;
+    ntsim_run_result_t r;
+    ck_assert_int_eq(ntsim_sim_run(sc, NULL, NULL, &r), NRT_SUCCESS);
+    /* marker 1 + MODEL_LOAD 2 + two DMA_MEM_ALLOC pairs 4 + two DEALLOC pairs 4 */
+    ck_assert_uint_eq(r.events_emitted, 11);
+    ck_assert_uint_eq(r.record_count, 0);
+    ck_assert_uint_eq(r.nc_stats[0].lost_at_stop, 11);
+    ntsim_run_result_free(&r);
+    free(sc);
+}
+END_TEST
+
+/* `trace.json` is the fetch document: the same records fetched, or drained
+ * and serialized as the simulator does, give the same bytes. */
+START_TEST(test_drained_and_serialized_equals_fetched)
+{
+    char *docs[2];
+    size_t lens[2];
+    for (int pass = 0; pass < 2; pass++) {
+        ntsim_fixture_begin(777, 3, 55); /* its own sink; restored below */
+        nrt_sys_trace_config_t cfg;
+        const uint32_t ncs[] = {0, 5};
+        ntsim_fixture_config(&cfg, 1024, ncs, 2);
+        ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+        nrt_sys_trace_event_data_t d;
+        memset(&d, 0, sizeof d);
+        for (int i = 0; i < 10; i++) {
+            d.exec_pre.exec_id = (uint64_t)i;
+            nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_EXEC_PRE,
+                                    NRT_SYS_TRACE_EVENT_PHASE_START, i % 2 ? 5 : 0, &d, 0);
+        }
+        if (pass == 0) {
+            docs[0] = NULL;
+            ck_assert_int_eq(nrt_sys_trace_fetch_events(&docs[0], &lens[0], NULL), NRT_SUCCESS);
+        } else {
+            nrt_sys_trace_event_t recs[10];
+            size_t n0, n5;
+            nrt_sys_trace_drain_events(0, recs, 10, &n0);
+            nrt_sys_trace_drain_events(5, recs + n0, 10 - n0, &n5);
+            ck_assert_int_eq(ntsim_json_serialize(recs, n0 + n5, &docs[1], &lens[1]),
+                             NRT_SUCCESS);
+        }
+        ntsim_fixture_end();
+    }
+    ntsim_log_set_sink(quiet, NULL);
+    ck_assert_uint_eq(lens[0], lens[1]);
+    ck_assert_str_eq(docs[0], docs[1]);
+    nrt_sys_trace_buffer_free(docs[0]);
+    nrt_sys_trace_buffer_free(docs[1]);
+}
+END_TEST
+
+/* --- bad scenarios --------------------------------------------------------------- */
+
+static void expect_scenario_error(const char *file, const char *suffix)
+{
+    char path[1024], want[1200];
+    snprintf(path, sizeof path, "%s/scenarios/%s", ntsim_check_testdata_dir, file);
+    snprintf(want, sizeof want, "%s%s\n", path, suffix);
+    ntsim_scenario_t *sc = malloc(sizeof *sc);
+    char errors[2048];
+    ck_assert_int_eq(ntsim_scenario_load(path, sc, errors, sizeof errors), NRT_INVALID);
+    ck_assert_str_eq(errors, want);
+    free(sc);
+}
+
+START_TEST(test_scenario_rejects_an_unknown_key)
+{
+    expect_scenario_error("unknown_key.yaml", ":4:1: core: unknown key");
+}
+END_TEST
+
+START_TEST(test_scenario_rejects_negative_cores)
+{
+    expect_scenario_error("negative_cores.yaml", ":4:8: cores: -2 is out of range [1, 256]");
+}
+END_TEST
+
+START_TEST(test_scenario_rejects_an_nc_out_of_range)
+{
+    expect_scenario_error("nc_out_of_range.yaml",
+                          ":5:10: devices[0].nc: 256 is out of range [0, 255]");
+}
+END_TEST
+
+START_TEST(test_scenario_rejects_an_unknown_event_name)
+{
+    expect_scenario_error("unknown_event_type.yaml",
+                          ":5:29: capture.disabled_types[1]: unknown event type 'HW_NOTIFI' "
+                          "(an enum suffix such as HW_NOTIFY)");
+}
+END_TEST
+
+START_TEST(test_scenario_rejects_an_unknown_fault)
+{
+    expect_scenario_error("unknown_fault.yaml",
+                          ":5:12: faults[0].kind: unknown fault 'ring_explosion' (ring_burst, "
+                          "invalid_notification, numerical_error, stop_before_fetch)");
+}
+END_TEST
+
+START_TEST(test_scenario_rejects_a_fault_beyond_its_cores)
+{
+    expect_scenario_error("fault_beyond_cores.yaml",
+                          ":6:3: faults: fault 0 names NC 3, but the scenario has 2 cores");
+}
+END_TEST
+
+Suite *make_sim_suite(void)
+{
+    Suite *s = suite_create("sim");
+    TCase *tc = tcase_create("sim");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_scheduler_fires_by_time_then_by_scheduling_order);
+    tcase_add_test(tc, test_device_clock_applies_offset_and_drift_exactly);
+    tcase_add_test(tc, test_clock_offset_and_drift_are_recovered_from_sync_info);
+    tcase_add_test(tc, test_same_scenario_and_seed_give_identical_bytes);
+    tcase_add_test(tc, test_default_run_has_every_type_and_only_its_faults_drops);
+    tcase_add_test(tc, test_ring_overflow_fault_overwrites_the_excess);
+    tcase_add_test(tc, test_stop_before_fetch_loses_everything_and_counts_it);
+    tcase_add_test(tc, test_drained_and_serialized_equals_fetched);
+    tcase_add_test(tc, test_scenario_rejects_an_unknown_key);
+    tcase_add_test(tc, test_scenario_rejects_negative_cores);
+    tcase_add_test(tc, test_scenario_rejects_an_nc_out_of_range);
+    tcase_add_test(tc, test_scenario_rejects_an_unknown_event_name);
+    tcase_add_test(tc, test_scenario_rejects_an_unknown_fault);
+    tcase_add_test(tc, test_scenario_rejects_a_fault_beyond_its_cores);
+    suite_add_tcase(s, tc);
+    return s;
+}
