@@ -41,7 +41,7 @@ PKG_LIBS_ENGINE = $(shell pkg-config --libs libprotobuf-c)
 CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(DEFS) $(INCS) $(PKG_CFLAGS) -MMD -MP $(EXTRA_CFLAGS)
 
 APT_PACKAGES := check libyaml-dev libprotobuf-c-dev protobuf-c-compiler protobuf-compiler \
-                libjansson-dev valgrind pkg-config g++
+                libjansson-dev valgrind pkg-config g++ jq
 PKG_MODULES  := check yaml-0.1 libprotobuf-c jansson
 
 ENGINE_SRC := engine/event_table.c engine/ring.c engine/grace.c engine/log.c engine/capture.c \
@@ -95,7 +95,8 @@ $(DEPS_STAMP):
 	@mkdir -p $(@D)
 	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PKG_MODULES) \
 	    && command -v valgrind >/dev/null 2>&1 && command -v protoc-c >/dev/null 2>&1 \
-	    && command -v $(CXX) >/dev/null 2>&1 && command -v protoc >/dev/null 2>&1; then \
+	    && command -v $(CXX) >/dev/null 2>&1 && command -v protoc >/dev/null 2>&1 \
+	    && command -v jq >/dev/null 2>&1; then \
 	    :; \
 	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
 	    echo "ntsim: installing missing dependencies: $(APT_PACKAGES)"; \
@@ -170,13 +171,16 @@ run: $(NTSIM_BIN)
 
 # --- tests --------------------------------------------------------------------
 
-check: $(CHECK_BIN) $(CXX_TEST)
+check: $(CHECK_BIN) $(CXX_TEST) $(NTSIM_BIN)
 	./$(CHECK_BIN)
 	sh conformance/cli_failures.sh ./$(CHECK_BIN)
 	./$(CXX_TEST)
+	sh conformance/cli_ntsim.sh ./$(NTSIM_BIN)
 
-memcheck: $(CHECK_BIN)
+memcheck: $(CHECK_BIN) $(NTSIM_BIN)
 	CK_FORK=no $(VALGRIND) ./$(CHECK_BIN)
+	$(VALGRIND) ./$(NTSIM_BIN) replay --quiet vectors/*.yaml
+	$(VALGRIND) ./$(NTSIM_BIN) run -q -o $(BUILD)/memcheck-out
 
 asan:
 	$(MAKE) BUILD=$(BUILD)/asan OPT="-O1 -g" \

@@ -1,0 +1,114 @@
+#!/bin/sh
+# conformance/cli_ntsim.sh NTSIM: the `ntsim` command as its users meet it,
+# run by `make check`: help and exit codes, the three output files (jq and
+# protoc must read them), byte-identical reruns, bad scenarios and bad
+# files named with file:line:col, replay pass/fail with a repro line,
+# record-then-replay, decode matching protoc, and a short stress run.
+set -u
+bin=$1
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+
+check() { # check NAME WANT_RC CMD...: runs CMD, output in $tmp/out
+    name=$1 want=$2
+    shift 2
+    "$@" >"$tmp/out" 2>&1
+    rc=$?
+    if [ "$rc" -ne "$want" ]; then
+        echo "cli_ntsim: $name: exit $rc, want $want" >&2
+        sed 's/^/    /' "$tmp/out" | head -5 >&2
+        fail=1
+    fi
+}
+
+has() { # has NAME TEXT: the last command's output contains TEXT
+    if ! grep -qF -- "$2" "$tmp/out"; then
+        echo "cli_ntsim: $1: output lacks: $2" >&2
+        fail=1
+    fi
+}
+
+check help 0 "$bin" --help
+has help "usage: ntsim <command>"
+for sub in run record replay decode; do
+    check "help $sub" 0 "$bin" "$sub" --help
+    has "help $sub" "usage: ntsim $sub"
+    check "help via help $sub" 0 "$bin" help "$sub"
+done
+check "no command" 2 "$bin"
+check "unknown command" 2 "$bin" frobnicate
+has "unknown command" "unknown command 'frobnicate'"
+check "bad option" 2 "$bin" run --frobnicate
+
+# The default run: three files, readable by jq and protoc, and a summary.
+check "run" 0 "$bin" run -o "$tmp/a"
+has "run summary" "46 of 46 event types present"
+has "run summary" "dropped 4 (TOPSP_CC_STATUS 1, MAX 1, out of range 2)"
+for f in trace.json trace.ntff notifications.ntff; do
+    [ -s "$tmp/a/$f" ] || { echo "cli_ntsim: run did not write $f" >&2; fail=1; }
+done
+if command -v jq >/dev/null 2>&1; then
+    n=$(jq '.events | length' "$tmp/a/trace.json") || fail=1
+    v=$(jq '.data_version' "$tmp/a/trace.json") || fail=1
+    [ "$v" = 2 ] || { echo "cli_ntsim: jq: data_version $v, want 2" >&2; fail=1; }
+    [ "${n:-0}" -gt 1000 ] || { echo "cli_ntsim: jq: only ${n:-0} events" >&2; fail=1; }
+else
+    echo "cli_ntsim: jq missing (the Makefile installs it)" >&2
+    fail=1
+fi
+for f in trace.ntff notifications.ntff; do
+    protoc --decode=ntff.ntrace_info -Iengine engine/ntff.proto <"$tmp/a/$f" >"$tmp/$f.txt" ||
+        { echo "cli_ntsim: protoc cannot decode $f" >&2; fail=1; }
+    check "decode $f" 0 "$bin" decode "$tmp/a/$f"
+    cmp -s "$tmp/out" "$tmp/$f.txt" ||
+        { echo "cli_ntsim: ntsim decode $f differs from protoc --decode" >&2; fail=1; }
+done
+
+# Same scenario and seed: byte-identical files.
+check "rerun" 0 "$bin" run -q -o "$tmp/b"
+for f in trace.json trace.ntff notifications.ntff; do
+    cmp -s "$tmp/a/$f" "$tmp/b/$f" || { echo "cli_ntsim: rerun: $f differs" >&2; fail=1; }
+done
+
+# Bad scenarios: exit 3, file:line:col: field.
+check "bad scenario" 3 "$bin" run conformance/testdata/scenarios/negative_cores.yaml -o "$tmp/c"
+has "bad scenario" "negative_cores.yaml:4:8: cores: -2 is out of range [1, 256]"
+check "missing scenario" 3 "$bin" run "$tmp/none.yaml"
+has "missing scenario" "cannot open"
+
+# decode: a truncated record dump, a malformed .ntff.
+head -c 113 /dev/zero >"$tmp/short.bin"
+check "truncated dump" 3 "$bin" decode "$tmp/short.bin"
+has "truncated dump" "size 113 is not a multiple of 112"
+printf '\377\377\377' >"$tmp/bad.ntff"
+check "bad ntff" 3 "$bin" decode "$tmp/bad.ntff"
+has "bad ntff" "not a valid NTFF ntrace_info"
+head -c 224 /dev/zero >"$tmp/two.bin"
+check "record dump" 0 "$bin" decode "$tmp/two.bin"
+has "record dump" '"event_type":"generic"'
+
+# replay: pass, fail (with a repro line), unreadable.
+check "replay" 0 "$bin" replay vectors/notify.yaml
+has "replay" "replay: 17 passed, 0 failed"
+check "replay wrong" 1 "$bin" replay conformance/testdata/wrong/layout_hw_notify.yaml
+has "replay wrong" "layout.hw_notify.hint: offset: expected 0x06, got 0x04"
+has "replay wrong" "repro: ntsim replay conformance/testdata/wrong/layout_hw_notify.yaml --id layout.hw_notify"
+check "replay one id" 0 "$bin" replay vectors/notify.yaml --id notify.dma
+has "replay one id" "replay: 1 passed, 0 failed"
+check "replay bad file" 3 "$bin" replay conformance/testdata/bad/unknown_key.yaml
+has "replay bad file" "unknown_key.yaml:10:5: vectors[0].sizee: unknown key"
+
+# record, then replay what was recorded.
+check "record" 0 "$bin" record sim/scenarios/ring_overflow.yaml -o "$tmp/rec.yaml"
+check "replay recorded" 0 "$bin" replay "$tmp/rec.yaml"
+has "replay recorded" "replay: 1 passed, 0 failed"
+
+# stress: real threads, invariants only.
+check "stress" 0 "$bin" run --stress --threads 3 --ncs 2 --seconds 0.3
+has "stress" "invariants: all held"
+
+if [ "$fail" -eq 0 ]; then
+    echo "cli_ntsim: the ntsim command behaves as documented: ok"
+fi
+exit "$fail"
