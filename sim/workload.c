@@ -840,7 +840,8 @@ NRT_STATUS ntsim_sim_run(const ntsim_scenario_t *sc, ntsim_progress_fn progress,
         ntsim_run_result_free(out);
         return NRT_RESOURCE;
     }
-    memcpy(out->info_bytes, s->payload, s->payload_len);
+    if (s->payload_len > 0)
+        memcpy(out->info_bytes, s->payload, s->payload_len);
     for (size_t i = 0; i < s->info_count; i++) {
         out->infos[i] = s->infos[i];
         out->infos[i].payload = out->info_bytes + s->info_offsets[i];
