@@ -11,6 +11,7 @@
 #                   $(DESTDIR)$(PREFIX) (default /usr/local); make uninstall
 #   make install-check  install into a scratch prefix and link a program
 #   make bench      the capture benchmark beside LTTng-UST and memcpy (not a test)
+#   make fuzz       libFuzzer over the loaders and decoders (FUZZ_SECONDS=N each)
 #   make mutation   prove a changed header offset fails both the static assert
 #                   and the layout vectors
 #   make clean
@@ -83,7 +84,7 @@ VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full \
             --errors-for-leak-kinds=definite,indirect,possible \
             --show-leak-kinds=definite,indirect,possible
 
-.PHONY: all run check memcheck asan tsan bench mutation install uninstall install-check deps clean
+.PHONY: all run check memcheck asan tsan bench fuzz mutation install uninstall install-check deps clean
 
 all: $(LIB) $(SHLIB) $(PCFILE) $(CHECK_BIN) $(NTSIM_BIN) $(CXX_TEST)
 
@@ -196,6 +197,43 @@ tsan:
 	    EXTRA_CFLAGS="-fsanitize=thread -fno-omit-frame-pointer" \
 	    EXTRA_LDFLAGS="-fsanitize=thread" all
 	CK_FORK=no TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" ./$(BUILD)/tsan/check_ntsim
+
+# --- fuzzing (libFuzzer, clang) ------------------------------------------------------
+#
+# make fuzz FUZZ_SECONDS=N runs each target for N seconds over a corpus seeded
+# from vectors/, sim/scenarios/ and a default run's outputs. A crash leaves its
+# input in build/fuzz/crash-*; add it as a regression vector and fix the bug.
+
+FUZZ_SECONDS ?= 60
+FUZZ_DIR := $(BUILD)/fuzz
+FUZZ_TARGETS := vector_loader scenario_loader record_decoder ntff_decoder
+FUZZ_CFLAGS := -std=c11 -g -O1 $(DEFS) $(INCS) -fsanitize=fuzzer,address,undefined \
+               -fno-sanitize-recover=undefined
+FUZZ_SRC := $(ENGINE_SRC) $(VEC_SRC) $(SIM_SRC)
+FUZZ_BINS := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%)
+
+$(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_SRC) $(GEN_SRC) | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	clang $(FUZZ_CFLAGS) $$(pkg-config --cflags yaml-0.1 jansson libprotobuf-c) -o $@ $< \
+	    $(FUZZ_SRC) $(GEN_SRC) $$(pkg-config --libs yaml-0.1 jansson libprotobuf-c) -pthread
+
+$(FUZZ_DIR)/seeds.stamp: $(NTSIM_BIN)
+	@mkdir -p $(FUZZ_DIR)/corpus-vector_loader $(FUZZ_DIR)/corpus-scenario_loader \
+	    $(FUZZ_DIR)/corpus-record_decoder $(FUZZ_DIR)/corpus-ntff_decoder
+	cp vectors/*.yaml conformance/testdata/bad/*.yaml $(FUZZ_DIR)/corpus-vector_loader/
+	cp sim/scenarios/*.yaml conformance/testdata/scenarios/*.yaml $(FUZZ_DIR)/corpus-scenario_loader/
+	./$(NTSIM_BIN) run -q -o $(FUZZ_DIR)/seed-run --records $(FUZZ_DIR)/seed-run/trace.records \
+	    2>/dev/null
+	head -c 1120 $(FUZZ_DIR)/seed-run/trace.records > $(FUZZ_DIR)/corpus-record_decoder/ten.records
+	cp $(FUZZ_DIR)/seed-run/*.ntff $(FUZZ_DIR)/corpus-ntff_decoder/
+	@touch $@
+
+fuzz: $(FUZZ_BINS) $(FUZZ_DIR)/seeds.stamp
+	@for t in $(FUZZ_TARGETS); do \
+	    echo "== fuzz $$t for $(FUZZ_SECONDS) s"; \
+	    ./$(FUZZ_DIR)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	        -artifact_prefix=$(FUZZ_DIR)/crash-$$t- $(FUZZ_DIR)/corpus-$$t || exit 1; \
+	done
 
 mutation: $(DEPS_STAMP)
 	sh conformance/mutation.sh "$(CC)"

@@ -707,6 +707,15 @@ static NRT_STATUS read_all(ntsim_vector_set_t *set, const char *path, char **out
     return NRT_SUCCESS;
 }
 
+NRT_STATUS ntsim_yaml_load_string(ntsim_vector_set_t *errors, const char *name, const char *text,
+                                  size_t len,
+                                  NRT_STATUS (*fn)(ntsim_vparse_t *p, yaml_node_t *root,
+                                                   void *ctx),
+                                  void *ctx)
+{
+    return load_yaml(errors, name, text, len, fn, ctx);
+}
+
 NRT_STATUS ntsim_yaml_load_file(ntsim_vector_set_t *errors, const char *path,
                                 NRT_STATUS (*fn)(ntsim_vparse_t *p, yaml_node_t *root, void *ctx),
                                 void *ctx)

@@ -113,6 +113,12 @@ NRT_STATUS ntsim_yaml_load_file(ntsim_vector_set_t *errors, const char *path,
                                 NRT_STATUS (*fn)(ntsim_vparse_t *p, yaml_node_t *root, void *ctx),
                                 void *ctx);
 
+NRT_STATUS ntsim_yaml_load_string(ntsim_vector_set_t *errors, const char *name, const char *text,
+                                  size_t len,
+                                  NRT_STATUS (*fn)(ntsim_vparse_t *p, yaml_node_t *root,
+                                                   void *ctx),
+                                  void *ctx);
+
 /* Records a load error that is not tied to a YAML node (I/O, OOM). */
 NRT_STATUS ntsim_vector_set_add_error(ntsim_vector_set_t *set, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

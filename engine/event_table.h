@@ -18,8 +18,10 @@
 #ifndef NTSIM_ENGINE_EVENT_TABLE_H
 #define NTSIM_ENGINE_EVENT_TABLE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "nrt/nrt_sys_trace_event.h"
 
@@ -159,6 +161,16 @@ static inline ntsim_payload_id_t ntsim_event_payload(uint32_t type, uint32_t pha
     if (type >= NRT_SYS_TRACE_EVENT_TYPE_COUNT || phase >= NRT_SYS_TRACE_EVENT_PHASE_COUNT)
         return NTSIM_PAYLOAD_NONE;
     return ntsim_event_types[type].payload[phase];
+}
+
+/* has_nrta_seq_id of a record that may come from outside (a dump, a
+ * caller's array): read as its byte, nonzero = present, since a bool object
+ * holding anything but 0 or 1 may not be read as a bool. */
+static inline bool ntsim_record_has_seq(const nrt_sys_trace_event_t *e)
+{
+    unsigned char byte;
+    memcpy(&byte, &e->has_nrta_seq_id, 1);
+    return byte != 0;
 }
 
 /* Category of any integer type value: UNKNOWN for values >= COUNT. */

@@ -315,7 +315,7 @@ static void write_event(jbuf_t *b, jctx_t *ctx, const nrt_sys_trace_event_t *e)
         memcpy(&timestamp, (const unsigned char *)&e->data + v->nc_timestamp_offset, 8);
     PUT_LIT(b, "},\"timestamp_ns\":");
     put_u64(b, timestamp);
-    if (e->has_nrta_seq_id) {
+    if (ntsim_record_has_seq(e)) {
         PUT_LIT(b, ",\"nrta_seq_id\":");
         put_u64(b, e->nrta_seq_id);
     }

@@ -91,7 +91,7 @@ static void event_to_proto(const nrt_sys_trace_event_t *e, uint32_t nd_idx, prot
     out->phase = phase < 3 ? (Ntff__NtraceEventPhaseType)(phase + 1) : NTFF__NTRACE_EVENT_PHASE_TYPE__INVALID;
     out->has_phase = out->phase != NTFF__NTRACE_EVENT_PHASE_TYPE__INVALID;
 #undef SET
-    if (e->has_nrta_seq_id) {
+    if (ntsim_record_has_seq(e)) {
         out->has_nrta_seq_id = 1;
         out->nrta_seq_id = e->nrta_seq_id;
     }

@@ -41,6 +41,13 @@ uint64_t ntsim_digest(const void *data, size_t len);
  * returns NTSIM_EXIT_INPUT. */
 int ntsim_cli_load_scenario(const char *path, ntsim_scenario_t *sc, FILE *err);
 
+/* decode.c: the two decoders, on memory. Output to `out`; on error a
+ * message (without the file name) in err and NRT_INVALID (bad input) or
+ * NRT_RESOURCE. */
+NRT_STATUS ntsim_decode_records(const uint8_t *data, size_t len, bool text, FILE *out, char *err,
+                                size_t cap);
+NRT_STATUS ntsim_decode_ntff(const uint8_t *data, size_t len, FILE *out, char *err, size_t cap);
+
 /* Subcommands. */
 int ntsim_cmd_run(int argc, char **argv);
 int ntsim_cmd_record(int argc, char **argv);   /* cmd_vectors.c */

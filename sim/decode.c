@@ -185,56 +185,62 @@ static int read_file(const char *path, uint8_t **out, size_t *len)
     return 0;
 }
 
-static int decode_records(const char *path, const uint8_t *data, size_t len, bool text)
+NRT_STATUS ntsim_decode_records(const uint8_t *data, size_t len, bool text, FILE *out, char *err,
+                                size_t cap)
 {
     if (len % sizeof(nrt_sys_trace_event_t) != 0) {
-        fprintf(stderr, "%s: size %zu is not a multiple of %zu: a truncated record dump "
-                        "(%zu whole records, %zu bytes left over)\n",
-                path, len, sizeof(nrt_sys_trace_event_t), len / sizeof(nrt_sys_trace_event_t),
-                len % sizeof(nrt_sys_trace_event_t));
-        return NTSIM_EXIT_INPUT;
+        snprintf(err, cap, "size %zu is not a multiple of %zu: a truncated record dump "
+                           "(%zu whole records, %zu bytes left over)",
+                 len, sizeof(nrt_sys_trace_event_t), len / sizeof(nrt_sys_trace_event_t),
+                 len % sizeof(nrt_sys_trace_event_t));
+        return NRT_INVALID;
     }
     size_t n = len / sizeof(nrt_sys_trace_event_t);
     nrt_sys_trace_event_t *recs = malloc(n ? len : 1);
-    if (recs == NULL)
-        return NTSIM_EXIT_FAIL;
-    memcpy(recs, data, len);
+    if (recs == NULL) {
+        snprintf(err, cap, "out of memory");
+        return NRT_RESOURCE;
+    }
+    if (len > 0)
+        memcpy(recs, data, len);
+    NRT_STATUS st = NRT_SUCCESS;
     if (text) {
         for (size_t i = 0; i < n; i++) {
             const nrt_sys_trace_event_t *e = &recs[i];
             const ntsim_event_type_desc_t *d = ntsim_event_type_desc((uint32_t)e->trace_type);
-            printf("%zu %s phase=%u nc=%u id=%" PRIu64 " tracking=%" PRIu64 " tid=%" PRIu64
-                   " ts=%" PRIu64 "\n",
-                   i, d ? d->json_name : "unknown", (unsigned)e->phase, e->nc_idx, e->id,
-                   e->tracking_id, e->thread_id, e->timestamp_ns);
+            fprintf(out, "%zu %s phase=%u nc=%u id=%" PRIu64 " tracking=%" PRIu64 " tid=%" PRIu64
+                         " ts=%" PRIu64 "\n",
+                    i, d ? d->json_name : "unknown", (unsigned)e->phase, e->nc_idx, e->id,
+                    e->tracking_id, e->thread_id, e->timestamp_ns);
         }
     } else {
         char *doc;
         size_t dlen;
-        if (ntsim_json_serialize(recs, n, &doc, &dlen) != NRT_SUCCESS) {
-            free(recs);
-            return NTSIM_EXIT_FAIL;
+        st = ntsim_json_serialize(recs, n, &doc, &dlen);
+        if (st == NRT_SUCCESS) {
+            fwrite(doc, 1, dlen, out);
+            fputc('\n', out);
+            nrt_sys_trace_buffer_free(doc);
+        } else {
+            snprintf(err, cap, "cannot serialize the records");
         }
-        fwrite(doc, 1, dlen, stdout);
-        fputc('\n', stdout);
-        nrt_sys_trace_buffer_free(doc);
     }
     free(recs);
-    return NTSIM_EXIT_OK;
+    return st;
 }
 
-static int decode_ntff(const char *path, const uint8_t *data, size_t len)
+NRT_STATUS ntsim_decode_ntff(const uint8_t *data, size_t len, FILE *out, char *err, size_t cap)
 {
     Ntff__NtraceInfo *info = ntff__ntrace_info__unpack(NULL, len, data);
     if (info == NULL) {
-        fprintf(stderr, "%s: not a valid NTFF ntrace_info (%zu bytes; protobuf-c could not "
-                        "unpack it: a bad tag, a truncated field or a wrong file)\n",
-                path, len);
-        return NTSIM_EXIT_INPUT;
+        snprintf(err, cap, "not a valid NTFF ntrace_info (%zu bytes; protobuf-c could not "
+                           "unpack it: a bad tag, a truncated field or a wrong file)",
+                 len);
+        return NRT_INVALID;
     }
-    print_message(stdout, &info->base, 0);
+    print_message(out, &info->base, 0);
     ntff__ntrace_info__free_unpacked(info, NULL);
-    return NTSIM_EXIT_OK;
+    return NRT_SUCCESS;
 }
 
 int ntsim_cmd_decode(int argc, char **argv)
@@ -271,7 +277,12 @@ int ntsim_cmd_decode(int argc, char **argv)
     size_t plen = strlen(path);
     bool is_ntff = force == 1 ||
                    (force == 0 && plen > 5 && strcmp(path + plen - 5, ".ntff") == 0);
-    int rc = is_ntff ? decode_ntff(path, data, len) : decode_records(path, data, len, text);
+    char err[512] = "";
+    NRT_STATUS st = is_ntff ? ntsim_decode_ntff(data, len, stdout, err, sizeof err)
+                            : ntsim_decode_records(data, len, text, stdout, err, sizeof err);
     free(data);
-    return rc;
+    if (st == NRT_SUCCESS)
+        return NTSIM_EXIT_OK;
+    fprintf(stderr, "%s: %s\n", path, err);
+    return st == NRT_INVALID ? NTSIM_EXIT_INPUT : NTSIM_EXIT_FAIL;
 }

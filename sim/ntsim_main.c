@@ -49,6 +49,8 @@ static const char *const usage_run =
     "\n"
     "  -o, --output DIR   output directory (created if needed; default out)\n"
     "  -q, --quiet        no summary\n"
+    "  --records FILE     also write the drained records as a raw 112-byte dump\n"
+    "                     (what nrt_sys_trace_drain_events fills; ntsim decode reads it)\n"
     "  --stress           real threads and the real clock instead of a scenario\n"
     "  --threads N        stress: emitting threads (default 4)\n"
     "  --ncs N            stress: NeuronCores they spread over (default 2)\n"
@@ -77,6 +79,7 @@ static void show_progress(uint64_t done_ns, uint64_t total_ns, uint64_t events, 
 int ntsim_cmd_run(int argc, char **argv)
 {
     const char *dir = "out";
+    const char *records_path = NULL;
     bool quiet = false, stress = false;
     unsigned threads = 4, ncs = 2;
     double seconds = 2.0;
@@ -84,7 +87,8 @@ int ntsim_cmd_run(int argc, char **argv)
         {"output", required_argument, NULL, 'o'}, {"quiet", no_argument, NULL, 'q'},
         {"stress", no_argument, NULL, 's'},       {"threads", required_argument, NULL, 't'},
         {"ncs", required_argument, NULL, 'n'},    {"seconds", required_argument, NULL, 'S'},
-        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+        {"records", required_argument, NULL, 'r'}, {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
     };
     int c;
     optind = 1;
@@ -93,6 +97,7 @@ int ntsim_cmd_run(int argc, char **argv)
         switch (c) {
         case 'o': dir = optarg; break;
         case 'q': quiet = true; break;
+        case 'r': records_path = optarg; break;
         case 's': stress = true; break;
         case 't':
             threads = (unsigned)strtoul(optarg, &end, 10);
@@ -160,6 +165,14 @@ int ntsim_cmd_run(int argc, char **argv)
     } else {
         if (ntsim_cli_write_outputs(dir, &o, stderr) != 0)
             rc = NTSIM_EXIT_FAIL;
+        else if (records_path != NULL) {
+            FILE *f = fopen(records_path, "wb");
+            size_t bytes = r->record_count * sizeof *r->records;
+            if (f == NULL || fwrite(r->records, 1, bytes, f) != bytes || fclose(f) != 0) {
+                fprintf(stderr, "ntsim run: %s: cannot write the record dump\n", records_path);
+                rc = NTSIM_EXIT_FAIL;
+            }
+        }
         else if (!quiet)
             ntsim_cli_summary(stdout, sc, r, &o, dir);
         ntsim_cli_outputs_free(&o);

@@ -328,24 +328,47 @@ static NRT_STATUS parse_root(ntsim_vparse_t *p, yaml_node_t *root, void *vctx)
     return NRT_SUCCESS;
 }
 
-NRT_STATUS ntsim_scenario_load(const char *path, ntsim_scenario_t *sc, char *errors, size_t cap)
+static void reset_for_file(ntsim_scenario_t *sc, const char *path)
 {
     ntsim_scenario_default(sc);
-    /* A file starts from the default's shape but none of its faults, models
-     * or device clocks: a scenario says what it injects. */
+    /* A file starts from the default's shape but none of its faults or
+     * device clocks: a scenario says what it injects. */
     sc->fault_count = 0;
     memset(sc->clock_offset_ns, 0, sizeof sc->clock_offset_ns);
     memset(sc->clock_drift_ppm, 0, sizeof sc->clock_drift_ppm);
     snprintf(sc->path, sizeof sc->path, "%s", path);
+}
+
+static void collect_errors(ntsim_vector_set_t *set, char *errors, size_t cap)
+{
+    size_t used = 0;
+    if (cap > 0)
+        errors[0] = '\0';
+    for (size_t i = 0; i < set->error_count && used < cap; i++)
+        used += (size_t)snprintf(errors + used, cap - used, "%s\n", set->errors[i]);
+}
+
+NRT_STATUS ntsim_scenario_load_string(const char *name, const char *text, size_t len,
+                                      ntsim_scenario_t *sc, char *errors, size_t cap)
+{
+    reset_for_file(sc, name);
+    ntsim_vector_set_t set;
+    ntsim_vector_set_init(&set);
+    load_ctx_t ctx = {sc};
+    NRT_STATUS st = ntsim_yaml_load_string(&set, name, text, len, parse_root, &ctx);
+    collect_errors(&set, errors, cap);
+    ntsim_vector_set_free(&set);
+    return st;
+}
+
+NRT_STATUS ntsim_scenario_load(const char *path, ntsim_scenario_t *sc, char *errors, size_t cap)
+{
+    reset_for_file(sc, path);
     ntsim_vector_set_t set;
     ntsim_vector_set_init(&set);
     load_ctx_t ctx = {sc};
     NRT_STATUS st = ntsim_yaml_load_file(&set, path, parse_root, &ctx);
-    size_t used = 0;
-    if (cap > 0)
-        errors[0] = '\0';
-    for (size_t i = 0; i < set.error_count && used < cap; i++)
-        used += (size_t)snprintf(errors + used, cap - used, "%s\n", set.errors[i]);
+    collect_errors(&set, errors, cap);
     ntsim_vector_set_free(&set);
     return st;
 }

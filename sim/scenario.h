@@ -95,4 +95,8 @@ void ntsim_scenario_default(ntsim_scenario_t *sc);
 NRT_STATUS ntsim_scenario_load(const char *path, ntsim_scenario_t *sc, char *errors,
                                size_t cap);
 
+/* The same, from text in memory (`name` labels the errors; fuzzing). */
+NRT_STATUS ntsim_scenario_load_string(const char *name, const char *text, size_t len,
+                                      ntsim_scenario_t *sc, char *errors, size_t cap);
+
 #endif /* NTSIM_SIM_SCENARIO_H */
