@@ -3,7 +3,8 @@
 #
 #   make run        build ntsim and run the default scenario: out/trace.json,
 #                   out/trace.ntff, out/notifications.ntff and a summary
-#   make check      build and run the conformance suite (the README's test command)
+#   make check      build and run the conformance suite (the README's test command);
+#                   CHECK_ARGS="--kind json" (or --file F, --id ID) runs a subset
 #   make memcheck   the same suite under valgrind memcheck: 0 errors, 0 leaks
 #   make asan       the same suite built with AddressSanitizer + UBSan
 #   make tsan       the same suite built with ThreadSanitizer
@@ -172,8 +173,12 @@ run: $(NTSIM_BIN)
 
 # --- tests --------------------------------------------------------------------
 
+# Check writes TAP and JUnit-style XML logs for CI beside the build.
+CHECK_LOGS = CK_TAP_LOG_FILE_NAME=$(BUILD)/conformance.tap CK_XML_LOG_FILE_NAME=$(BUILD)/conformance.xml
+CHECK_ARGS ?=
+
 check: $(CHECK_BIN) $(CXX_TEST) $(NTSIM_BIN)
-	./$(CHECK_BIN)
+	$(CHECK_LOGS) ./$(CHECK_BIN) --ntsim ./$(NTSIM_BIN) $(CHECK_ARGS)
 	sh conformance/cli_failures.sh ./$(CHECK_BIN)
 	./$(CXX_TEST)
 	sh conformance/cli_ntsim.sh ./$(NTSIM_BIN)

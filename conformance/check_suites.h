@@ -12,8 +12,17 @@
 
 /* The vectors under test, loaded once by main before any suite runs. */
 extern ntsim_vector_set_t ntsim_check_vectors;
-/* Vectors ordered by kind (report order), then by file and position. */
+/* The selected vectors ordered by kind (report order); within a kind, those
+ * expected to pass, then those listed in expected_failures.txt. */
 extern const ntsim_vector_t **ntsim_check_ordered;
+/* How many of ntsim_check_ordered are selected, and whether a filter
+ * (--kind, --file, --id) left some out. */
+extern size_t ntsim_check_selected;
+extern bool ntsim_check_filtered;
+/* The command that replays one vector ("build/ntsim"), for repro lines. */
+extern const char *ntsim_check_ntsim_path;
+/* The reason a vector is listed as an expected failure, or NULL. */
+const char *ntsim_check_xfail_reason(const char *id);
 /* Directory of the loader's broken-vector test data. */
 extern const char *ntsim_check_testdata_dir;
 /* ntsim_check_proto_dir: kinds.h. */

@@ -42,6 +42,56 @@ expect_line "enum.notification_type.NOTIFICATION_TYPE_TOPSP_CC_STATUS: value: ex
 expect_line "event_type.cc_exec.stop: stop: expected cc_exec_start, got cc_exec_stop"
 expect_line "  layout: 0 passed, 3 failed"
 
+# The failure line's repro command replays the vector alone, and fails the same way.
+ntsim=$(dirname "$bin")/ntsim
+CK_VERBOSITY=silent "$bin" --vectors "$data/wrong" --ntsim "$ntsim" >"$out" 2>&1
+expect_line "repro: $ntsim replay $data/wrong/layout_hw_notify.yaml --id layout.hw_notify"
+repro=$(grep -F "repro: $ntsim replay $data/wrong/layout_hw_notify.yaml" "$out" | head -1 |
+        sed 's/^ *repro: //')
+if [ -n "$repro" ]; then
+    $repro >"$out.repro" 2>&1
+    rc=$?
+    if [ "$rc" -ne 1 ] || ! grep -qF "layout.hw_notify.hint: offset: expected 0x06, got 0x04" "$out.repro"; then
+        echo "cli_failures: the repro command did not reproduce (exit $rc)" >&2
+        fail=1
+    fi
+fi
+
+# A text mismatch is shown as a unified diff.
+tmpv=$(mktemp -d)
+sed 's/        event_type: 1$/        event_type: 2/' vectors/ntff_smoke.yaml >"$tmpv/n.yaml"
+CK_VERBOSITY=silent "$bin" --vectors "$tmpv" --kind ntff >"$out" 2>&1
+expect_line "ntff.smoke.generic_instant: decode: expected and got differ:"
+expect_line "-  event_type: 2"
+expect_line "+  event_type: 1"
+
+# Filters: one kind, one file, one id; the rest are skipped.
+"$bin" --kind notify >"$out" 2>&1 || fail=1
+expect_line "conformance: 17 passed, 0 failed,"
+"$bin" --file notify.yaml --id notify.dma >"$out" 2>&1 || fail=1
+expect_line "conformance: 1 passed, 0 failed,"
+
+# Expected failures, both ways: a listed vector that fails does not fail
+# the run; a listed vector that passes does, and so does a listed id that no
+# vector has.
+printf 'layout.hw_notify hint offset under investigation\n' >"$tmpv/xfail.txt"
+CK_VERBOSITY=silent "$bin" --vectors "$data/wrong" --id layout.hw_notify \
+    --expected-failures "$tmpv/xfail.txt" >"$out" 2>&1
+rc=$?
+[ "$rc" -eq 0 ] || { echo "cli_failures: a listed failing vector failed the run ($rc)" >&2; fail=1; }
+expect_line "layout: 0 passed, 0 failed, 1 failing as listed in expected_failures.txt"
+printf 'notify.dma believed broken\n' >"$tmpv/xfail.txt"
+CK_VERBOSITY=silent "$bin" --id notify.dma --expected-failures "$tmpv/xfail.txt" >"$out" 2>&1
+rc=$?
+[ "$rc" -eq 1 ] || { echo "cli_failures: a listed passing vector did not fail the run ($rc)" >&2; fail=1; }
+expect_line "notify.dma (vectors/notify.yaml:35): listed in expected_failures.txt (\"believed broken\") but passes: remove its line"
+printf 'no.such.vector stale entry\nnotify.dma\n' >"$tmpv/xfail.txt"
+CK_VERBOSITY=silent "$bin" --kind notify --expected-failures "$tmpv/xfail.txt" >"$out" 2>&1
+expect_line "xfail.txt:2: notify.dma: an expected failure needs a reason after its id"
+CK_VERBOSITY=silent "$bin" --expected-failures "$tmpv/xfail.txt" >"$out" 2>&1
+expect_line "xfail.txt:1: no.such.vector: listed as an expected failure, but no vector has this id"
+rm -rf "$tmpv"
+
 "$bin" --no-such-option >"$out" 2>&1
 rc=$?
 if [ "$rc" -ne 2 ]; then

@@ -253,14 +253,7 @@ static void ntff_run(const ntsim_vector_t *v, ntsim_report_t *r)
     if (text == NULL) {
         ntsim_report_add(r, v->id, "decode", "expected protoc to decode the bytes: %s", why);
     } else if (strcmp(text, b->decode) != 0) {
-        size_t i = 0;
-        while (text[i] && text[i] == b->decode[i])
-            i++;
-        size_t from = i > 60 ? i - 60 : 0;
-        ntsim_report_add(r, v->id, "decode",
-                         "protoc's text differs at byte %zu:\n    expected ...%.120s\n    got  "
-                         "    ...%.120s",
-                         i, b->decode + from, text + from);
+        ntsim_report_diff(r, v->id, "decode", b->decode, text);
     }
     free(text);
     ntsim_buffer_free(bytes);

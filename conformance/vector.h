@@ -169,4 +169,10 @@ void ntsim_report_free(ntsim_report_t *r);
 void ntsim_report_add(ntsim_report_t *r, const char *subid, const char *field,
                       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
+/* Appends "<subid>: <field>: expected and got differ:" and a unified diff
+ * (one hunk, 3 lines of context) of two texts, line by line, and counts
+ * one mismatch. */
+void ntsim_report_diff(ntsim_report_t *r, const char *subid, const char *field, const char *want,
+                       const char *got);
+
 #endif /* NTSIM_CONFORMANCE_VECTOR_H */
