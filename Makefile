@@ -13,6 +13,7 @@
 #   make install-check  install into a scratch prefix and link a program
 #   make bench      the capture benchmark beside LTTng-UST and memcpy (not a test)
 #   make fuzz       libFuzzer over the loaders and decoders (FUZZ_SECONDS=N each)
+#   make coverage   line and branch coverage of engine/ (gcovr)
 #   make mutation   prove a changed header offset fails both the static assert
 #                   and the layout vectors
 #   make clean
@@ -85,7 +86,7 @@ VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full \
             --errors-for-leak-kinds=definite,indirect,possible \
             --show-leak-kinds=definite,indirect,possible
 
-.PHONY: all run check memcheck asan tsan bench fuzz mutation install uninstall install-check deps clean
+.PHONY: all run check memcheck asan tsan bench fuzz coverage mutation install uninstall install-check deps clean
 
 all: $(LIB) $(SHLIB) $(PCFILE) $(CHECK_BIN) $(NTSIM_BIN) $(CXX_TEST)
 
@@ -202,6 +203,28 @@ tsan:
 	    EXTRA_CFLAGS="-fsanitize=thread -fno-omit-frame-pointer" \
 	    EXTRA_LDFLAGS="-fsanitize=thread" all
 	CK_FORK=no TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" ./$(BUILD)/tsan/check_ntsim
+
+# --- coverage (gcov + gcovr) --------------------------------------------------------
+#
+# The suite and the ntsim CLI tests built with --coverage; gcovr reports line
+# and branch coverage of engine/ (the capture engine and the converters).
+
+COV_BUILD := $(BUILD)/coverage
+coverage: | $(DEPS_STAMP)
+	@command -v gcovr >/dev/null 2>&1 || { \
+	    if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	        DEBIAN_FRONTEND=noninteractive apt-get install -y -q gcovr; \
+	    else echo "ntsim: coverage needs gcovr" >&2; exit 1; fi; }
+	rm -rf $(COV_BUILD)
+	$(MAKE) BUILD=$(COV_BUILD) OPT="-O0 -g" EXTRA_CFLAGS="--coverage" \
+	    EXTRA_LDFLAGS="--coverage" $(COV_BUILD)/check_ntsim $(COV_BUILD)/ntsim
+	./$(COV_BUILD)/check_ntsim --ntsim ./$(COV_BUILD)/ntsim > $(COV_BUILD)/check.log
+	sh conformance/cli_ntsim.sh ./$(COV_BUILD)/ntsim > $(COV_BUILD)/cli.log
+	gcovr --root . --filter 'engine/' --object-directory $(COV_BUILD) \
+	    --print-summary --txt $(COV_BUILD)/engine-coverage.txt --branches > /dev/null
+	gcovr --root . --filter 'engine/' --object-directory $(COV_BUILD) --print-summary \
+	    | tail -n +1
+	@echo "per-file report: $(COV_BUILD)/engine-coverage.txt"
 
 # --- fuzzing (libFuzzer, clang) ------------------------------------------------------
 #
