@@ -57,7 +57,7 @@ VEC_SRC    := conformance/vector.c conformance/kinds.c conformance/abi_registry.
               conformance/kind_record.c conformance/record_input.c conformance/kind_json.c \
               conformance/kind_ntff.c conformance/kind_notify.c conformance/capture_fixture.c
 SIM_SRC    := sim/scheduler.c sim/clock.c sim/scenario.c sim/workload.c sim/summary.c \
-              sim/cmd_vectors.c sim/decode.c sim/stress.c sim/kind_scenario.c
+              sim/cmd_vectors.c sim/decode.c sim/stress.c sim/kind_scenario.c sim/kind_decode.c
 CONF_SRC   := conformance/check_main.c conformance/check_vectors.c conformance/check_loader.c \
               conformance/check_event_table.c conformance/check_ring.c \
               conformance/check_capture.c conformance/check_concurrency.c \

@@ -10,6 +10,7 @@ const ntsim_vector_kind_t *const ntsim_vector_kinds[] = {
     &ntsim_kind_ntff,
     &ntsim_kind_notify,
     &ntsim_kind_scenario,
+    &ntsim_kind_decode,
     NULL,
 };
 
