@@ -283,6 +283,42 @@ START_TEST(test_drain_rejects_bad_arguments)
 }
 END_TEST
 
+/* Bad input loses nothing already captured: every refused drain and fetch
+ * (facts §5 / nrt_sys_trace.h: NRT_INVALID, nothing drained) leaves the ring
+ * as it was, and a good fetch afterwards returns every event. */
+START_TEST(test_refused_drains_and_fetches_lose_nothing_captured)
+{
+    start_small();
+    for (int i = 0; i < 3; i++)
+        nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL, 1);
+    nrt_sys_trace_event_t out[4];
+    size_t n = 0;
+    ck_assert_int_eq(nrt_sys_trace_drain_events(0, NULL, 4, &n), NRT_INVALID);
+    ck_assert_int_eq(nrt_sys_trace_drain_events(0, out, 4, NULL), NRT_INVALID);
+    ck_assert_int_eq(nrt_sys_trace_drain_events(300, out, 4, &n), NRT_INVALID);
+    char *buf = NULL, not_null = 'x';
+    size_t len = 0;
+    ck_assert_int_eq(nrt_sys_trace_fetch_events(NULL, &len, NULL), NRT_INVALID);
+    ck_assert_int_eq(nrt_sys_trace_fetch_events(&buf, NULL, NULL), NRT_INVALID);
+    char *stale = &not_null;
+    ck_assert_int_eq(nrt_sys_trace_fetch_events(&stale, &len, NULL), NRT_INVALID);
+    nrt_sys_trace_fetch_options_t *opt;
+    ck_assert_int_eq(nrt_sys_trace_fetch_options_allocate(&opt), NRT_SUCCESS);
+    nrt_sys_trace_fetch_options_set_nc_idx(opt, 256);
+    ck_assert_int_eq(nrt_sys_trace_fetch_events(&buf, &len, opt), NRT_INVALID);
+    ck_assert_ptr_null(buf);
+    nrt_sys_trace_fetch_options_free(opt);
+    ntsim_nc_stats_t st = stats_of(0);
+    ck_assert_uint_eq(st.in_ring, 3);
+    ck_assert_uint_eq(st.drained, 0);
+    ck_assert_int_eq(nrt_sys_trace_drain_events(0, out, 4, &n), NRT_SUCCESS);
+    ck_assert_uint_eq(n, 3);
+    ck_assert_uint_eq(out[0].nc_local_id, 0);
+    ck_assert_uint_eq(out[2].nc_local_id, 2);
+}
+END_TEST
+
 START_TEST(test_hooks_cannot_change_while_capturing)
 {
     start_small();
@@ -494,6 +530,7 @@ Suite *make_capture_suite(void)
     tcase_add_test(tc, test_stop_drops_undrained_events_and_counts_them);
     tcase_add_test(tc, test_overflow_counts_overwritten_with_times);
     tcase_add_test(tc, test_drain_rejects_bad_arguments);
+    tcase_add_test(tc, test_refused_drains_and_fetches_lose_nothing_captured);
     tcase_add_test(tc, test_hooks_cannot_change_while_capturing);
     tcase_add_test(tc, test_payload_holes_padding_and_unused_bytes_are_zero);
     tcase_add_test(tc, test_nrta_seq_id_is_recorded_only_by_the_with_seq_shim);

@@ -325,6 +325,26 @@ START_TEST(test_scenario_rejects_a_fault_beyond_its_cores)
 }
 END_TEST
 
+START_TEST(test_scenario_rejects_malformed_yaml_with_the_parser_position)
+{
+    expect_scenario_error("malformed_yaml.yaml",
+                          ":6:1: yaml: did not find expected ',' or ']' (while parsing a flow "
+                          "sequence at line 5)");
+}
+END_TEST
+
+START_TEST(test_scenario_rejects_a_string_where_an_integer_belongs)
+{
+    expect_scenario_error("wrong_type.yaml", ":4:8: cores: expected an integer, got 'two'");
+}
+END_TEST
+
+START_TEST(test_scenario_rejects_a_mapping_where_a_sequence_belongs)
+{
+    expect_scenario_error("faults_not_a_list.yaml", ":5:3: faults: expected a sequence");
+}
+END_TEST
+
 Suite *make_sim_suite(void)
 {
     Suite *s = suite_create("sim");
@@ -345,6 +365,9 @@ Suite *make_sim_suite(void)
     tcase_add_test(tc, test_scenario_rejects_an_unknown_event_name);
     tcase_add_test(tc, test_scenario_rejects_an_unknown_fault);
     tcase_add_test(tc, test_scenario_rejects_a_fault_beyond_its_cores);
+    tcase_add_test(tc, test_scenario_rejects_malformed_yaml_with_the_parser_position);
+    tcase_add_test(tc, test_scenario_rejects_a_string_where_an_integer_belongs);
+    tcase_add_test(tc, test_scenario_rejects_a_mapping_where_a_sequence_belongs);
     suite_add_tcase(s, tc);
     return s;
 }
