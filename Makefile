@@ -240,7 +240,27 @@ FUZZ_CFLAGS := -std=c11 -g -O1 $(DEFS) $(INCS) -fsanitize=fuzzer,address,undefin
 FUZZ_SRC := $(ENGINE_SRC) $(VEC_SRC) $(SIM_SRC)
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%)
 
-$(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_SRC) $(GEN_SRC) | $(DEPS_STAMP)
+FUZZ_APT := clang libclang-rt-dev
+FUZZ_STAMP := $(FUZZ_DIR)/.fuzz-deps-ok
+
+# libFuzzer lives in clang's runtime package; probe by linking an empty target.
+$(FUZZ_STAMP): | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	@printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n)\n{ (void)d; (void)n; return 0; }\n' \
+	    > $(FUZZ_DIR)/probe.c
+	@if ! clang -fsanitize=fuzzer -o $(FUZZ_DIR)/probe $(FUZZ_DIR)/probe.c >/dev/null 2>&1; then \
+	    if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	        echo "ntsim: installing libFuzzer: $(FUZZ_APT)"; \
+	        DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(FUZZ_APT) \
+	          || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(FUZZ_APT); }; \
+	        clang -fsanitize=fuzzer -o $(FUZZ_DIR)/probe $(FUZZ_DIR)/probe.c \
+	          || { echo "ntsim: clang still cannot link -fsanitize=fuzzer" >&2; exit 1; }; \
+	    else echo "ntsim: make fuzz needs clang with libFuzzer; install: $(FUZZ_APT)" >&2; exit 1; fi; \
+	fi
+	@rm -f $(FUZZ_DIR)/probe $(FUZZ_DIR)/probe.c
+	@touch $@
+
+$(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_SRC) $(GEN_SRC) | $(FUZZ_STAMP)
 	@mkdir -p $(@D)
 	clang $(FUZZ_CFLAGS) $$(pkg-config --cflags yaml-0.1 jansson libprotobuf-c) -o $@ $< \
 	    $(FUZZ_SRC) $(GEN_SRC) $$(pkg-config --libs yaml-0.1 jansson libprotobuf-c) -pthread
