@@ -252,8 +252,7 @@ static void usage(FILE *out, const char *argv0)
             "'conformance: N passed, N failed, N skipped'. Exit 0 when all pass, 1 otherwise.\n"
             "\n"
             "  --vectors DIR            vector directory (default: vectors)\n"
-            "  --kind KIND              only vectors of this kind (layout, enum, event_type,\n"
-            "                           record, json, ntff, notify, scenario); no unit suites\n"
+            "  --kind KIND              only vectors of this kind (see below); no unit suites\n"
             "  --file FILE              only vectors from this file (a path or its last parts)\n"
             "  --id ID                  only the vector with this id\n"
             "  --expected-failures FILE vectors that must fail, 'ID reason' per line\n"
@@ -261,8 +260,14 @@ static void usage(FILE *out, const char *argv0)
             "  --testdata DIR           broken-vector test data (default: conformance/testdata)\n"
             "  --proto DIR              directory of ntff.proto for protoc (default: engine)\n"
             "  --ntsim PATH             the ntsim command, for repro lines (default: build/ntsim)\n"
-            "  --help                   this text\n",
+            "  --help                   this text\n"
+            "\n"
+            "Kinds:",
             argv0);
+    /* From the registry, so a new kind cannot be missing here. */
+    for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++)
+        fprintf(out, " %s", (*k)->name);
+    fputc('\n', out);
 }
 
 int main(int argc, char **argv)
