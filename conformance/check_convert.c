@@ -107,9 +107,18 @@ START_TEST(test_explicit_rejects_bad_arguments)
     ck_assert_int_eq(ntsim_explicit_create(2, &x), NRT_SUCCESS);
     ck_assert_int_eq(ntsim_explicit_append(x, 2, (const uint8_t *)"a", 1), NRT_INVALID);
     ck_assert_int_eq(ntsim_explicit_append(x, 0, NULL, 1), NRT_INVALID);
-    ntsim_trace_info_t out[1];
+    /* A length past what can be addressed is refused before a byte is read,
+     * and what was appended before it stays. */
+    ck_assert_int_eq(ntsim_explicit_append(x, 0, (const uint8_t *)"ab", 2), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_explicit_append(x, 0, (const uint8_t *)"c", SIZE_MAX), NRT_RESOURCE);
+    ntsim_trace_info_t out[2];
     size_t n;
     ck_assert_int_eq(ntsim_explicit_collect(x, out, 1, &n), NRT_INVALID); /* room for 2 */
+    ck_assert_int_eq(ntsim_explicit_collect(x, out, 2, &n), NRT_SUCCESS);
+    ck_assert_uint_eq(n, 2);
+    ck_assert_uint_eq(out[0].payload_len, 2);
+    ck_assert_mem_eq(out[0].payload, "ab", 2);
+    ck_assert_uint_eq(out[1].payload_len, 0);
     ntsim_explicit_free(x);
     ntsim_explicit_free(NULL);
 }

@@ -23,6 +23,7 @@
 
 #include "data_view.h"
 #include "event_table.h"
+#include "growbuf.h"
 #include "log.h"
 #include "ntsim/capture.h"
 #include "ntsim/convert.h"
@@ -72,34 +73,10 @@ static void gid_snapshot(int32_t out[NTSIM_NC_COUNT])
     pthread_mutex_unlock(&g_gid_lock);
 }
 
-/* --- the buffer ------------------------------------------------------------------ */
-
-typedef struct jbuf {
-    char *data;
-    size_t len;
-    size_t cap;
-} jbuf_t;
-
-static NRT_STATUS jbuf_reserve(jbuf_t *b, size_t more)
-{
-    if (b->len + more <= b->cap)
-        return NRT_SUCCESS;
-    size_t cap = b->cap ? b->cap : 4096;
-    while (cap < b->len + more) {
-        if (cap > SIZE_MAX / 2)
-            return NRT_RESOURCE;
-        cap *= 2;
-    }
-    char *d = realloc(b->data, cap);
-    if (d == NULL)
-        return NRT_RESOURCE;
-    b->data = d;
-    b->cap = cap;
-    return NRT_SUCCESS;
-}
+/* --- appends into the growbuf ------------------------------------------------------ */
 
 /* Unchecked appends: the caller reserved the room. */
-static inline void put(jbuf_t *b, const char *s, size_t n)
+static inline void put(ntsim_growbuf_t *b, const char *s, size_t n)
 {
     memcpy(b->data + b->len, s, n);
     b->len += n;
@@ -107,7 +84,7 @@ static inline void put(jbuf_t *b, const char *s, size_t n)
 
 #define PUT_LIT(b, lit) put((b), (lit), sizeof(lit) - 1)
 
-static inline void put_u64(jbuf_t *b, uint64_t v)
+static inline void put_u64(ntsim_growbuf_t *b, uint64_t v)
 {
     char tmp[20];
     size_t n = 0;
@@ -118,7 +95,7 @@ static inline void put_u64(jbuf_t *b, uint64_t v)
     put(b, tmp + sizeof tmp - n, n);
 }
 
-static inline void put_i64(jbuf_t *b, int64_t v)
+static inline void put_i64(ntsim_growbuf_t *b, int64_t v)
 {
     if (v < 0) {
         b->data[b->len++] = '-';
@@ -128,7 +105,7 @@ static inline void put_i64(jbuf_t *b, int64_t v)
     }
 }
 
-static inline void put_hex(jbuf_t *b, uint64_t v)
+static inline void put_hex(ntsim_growbuf_t *b, uint64_t v)
 {
     static const char digits[] = "0123456789abcdef";
     char tmp[16];
@@ -228,7 +205,7 @@ typedef struct jctx {
 } jctx_t;
 
 /* Appends one event object; the caller reserved NTSIM_JSON_EVENT_MAX. */
-static void write_event(jbuf_t *b, jctx_t *ctx, const nrt_sys_trace_event_t *e)
+static void write_event(ntsim_growbuf_t *b, jctx_t *ctx, const nrt_sys_trace_event_t *e)
 {
     uint32_t type = (uint32_t)e->trace_type;
     uint32_t phase = (uint32_t)e->phase;
@@ -322,7 +299,7 @@ static void write_event(jbuf_t *b, jctx_t *ctx, const nrt_sys_trace_event_t *e)
     b->data[b->len++] = '}';
 }
 
-static void write_events(jbuf_t *b, jctx_t *ctx, const nrt_sys_trace_event_t *e, size_t n,
+static void write_events(ntsim_growbuf_t *b, jctx_t *ctx, const nrt_sys_trace_event_t *e, size_t n,
                          bool *first)
 {
     for (size_t i = 0; i < n; i++) {
@@ -333,11 +310,11 @@ static void write_events(jbuf_t *b, jctx_t *ctx, const nrt_sys_trace_event_t *e,
     }
 }
 
-static NRT_STATUS finish(jbuf_t *b, char **out, size_t *len)
+static NRT_STATUS finish(ntsim_growbuf_t *b, char **out, size_t *len)
 {
     put(b, DOC_CLOSE, sizeof DOC_CLOSE - 1);
     b->data[b->len] = '\0';
-    *out = b->data;
+    *out = (char *)b->data;
     *len = b->len;
     return NRT_SUCCESS;
 }
@@ -354,10 +331,10 @@ NRT_STATUS ntsim_json_serialize(const nrt_sys_trace_event_t *events, size_t coun
     int32_t *gid = (int32_t *)(ctx + 1);
     gid_snapshot(gid);
     ctx->gid = gid;
-    jbuf_t b = {NULL, 0, 0};
+    ntsim_growbuf_t b = {NULL, 0, 0};
     if (count > (SIZE_MAX - 64) / NTSIM_JSON_EVENT_MAX ||
-        jbuf_reserve(&b, sizeof DOC_OPEN + sizeof DOC_CLOSE + count * NTSIM_JSON_EVENT_MAX) !=
-            NRT_SUCCESS) {
+        ntsim_growbuf_reserve(&b, sizeof DOC_OPEN + sizeof DOC_CLOSE +
+                                      count * NTSIM_JSON_EVENT_MAX) != NRT_SUCCESS) {
         free(ctx);
         return NRT_RESOURCE;
     }
@@ -401,14 +378,14 @@ NRT_STATUS nrt_sys_trace_fetch_events(char **buffer, size_t *written_size,
         total += take[nc];
     }
     pthread_once(&g_names_once, names_build);
-    jbuf_t b = {NULL, 0, 0};
+    ntsim_growbuf_t b = {NULL, 0, 0};
     jctx_t *ctx = calloc(1, sizeof *ctx + NTSIM_NC_COUNT * sizeof(int32_t));
     size_t chunk = total < NTSIM_FETCH_CHUNK ? (size_t)total : NTSIM_FETCH_CHUNK;
     nrt_sys_trace_event_t *scratch = chunk ? malloc(chunk * sizeof *scratch) : NULL;
     if (ctx == NULL || (chunk > 0 && scratch == NULL) ||
         total > (SIZE_MAX - 64) / NTSIM_JSON_EVENT_MAX ||
-        jbuf_reserve(&b, sizeof DOC_OPEN + sizeof DOC_CLOSE +
-                             (size_t)total * NTSIM_JSON_EVENT_MAX) != NRT_SUCCESS) {
+        ntsim_growbuf_reserve(&b, sizeof DOC_OPEN + sizeof DOC_CLOSE +
+                                      (size_t)total * NTSIM_JSON_EVENT_MAX) != NRT_SUCCESS) {
         free(ctx);
         free(scratch);
         free(b.data);

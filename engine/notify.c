@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "growbuf.h"
 #include "log.h"
 #include "nrt/nrt_profile_notification.h"
 #include "ntsim/convert.h"
@@ -111,14 +112,9 @@ void ntsim_notify_reset_stats(void)
 
 /* --- the EXPLICIT collectives-status path -------------------------------------- */
 
-typedef struct topsp_buf {
-    uint8_t *data;
-    size_t len, cap;
-} topsp_buf_t;
-
 struct ntsim_explicit_notifs {
     uint32_t num_topsp; /* facts §3: expl_notifs {u32 num_topsp; buf *} */
-    topsp_buf_t *bufs;
+    ntsim_growbuf_t *bufs;
 };
 
 NRT_STATUS ntsim_explicit_create(uint32_t num_topsp, ntsim_explicit_notifs_t **out)
@@ -140,17 +136,9 @@ NRT_STATUS ntsim_explicit_append(ntsim_explicit_notifs_t *x, uint32_t topsp, con
 {
     if (x == NULL || topsp >= x->num_topsp || (bytes == NULL && len > 0))
         return NRT_INVALID;
-    topsp_buf_t *b = &x->bufs[topsp];
-    if (b->len + len > b->cap) {
-        size_t cap = b->cap ? b->cap : 256;
-        while (cap < b->len + len)
-            cap *= 2;
-        uint8_t *d = realloc(b->data, cap);
-        if (d == NULL)
-            return NRT_RESOURCE;
-        b->data = d;
-        b->cap = cap;
-    }
+    ntsim_growbuf_t *b = &x->bufs[topsp];
+    if (ntsim_growbuf_reserve(b, len) != NRT_SUCCESS)
+        return NRT_RESOURCE;
     if (len > 0)
         memcpy(b->data + b->len, bytes, len);
     b->len += len;

@@ -33,6 +33,7 @@
 
 #include "data_view.h"
 #include "event_table.h"
+#include "growbuf.h"
 #include "intern.h"
 #include "ntff.pb-c.h"
 #include "ntsim/convert.h"
@@ -121,30 +122,7 @@ static void event_to_proto(const nrt_sys_trace_event_t *e, uint32_t nd_idx, prot
 
 /* --- the byte stream ---------------------------------------------------------------- */
 
-typedef struct obuf {
-    uint8_t *data;
-    size_t len, cap;
-} obuf_t;
-
-static NRT_STATUS obuf_reserve(obuf_t *b, size_t more)
-{
-    if (b->len + more <= b->cap)
-        return NRT_SUCCESS;
-    size_t cap = b->cap ? b->cap : 4096;
-    while (cap < b->len + more) {
-        if (cap > SIZE_MAX / 2)
-            return NRT_RESOURCE;
-        cap *= 2;
-    }
-    uint8_t *d = realloc(b->data, cap);
-    if (d == NULL)
-        return NRT_RESOURCE;
-    b->data = d;
-    b->cap = cap;
-    return NRT_SUCCESS;
-}
-
-static void put_varint(obuf_t *b, uint64_t v)
+static void put_varint(ntsim_growbuf_t *b, uint64_t v)
 {
     while (v >= 0x80) {
         b->data[b->len++] = (uint8_t)(v | 0x80);
@@ -154,10 +132,10 @@ static void put_varint(obuf_t *b, uint64_t v)
 }
 
 /* Appends `msg` as field `field` (wire type 2, length-delimited). */
-static NRT_STATUS put_message(obuf_t *b, uint32_t field, const ProtobufCMessage *msg)
+static NRT_STATUS put_message(ntsim_growbuf_t *b, uint32_t field, const ProtobufCMessage *msg)
 {
     size_t size = protobuf_c_message_get_packed_size(msg);
-    if (obuf_reserve(b, size + 16) != NRT_SUCCESS)
+    if (ntsim_growbuf_reserve(b, size + 16) != NRT_SUCCESS)
         return NRT_RESOURCE;
     put_varint(b, ((uint64_t)field << 3) | 2);
     put_varint(b, size);
@@ -175,9 +153,9 @@ static NRT_STATUS put_message(obuf_t *b, uint32_t field, const ProtobufCMessage 
 /* Appends an event as field 1, packing it once: straight after room for a
  * 2-byte length, then moving it down if its length needs only 1 byte. This
  * skips protobuf-c's separate sizing pass over the whole event. */
-static NRT_STATUS put_event(obuf_t *b, const Ntff__NtraceEvent *ev)
+static NRT_STATUS put_event(ntsim_growbuf_t *b, const Ntff__NtraceEvent *ev)
 {
-    if (obuf_reserve(b, NTSIM_NTFF_EVENT_MAX + 3) != NRT_SUCCESS)
+    if (ntsim_growbuf_reserve(b, NTSIM_NTFF_EVENT_MAX + 3) != NRT_SUCCESS)
         return NRT_RESOURCE;
     uint8_t *at = b->data + b->len;
     at[0] = (1 << 3) | 2; /* field 1, length-delimited */
@@ -205,7 +183,7 @@ NRT_STATUS ntsim_ntff_serialize(const nrt_sys_trace_event_t *events, size_t even
     pthread_once(&g_ids_once, ids_build);
     ntsim_ntff_options_t none = {0, NULL, 0, 0, 0};
     const ntsim_ntff_options_t *opt = options ? options : &none;
-    obuf_t b = {NULL, 0, 0};
+    ntsim_growbuf_t b = {NULL, 0, 0};
     NRT_STATUS st = NRT_SUCCESS;
     bool used[NRT_SYS_TRACE_EVENT_TYPE_COUNT] = {false};
 
@@ -279,7 +257,7 @@ NRT_STATUS ntsim_ntff_serialize(const nrt_sys_trace_event_t *events, size_t even
         info.has_logical_nc_size = opt->logical_nc_size != 0;
         info.logical_nc_size = opt->logical_nc_size;
         size_t size = ntff__ntrace_info__get_packed_size(&info);
-        st = obuf_reserve(&b, size);
+        st = ntsim_growbuf_reserve(&b, size);
         if (st == NRT_SUCCESS)
             b.len += ntff__ntrace_info__pack(&info, b.data + b.len);
     }
