@@ -87,6 +87,10 @@ has "bad ntff" "not a valid NTFF ntrace_info"
 head -c 224 /dev/zero >"$tmp/two.bin"
 check "record dump" 0 "$bin" decode "$tmp/two.bin"
 has "record dump" '"event_type":"generic"'
+check "missing dump" 3 "$bin" decode "$tmp/no-such.bin"
+has "missing dump" "$tmp/no-such.bin: cannot read: No such file or directory"
+check "directory as dump" 3 "$bin" decode "$tmp"
+has "directory as dump" "$tmp: cannot read: Is a directory"
 
 # replay: pass, fail (with a repro line), unreadable.
 check "replay" 0 "$bin" replay vectors/notify.yaml

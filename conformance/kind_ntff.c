@@ -190,25 +190,12 @@ static char *protoc_decode(const uint8_t *bytes, size_t len, char *why, size_t w
                  ntsim_check_proto_dir, ntsim_check_proto_dir, path);
         FILE *f = popen(cmd, "r");
         if (f != NULL) {
-            size_t cap = 4096, n = 0;
-            text = malloc(cap);
-            size_t got;
-            while (text != NULL && (got = fread(text + n, 1, cap - n - 1, f)) > 0) {
-                n += got;
-                if (cap - n - 1 == 0) {
-                    char *t = realloc(text, cap * 2);
-                    if (t == NULL) {
-                        free(text);
-                        text = NULL;
-                        break;
-                    }
-                    text = t;
-                    cap *= 2;
-                }
+            size_t n = 0;
+            if (ntsim_read_stream(f, &text, &n) != NRT_SUCCESS) {
+                text = NULL;
+                snprintf(why, why_cap, "cannot read protoc's output");
             }
             int rc = pclose(f);
-            if (text != NULL)
-                text[n] = '\0';
             if (rc != 0 && text != NULL) {
                 snprintf(why, why_cap, "protoc exited %d: %.200s", rc, text);
                 free(text);

@@ -662,6 +662,38 @@ NRT_STATUS ntsim_vector_set_load_string(ntsim_vector_set_t *set, const char *nam
     return load_yaml(set, name, text, len, parse_vector_file, NULL);
 }
 
+NRT_STATUS ntsim_read_stream(FILE *f, char **out, size_t *out_len)
+{
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    for (;;) {
+        if (cap - len < 2) { /* room for a byte and the NUL */
+            size_t ncap = cap ? cap * 2 : 8192;
+            char *n = ncap > cap ? realloc(buf, ncap) : NULL;
+            if (n == NULL) {
+                free(buf);
+                return NRT_RESOURCE;
+            }
+            buf = n;
+            cap = ncap;
+        }
+        size_t got = fread(buf + len, 1, cap - len - 1, f);
+        len += got;
+        if (got == 0)
+            break;
+    }
+    if (ferror(f)) {
+        int saved = errno;
+        free(buf);
+        errno = saved ? saved : EIO;
+        return NRT_FAILURE;
+    }
+    buf[len] = '\0';
+    *out = buf;
+    *out_len = len;
+    return NRT_SUCCESS;
+}
+
 /* Reads a whole file into a malloc'd buffer; errors go to the set. */
 static NRT_STATUS read_all(ntsim_vector_set_t *set, const char *path, char **out, size_t *out_len)
 {
@@ -672,39 +704,14 @@ static NRT_STATUS read_all(ntsim_vector_set_t *set, const char *path, char **out
                                                    strerror(errno));
         return st == NRT_SUCCESS ? NRT_FAILURE : st;
     }
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
-    NRT_STATUS st = NRT_SUCCESS;
-    for (;;) {
-        if (len == cap) {
-            size_t ncap = cap ? cap * 2 : 8192;
-            char *n = realloc(buf, ncap);
-            if (n == NULL) {
-                st = NRT_RESOURCE;
-                break;
-            }
-            buf = n;
-            cap = ncap;
-        }
-        size_t got = fread(buf + len, 1, cap - len, f);
-        len += got;
-        if (got == 0) {
-            if (ferror(f)) {
-                set->file_count++;
-                st = ntsim_vector_set_add_error(set, "%s: read error", path);
-                st = st == NRT_SUCCESS ? NRT_FAILURE : st;
-            }
-            break;
-        }
-    }
+    NRT_STATUS st = ntsim_read_stream(f, out, out_len);
     fclose(f);
-    if (st != NRT_SUCCESS) {
-        free(buf);
-        return st;
+    if (st == NRT_FAILURE) {
+        set->file_count++;
+        st = ntsim_vector_set_add_error(set, "%s: read error", path);
+        st = st == NRT_SUCCESS ? NRT_FAILURE : st;
     }
-    *out = buf;
-    *out_len = len;
-    return NRT_SUCCESS;
+    return st;
 }
 
 NRT_STATUS ntsim_yaml_load_string(ntsim_vector_set_t *errors, const char *name, const char *text,

@@ -26,6 +26,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <yaml.h>
 
@@ -127,6 +128,11 @@ bool ntsim_vector_has_flag(const ntsim_vector_t *v, const char *flag);
 
 /* strdup for C11: a malloc'd copy of s, or NULL when out of memory. */
 char *ntsim_strdup(const char *s);
+
+/* Reads f to its end into a malloc'd buffer with a NUL after the *len bytes
+ * read (so text can be used as a string). NRT_RESOURCE when memory runs out,
+ * NRT_FAILURE on a read error (errno says why); *out is untouched then. */
+NRT_STATUS ntsim_read_stream(FILE *f, char **out, size_t *len);
 
 /* --- for kinds: reading keys with precise errors ------------------------- */
 

@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "event_table.h"
 #include "ntff.pb-c.h"
+#include "vector.h"
 
 static const char *const usage_decode =
     "usage: ntsim decode FILE [--ntff | --records] [--text]\n"
@@ -152,39 +153,6 @@ static void print_message(FILE *out, const ProtobufCMessage *m, int indent)
     }
 }
 
-static int read_file(const char *path, uint8_t **out, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return -1;
-    size_t cap = 65536, n = 0;
-    uint8_t *buf = malloc(cap);
-    size_t got;
-    while (buf != NULL && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap) {
-            uint8_t *b = realloc(buf, cap * 2);
-            if (b == NULL) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = b;
-            cap *= 2;
-        }
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (buf == NULL || bad) {
-        free(buf);
-        errno = bad ? EIO : ENOMEM;
-        return -1;
-    }
-    *out = buf;
-    *len = n;
-    return 0;
-}
-
 NRT_STATUS ntsim_decode_records(const uint8_t *data, size_t len, bool text, FILE *out, char *err,
                                 size_t cap)
 {
@@ -268,19 +236,29 @@ int ntsim_cmd_decode(int argc, char **argv)
         return NTSIM_EXIT_USAGE;
     }
     const char *path = argv[optind];
-    uint8_t *data;
-    size_t len;
-    if (read_file(path, &data, &len) != 0) {
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
         fprintf(stderr, "%s: cannot read: %s\n", path, strerror(errno));
         return NTSIM_EXIT_INPUT;
     }
+    char *buf;
+    size_t len;
+    NRT_STATUS rs = ntsim_read_stream(f, &buf, &len);
+    int saved = errno;
+    fclose(f);
+    if (rs != NRT_SUCCESS) {
+        fprintf(stderr, "%s: cannot read: %s\n", path,
+                rs == NRT_RESOURCE ? "out of memory" : strerror(saved));
+        return rs == NRT_RESOURCE ? NTSIM_EXIT_FAIL : NTSIM_EXIT_INPUT;
+    }
+    const uint8_t *data = (const uint8_t *)buf;
     size_t plen = strlen(path);
     bool is_ntff = force == 1 ||
                    (force == 0 && plen > 5 && strcmp(path + plen - 5, ".ntff") == 0);
     char err[512] = "";
     NRT_STATUS st = is_ntff ? ntsim_decode_ntff(data, len, stdout, err, sizeof err)
                             : ntsim_decode_records(data, len, text, stdout, err, sizeof err);
-    free(data);
+    free(buf);
     if (st == NRT_SUCCESS)
         return NTSIM_EXIT_OK;
     fprintf(stderr, "%s: %s\n", path, err);
