@@ -129,15 +129,17 @@ $(BUILD)/obj/gen/ntff.pb-c.o: $(GEN_SRC)
 	$(CC) -std=c11 -O2 -g $(PKG_CFLAGS) -I$(BUILD)/gen $(EXTRA_CFLAGS) -c $< -o $@
 $(BUILD)/pic/gen/ntff.pb-c.o: $(GEN_SRC)
 	@mkdir -p $(@D)
-	$(CC) -std=c11 -O2 -g -fPIC $(PKG_CFLAGS) -I$(BUILD)/gen $(EXTRA_CFLAGS) -c $< -o $@
+	$(CC) -std=c11 -O2 -g -fPIC -fvisibility=hidden $(PKG_CFLAGS) -I$(BUILD)/gen $(EXTRA_CFLAGS) -c $< -o $@
 
 # Every engine and test object may include the generated header.
 $(ENGINE_SRC:%.c=$(BUILD)/obj/%.o) $(ENGINE_SRC:%.c=$(BUILD)/pic/%.o) $(CONF_OBJ) $(VEC_OBJ) \
     $(SIM_OBJ) $(BUILD)/obj/sim/ntsim_main.o: | $(GEN_HDR)
 
+# The shared library exports exactly the declarations marked NTSIM_EXPORT
+# (include/nrt/nrt_status.h); conformance/exported_symbols.txt lists them.
 $(BUILD)/pic/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -fPIC -fvisibility=default -c $< -o $@
+	$(CC) $(CFLAGS_ALL) -fPIC -fvisibility=hidden -c $< -o $@
 
 $(LIB): $(ENGINE_OBJ)
 	@mkdir -p $(@D)

@@ -79,7 +79,7 @@ static once_flag registry_once = ONCE_FLAG_INIT;
 
 static ntsim_abi_field_t from_desc(const ntsim_field_desc_t *d)
 {
-    ntsim_abi_field_t f = {d->name, d->offset, d->size, ntsim_field_kind_name(d->kind)};
+    ntsim_abi_field_t f = {d->name, d->offset, d->size, ntsim__field_kind_name(d->kind)};
     return f;
 }
 
@@ -89,14 +89,14 @@ static void registry_build(void)
     aggregates[n++] = (ntsim_abi_aggregate_t){"nrt_sys_trace_event_t", sizeof(nrt_sys_trace_event_t),
                                               record_fields, LEN_(record_fields)};
     for (size_t p = 1; p < NTSIM_PAYLOAD_COUNT; p++)
-        union_fields[p - 1] = (ntsim_abi_field_t){ntsim_payloads[p].member,
-                                                  ntsim_payloads[p].union_offset,
-                                                  ntsim_payloads[p].size, ntsim_payloads[p].c_type};
+        union_fields[p - 1] = (ntsim_abi_field_t){ntsim__payloads[p].member,
+                                                  ntsim__payloads[p].union_offset,
+                                                  ntsim__payloads[p].size, ntsim__payloads[p].c_type};
     aggregates[n++] = (ntsim_abi_aggregate_t){"nrt_sys_trace_event_data_t",
                                               sizeof(nrt_sys_trace_event_data_t), union_fields,
                                               LEN_(union_fields)};
     for (size_t i = 0; i < 2; i++)
-        sync_info_fields[i] = from_desc(&ntsim_sync_info_fields[i]);
+        sync_info_fields[i] = from_desc(&ntsim__sync_info_fields[i]);
     aggregates[n++] = (ntsim_abi_aggregate_t){"struct nrt_sys_trace_event_data_sync_info",
                                               sizeof(struct nrt_sys_trace_event_data_sync_info),
                                               sync_info_fields, 2};
@@ -107,7 +107,7 @@ static void registry_build(void)
                                               sizeof(nrt_sys_trace_fetch_options_t),
                                               fetch_options_fields, LEN_(fetch_options_fields)};
     for (size_t p = 1; p < NTSIM_PAYLOAD_COUNT; p++) {
-        const ntsim_payload_desc_t *d = &ntsim_payloads[p];
+        const ntsim_payload_desc_t *d = &ntsim__payloads[p];
         size_t count = d->field_count < MAX_PAYLOAD_FIELDS ? d->field_count : MAX_PAYLOAD_FIELDS;
         for (size_t i = 0; i < count; i++)
             payload_fields[p][i] = from_desc(&d->fields[i]);
@@ -232,9 +232,9 @@ static once_flag enum_once = ONCE_FLAG_INIT;
 static void enums_build(void)
 {
     for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++) {
-        const char *name = ntsim_event_types[t].enum_name;
+        const char *name = ntsim__event_types[t].enum_name;
         event_type_members[t] = (ntsim_abi_enum_member_t){
-            name ? name : "(missing row)", (int64_t)ntsim_event_types[t].type};
+            name ? name : "(missing row)", (int64_t)ntsim__event_types[t].type};
     }
     event_type_members[NRT_SYS_TRACE_EVENT_TYPE_COUNT] =
         (ntsim_abi_enum_member_t)M(NRT_SYS_TRACE_EVENT_TYPE_COUNT);

@@ -139,7 +139,7 @@ START_TEST(test_intern_ids_match_rusts_default_hasher)
     uint8_t raw[15];
     for (int i = 0; i < 15; i++)
         raw[i] = (uint8_t)i;
-    ck_assert_uint_eq(ntsim_siphash13(0, 0, raw, 15), UINT64_C(0xf30eb725bb91c9ea));
+    ck_assert_uint_eq(ntsim__siphash13(0, 0, raw, 15), UINT64_C(0xf30eb725bb91c9ea));
     ck_assert_uint_eq(ntsim_intern_name_id(NULL), 0);
 }
 END_TEST

@@ -12,9 +12,9 @@
 START_TEST(test_event_table_row_index_is_the_enum_value)
 {
     for (unsigned t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++) {
-        ck_assert_ptr_nonnull(ntsim_event_types[t].enum_name);
-        ck_assert_uint_eq((unsigned)ntsim_event_types[t].type, t);
-        ck_assert_ptr_eq(ntsim_event_type_desc(t), &ntsim_event_types[t]);
+        ck_assert_ptr_nonnull(ntsim__event_types[t].enum_name);
+        ck_assert_uint_eq((unsigned)ntsim__event_types[t].type, t);
+        ck_assert_ptr_eq(ntsim__event_type_desc(t), &ntsim__event_types[t]);
     }
 }
 END_TEST
@@ -23,8 +23,8 @@ START_TEST(test_event_table_names_are_unique)
 {
     for (unsigned a = 0; a < NRT_SYS_TRACE_EVENT_TYPE_COUNT; a++)
         for (unsigned b = a + 1; b < NRT_SYS_TRACE_EVENT_TYPE_COUNT; b++) {
-            ck_assert_str_ne(ntsim_event_types[a].api_name, ntsim_event_types[b].api_name);
-            ck_assert_str_ne(ntsim_event_types[a].json_name, ntsim_event_types[b].json_name);
+            ck_assert_str_ne(ntsim__event_types[a].api_name, ntsim__event_types[b].api_name);
+            ck_assert_str_ne(ntsim__event_types[a].json_name, ntsim__event_types[b].json_name);
         }
 }
 END_TEST
@@ -34,8 +34,8 @@ START_TEST(test_event_table_api_name_is_lowercase_enum_suffix)
 {
     const size_t prefix = strlen("NRT_SYS_TRACE_EVENT_TYPE_");
     for (unsigned t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++) {
-        const char *suffix = ntsim_event_types[t].enum_name + prefix;
-        const char *api = ntsim_event_types[t].api_name;
+        const char *suffix = ntsim__event_types[t].enum_name + prefix;
+        const char *api = ntsim__event_types[t].api_name;
         ck_assert_uint_eq(strlen(suffix), strlen(api));
         for (size_t i = 0; suffix[i]; i++) {
             char lower = (suffix[i] >= 'A' && suffix[i] <= 'Z') ? (char)(suffix[i] + 32)
@@ -51,7 +51,7 @@ END_TEST
 START_TEST(test_every_payload_fits_the_40_byte_slot)
 {
     for (unsigned p = 1; p < NTSIM_PAYLOAD_COUNT; p++) {
-        const ntsim_payload_desc_t *d = &ntsim_payloads[p];
+        const ntsim_payload_desc_t *d = &ntsim__payloads[p];
         ck_assert_uint_le(d->size, 40);
         ck_assert_uint_eq(d->union_offset, 0);
         ck_assert_uint_ge(d->field_count, 1);
@@ -69,9 +69,9 @@ END_TEST
 /* The three union-sizing payloads of spec §1 are exactly 40 bytes. */
 START_TEST(test_union_is_sized_by_its_largest_members)
 {
-    ck_assert_uint_eq(ntsim_payload_by_member("cc_exec_start")->size, 40);
-    ck_assert_uint_eq(ntsim_payload_by_member("hw_notify")->size, 40);
-    ck_assert_uint_eq(ntsim_payload_by_member("nc_model_switch_start")->size, 40);
+    ck_assert_uint_eq(ntsim__payload_by_member("cc_exec_start")->size, 40);
+    ck_assert_uint_eq(ntsim__payload_by_member("hw_notify")->size, 40);
+    ck_assert_uint_eq(ntsim__payload_by_member("nc_model_switch_start")->size, 40);
     ck_assert_uint_eq(sizeof(nrt_sys_trace_event_data_t), 40);
 }
 END_TEST
@@ -84,12 +84,12 @@ START_TEST(test_every_payload_but_model_exec_is_carried)
         bool used = false;
         for (unsigned t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
             for (unsigned ph = 0; ph < NRT_SYS_TRACE_EVENT_PHASE_COUNT; ph++)
-                used |= ntsim_event_payload(t, ph) == (ntsim_payload_id_t)p;
+                used |= ntsim__event_payload(t, ph) == (ntsim_payload_id_t)p;
         if (p == NTSIM_PAYLOAD_MODEL_EXEC)
             ck_assert_msg(!used, "model_exec is carried by a type: update D-MODEL-EXEC");
         else
             ck_assert_msg(used, "payload %s is carried by no (type, phase)",
-                          ntsim_payloads[p].member);
+                          ntsim__payloads[p].member);
     }
 }
 END_TEST
@@ -100,31 +100,31 @@ START_TEST(test_generic_and_consume_types_carry_no_payload)
     const unsigned none[] = {0, 36, 37, 38, 39};
     for (size_t i = 0; i < sizeof none / sizeof none[0]; i++)
         for (unsigned ph = 0; ph < NRT_SYS_TRACE_EVENT_PHASE_COUNT; ph++)
-            ck_assert_int_eq(ntsim_event_payload(none[i], ph), NTSIM_PAYLOAD_NONE);
+            ck_assert_int_eq(ntsim__event_payload(none[i], ph), NTSIM_PAYLOAD_NONE);
 }
 END_TEST
 
 /* spec §3 NOTE: (type, phase) jointly select the member. */
 START_TEST(test_start_and_stop_select_different_members)
 {
-    ck_assert_int_eq(ntsim_event_payload(8, NRT_SYS_TRACE_EVENT_PHASE_START),
+    ck_assert_int_eq(ntsim__event_payload(8, NRT_SYS_TRACE_EVENT_PHASE_START),
                      NTSIM_PAYLOAD_CC_EXEC_START);
-    ck_assert_int_eq(ntsim_event_payload(8, NRT_SYS_TRACE_EVENT_PHASE_STOP),
+    ck_assert_int_eq(ntsim__event_payload(8, NRT_SYS_TRACE_EVENT_PHASE_STOP),
                      NTSIM_PAYLOAD_CC_EXEC_STOP);
-    ck_assert_int_eq(ntsim_event_payload(26, NRT_SYS_TRACE_EVENT_PHASE_START),
+    ck_assert_int_eq(ntsim__event_payload(26, NRT_SYS_TRACE_EVENT_PHASE_START),
                      NTSIM_PAYLOAD_NC_MODEL_SWITCH_START);
-    ck_assert_int_eq(ntsim_event_payload(26, NRT_SYS_TRACE_EVENT_PHASE_STOP),
+    ck_assert_int_eq(ntsim__event_payload(26, NRT_SYS_TRACE_EVENT_PHASE_STOP),
                      NTSIM_PAYLOAD_NC_MODEL_SWITCH_STOP);
 }
 END_TEST
 
 START_TEST(test_out_of_range_type_or_phase_selects_no_payload)
 {
-    ck_assert_int_eq(ntsim_event_payload(46, 0), NTSIM_PAYLOAD_NONE);
-    ck_assert_int_eq(ntsim_event_payload(UINT32_MAX, 0), NTSIM_PAYLOAD_NONE);
-    ck_assert_int_eq(ntsim_event_payload(24, 3), NTSIM_PAYLOAD_NONE);
-    ck_assert_int_eq(ntsim_event_payload(24, UINT32_MAX), NTSIM_PAYLOAD_NONE);
-    ck_assert_ptr_null(ntsim_event_type_desc(46));
+    ck_assert_int_eq(ntsim__event_payload(46, 0), NTSIM_PAYLOAD_NONE);
+    ck_assert_int_eq(ntsim__event_payload(UINT32_MAX, 0), NTSIM_PAYLOAD_NONE);
+    ck_assert_int_eq(ntsim__event_payload(24, 3), NTSIM_PAYLOAD_NONE);
+    ck_assert_int_eq(ntsim__event_payload(24, UINT32_MAX), NTSIM_PAYLOAD_NONE);
+    ck_assert_ptr_null(ntsim__event_type_desc(46));
 }
 END_TEST
 
@@ -134,42 +134,42 @@ START_TEST(test_category_matches_the_hardware_bitmap)
     /* facts §1: for 6..26 the category is 2 - bit(0x70021C0, t). */
     for (unsigned t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++) {
         unsigned want = (t >= 6 && t <= 26) ? 2u - ((0x70021C0u >> t) & 1u) : 2u;
-        ck_assert_uint_eq((unsigned)ntsim_event_category(t), want);
+        ck_assert_uint_eq((unsigned)ntsim__event_category(t), want);
     }
-    ck_assert_int_eq(ntsim_event_category(46), NRT_SYS_TRACE_EVENT_CATEGORY_UNKNOWN);
-    ck_assert_int_eq(ntsim_event_category(UINT32_MAX), NRT_SYS_TRACE_EVENT_CATEGORY_UNKNOWN);
+    ck_assert_int_eq(ntsim__event_category(46), NRT_SYS_TRACE_EVENT_CATEGORY_UNKNOWN);
+    ck_assert_int_eq(ntsim__event_category(UINT32_MAX), NRT_SYS_TRACE_EVENT_CATEGORY_UNKNOWN);
 }
 END_TEST
 
 START_TEST(test_lookups_by_name)
 {
-    ck_assert_int_eq(ntsim_event_type_by_api_name("hw_notify")->type, 24);
-    ck_assert_int_eq(ntsim_event_type_by_enum_name("NRT_SYS_TRACE_EVENT_TYPE_HOSTCC_WAIT")->type,
+    ck_assert_int_eq(ntsim__event_type_by_api_name("hw_notify")->type, 24);
+    ck_assert_int_eq(ntsim__event_type_by_enum_name("NRT_SYS_TRACE_EVENT_TYPE_HOSTCC_WAIT")->type,
                      45);
-    ck_assert_ptr_null(ntsim_event_type_by_api_name("HW_NOTIFY"));
-    ck_assert_ptr_null(ntsim_event_type_by_api_name(NULL));
-    ck_assert_ptr_null(ntsim_event_type_by_enum_name("NRT_SYS_TRACE_EVENT_TYPE_COUNT"));
-    ck_assert_str_eq(ntsim_payload_by_member("exec_tensor_read_batch")->c_type,
+    ck_assert_ptr_null(ntsim__event_type_by_api_name("HW_NOTIFY"));
+    ck_assert_ptr_null(ntsim__event_type_by_api_name(NULL));
+    ck_assert_ptr_null(ntsim__event_type_by_enum_name("NRT_SYS_TRACE_EVENT_TYPE_COUNT"));
+    ck_assert_str_eq(ntsim__payload_by_member("exec_tensor_read_batch")->c_type,
                      "struct nrt_sys_trace_event_data_exec_tensor_read_batch");
-    ck_assert_ptr_null(ntsim_payload_by_member("none"));
-    ck_assert_ptr_null(ntsim_payload_by_member(NULL));
+    ck_assert_ptr_null(ntsim__payload_by_member("none"));
+    ck_assert_ptr_null(ntsim__payload_by_member(NULL));
 }
 END_TEST
 
 /* spec §3 GOTCHA: hint is a uint16; peer_id is a C int; usage_type is the enum. */
 START_TEST(test_field_kinds_follow_the_c_types)
 {
-    const ntsim_payload_desc_t *hw = ntsim_payload_by_member("hw_notify");
+    const ntsim_payload_desc_t *hw = ntsim__payload_by_member("hw_notify");
     ck_assert_str_eq(hw->fields[1].name, "hint");
     ck_assert_int_eq(hw->fields[1].kind, NTSIM_FIELD_U16);
     ck_assert_int_eq(hw->fields[4].kind, NTSIM_FIELD_SYNC_INFO);
-    ck_assert_int_eq(ntsim_payload_by_member("enc_barrier")->fields[0].kind, NTSIM_FIELD_INT);
-    ck_assert_int_eq(ntsim_payload_by_member("dma_mem_alloc_start")->fields[1].kind,
+    ck_assert_int_eq(ntsim__payload_by_member("enc_barrier")->fields[0].kind, NTSIM_FIELD_INT);
+    ck_assert_int_eq(ntsim__payload_by_member("dma_mem_alloc_start")->fields[1].kind,
                      NTSIM_FIELD_USAGE_TYPE);
-    ck_assert_int_eq(ntsim_payload_by_member("dmem_buf_copyin")->fields[0].kind, NTSIM_FIELD_U8);
-    ck_assert_int_eq(ntsim_payload_by_member("model_switch")->fields[2].kind, NTSIM_FIELD_BOOL);
-    ck_assert_str_eq(ntsim_field_kind_name(NTSIM_FIELD_USAGE_TYPE), "dma_mem_usage_type_t");
-    ck_assert_str_eq(ntsim_field_kind_name(NTSIM_FIELD_KIND_COUNT), "?");
+    ck_assert_int_eq(ntsim__payload_by_member("dmem_buf_copyin")->fields[0].kind, NTSIM_FIELD_U8);
+    ck_assert_int_eq(ntsim__payload_by_member("model_switch")->fields[2].kind, NTSIM_FIELD_BOOL);
+    ck_assert_str_eq(ntsim__field_kind_name(NTSIM_FIELD_USAGE_TYPE), "dma_mem_usage_type_t");
+    ck_assert_str_eq(ntsim__field_kind_name(NTSIM_FIELD_KIND_COUNT), "?");
 }
 END_TEST
 

@@ -197,17 +197,17 @@ START_TEST(test_json_keys_name_real_fields)
     for (uint32_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
         for (uint32_t ph = 0; ph < NRT_SYS_TRACE_EVENT_PHASE_COUNT; ph++) {
             ntsim_data_view_t v;
-            const char *err = ntsim_data_view_compile(ntsim_event_types[t].json_keys[ph],
-                                                      ntsim_event_payload(t, ph), &v);
-            ck_assert_msg(err == NULL, "%s phase %u: %s", ntsim_event_types[t].enum_name, ph,
+            const char *err = ntsim__data_view_compile(ntsim__event_types[t].json_keys[ph],
+                                                      ntsim__event_payload(t, ph), &v);
+            ck_assert_msg(err == NULL, "%s phase %u: %s", ntsim__event_types[t].enum_name, ph,
                           err);
         }
     ntsim_data_view_t v;
-    ck_assert_ptr_nonnull(ntsim_data_view_compile("nope", NTSIM_PAYLOAD_HW_NOTIFY, &v));
-    ck_assert_ptr_nonnull(ntsim_data_view_compile("x=sync_info.nope", NTSIM_PAYLOAD_HW_NOTIFY,
+    ck_assert_ptr_nonnull(ntsim__data_view_compile("nope", NTSIM_PAYLOAD_HW_NOTIFY, &v));
+    ck_assert_ptr_nonnull(ntsim__data_view_compile("x=sync_info.nope", NTSIM_PAYLOAD_HW_NOTIFY,
                                                   &v));
-    ck_assert_ptr_nonnull(ntsim_data_view_compile("hint%bad", NTSIM_PAYLOAD_HW_NOTIFY, &v));
-    ck_assert_ptr_nonnull(ntsim_data_view_compile("model_id", NTSIM_PAYLOAD_NONE, &v));
+    ck_assert_ptr_nonnull(ntsim__data_view_compile("hint%bad", NTSIM_PAYLOAD_HW_NOTIFY, &v));
+    ck_assert_ptr_nonnull(ntsim__data_view_compile("model_id", NTSIM_PAYLOAD_NONE, &v));
 }
 END_TEST
 

@@ -16,19 +16,19 @@ static void push_n(ntsim_ring_t *r, uint64_t first, uint64_t n)
 {
     for (uint64_t i = 0; i < n; i++) {
         ntsim_ring_reservation_t res;
-        ck_assert_int_eq(ntsim_ring_reserve(r, 1000 + first + i, &res), NRT_SUCCESS);
+        ck_assert_int_eq(ntsim__ring_reserve(r, 1000 + first + i, &res), NRT_SUCCESS);
         memset(res.rec, 0, sizeof *res.rec);
         res.rec->nc_local_id = first + i;
-        ntsim_ring_commit(&res);
+        ntsim__ring_commit(&res);
     }
 }
 
 START_TEST(test_ring_rejects_zero_and_huge_capacity)
 {
     ntsim_ring_t *r = (ntsim_ring_t *)1;
-    ck_assert_int_eq(ntsim_ring_create(0, false, &r), NRT_INVALID);
+    ck_assert_int_eq(ntsim__ring_create(0, false, &r), NRT_INVALID);
     ck_assert_ptr_null(r);
-    ck_assert_int_eq(ntsim_ring_create((UINT64_C(1) << 40) + 1, false, &r), NRT_INVALID);
+    ck_assert_int_eq(ntsim__ring_create((UINT64_C(1) << 40) + 1, false, &r), NRT_INVALID);
     ck_assert_ptr_null(r);
 }
 END_TEST
@@ -36,15 +36,15 @@ END_TEST
 START_TEST(test_ring_positions_start_at_zero_and_count_up)
 {
     ntsim_ring_t *r;
-    ck_assert_int_eq(ntsim_ring_create(1024, false, &r), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim__ring_create(1024, false, &r), NRT_SUCCESS);
     for (uint64_t i = 0; i < 3; i++) {
         ntsim_ring_reservation_t res;
-        ck_assert_int_eq(ntsim_ring_reserve(r, 0, &res), NRT_SUCCESS);
+        ck_assert_int_eq(ntsim__ring_reserve(r, 0, &res), NRT_SUCCESS);
         ck_assert_uint_eq(res.pos, i);
-        ntsim_ring_commit(&res);
+        ntsim__ring_commit(&res);
     }
-    ck_assert(ntsim_ring_valid(r));
-    ntsim_ring_destroy(r);
+    ck_assert(ntsim__ring_valid(r));
+    ntsim__ring_destroy(r);
 }
 END_TEST
 
@@ -53,11 +53,11 @@ END_TEST
 START_TEST(test_ring_overflow_keeps_the_newest_capacity_in_order)
 {
     ntsim_ring_t *r;
-    ck_assert_int_eq(ntsim_ring_create(1024, false, &r), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim__ring_create(1024, false, &r), NRT_SUCCESS);
     push_n(r, 0, 1500);
-    ck_assert(ntsim_ring_valid(r));
+    ck_assert(ntsim__ring_valid(r));
     ntsim_ring_counts_t c;
-    ntsim_ring_counts(r, &c);
+    ntsim__ring_counts(r, &c);
     ck_assert_uint_eq(c.pushed, 1500);
     ck_assert_uint_eq(c.overwritten, 476);
     ck_assert_uint_eq(c.drained, 0);
@@ -68,17 +68,17 @@ START_TEST(test_ring_overflow_keeps_the_newest_capacity_in_order)
 
     nrt_sys_trace_event_t *out = calloc(2000, sizeof *out);
     ck_assert_ptr_nonnull(out);
-    size_t n = ntsim_ring_pop(r, out, 2000);
+    size_t n = ntsim__ring_pop(r, out, 2000);
     ck_assert_uint_eq(n, 1024);
     for (size_t i = 0; i < n; i++)
         ck_assert_uint_eq(out[i].nc_local_id, 476 + i);
-    ntsim_ring_counts(r, &c);
+    ntsim__ring_counts(r, &c);
     ck_assert_uint_eq(c.drained, 1024);
     ck_assert_uint_eq(c.overwritten, 476);
-    ck_assert_uint_eq(ntsim_ring_pop(r, out, 2000), 0);
-    ck_assert(ntsim_ring_valid(r));
+    ck_assert_uint_eq(ntsim__ring_pop(r, out, 2000), 0);
+    ck_assert(ntsim__ring_valid(r));
     free(out);
-    ntsim_ring_destroy(r);
+    ntsim__ring_destroy(r);
 }
 END_TEST
 
@@ -86,23 +86,23 @@ END_TEST
 START_TEST(test_ring_holds_exactly_a_non_power_of_two_capacity)
 {
     ntsim_ring_t *r;
-    ck_assert_int_eq(ntsim_ring_create(1500, false, &r), NRT_SUCCESS);
-    ck_assert_uint_eq(ntsim_ring_capacity(r), 1500);
+    ck_assert_int_eq(ntsim__ring_create(1500, false, &r), NRT_SUCCESS);
+    ck_assert_uint_eq(ntsim__ring_capacity(r), 1500);
     push_n(r, 0, 1500);
     ntsim_ring_counts_t c;
-    ntsim_ring_counts(r, &c);
+    ntsim__ring_counts(r, &c);
     ck_assert_uint_eq(c.overwritten, 0);
     push_n(r, 1500, 1);
-    ntsim_ring_counts(r, &c);
+    ntsim__ring_counts(r, &c);
     ck_assert_uint_eq(c.overwritten, 1);
     nrt_sys_trace_event_t *out = calloc(1501, sizeof *out);
     ck_assert_ptr_nonnull(out);
-    ck_assert_uint_eq(ntsim_ring_pop(r, out, 1501), 1500);
+    ck_assert_uint_eq(ntsim__ring_pop(r, out, 1501), 1500);
     ck_assert_uint_eq(out[0].nc_local_id, 1);
     ck_assert_uint_eq(out[1499].nc_local_id, 1500);
-    ck_assert(ntsim_ring_valid(r));
+    ck_assert(ntsim__ring_valid(r));
     free(out);
-    ntsim_ring_destroy(r);
+    ntsim__ring_destroy(r);
 }
 END_TEST
 
@@ -110,18 +110,18 @@ END_TEST
 START_TEST(test_ring_pops_in_batches_and_resumes)
 {
     ntsim_ring_t *r;
-    ck_assert_int_eq(ntsim_ring_create(256, false, &r), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim__ring_create(256, false, &r), NRT_SUCCESS);
     push_n(r, 0, 200);
     nrt_sys_trace_event_t out[150];
-    ck_assert_uint_eq(ntsim_ring_pop(r, out, 150), 150);
+    ck_assert_uint_eq(ntsim__ring_pop(r, out, 150), 150);
     ck_assert_uint_eq(out[149].nc_local_id, 149);
     push_n(r, 200, 100);
-    ck_assert_uint_eq(ntsim_ring_pop(r, out, 150), 150);
+    ck_assert_uint_eq(ntsim__ring_pop(r, out, 150), 150);
     ck_assert_uint_eq(out[0].nc_local_id, 150);
     ck_assert_uint_eq(out[149].nc_local_id, 299);
-    ck_assert_uint_eq(ntsim_ring_pop(r, out, 0), 0);
-    ck_assert(ntsim_ring_valid(r));
-    ntsim_ring_destroy(r);
+    ck_assert_uint_eq(ntsim__ring_pop(r, out, 0), 0);
+    ck_assert(ntsim__ring_valid(r));
+    ntsim__ring_destroy(r);
 }
 END_TEST
 
@@ -130,22 +130,22 @@ END_TEST
 START_TEST(test_ring_pop_stops_at_an_uncommitted_record)
 {
     ntsim_ring_t *r;
-    ck_assert_int_eq(ntsim_ring_create(16, false, &r), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim__ring_create(16, false, &r), NRT_SUCCESS);
     ntsim_ring_reservation_t a, b;
-    ck_assert_int_eq(ntsim_ring_reserve(r, 0, &a), NRT_SUCCESS);
-    ck_assert_int_eq(ntsim_ring_reserve(r, 0, &b), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim__ring_reserve(r, 0, &a), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim__ring_reserve(r, 0, &b), NRT_SUCCESS);
     memset(a.rec, 0, sizeof *a.rec);
     memset(b.rec, 0, sizeof *b.rec);
     a.rec->nc_local_id = 10;
     b.rec->nc_local_id = 11;
-    ntsim_ring_commit(&b);
+    ntsim__ring_commit(&b);
     nrt_sys_trace_event_t out[4];
-    ck_assert_uint_eq(ntsim_ring_pop(r, out, 4), 0);
-    ntsim_ring_commit(&a);
-    ck_assert_uint_eq(ntsim_ring_pop(r, out, 4), 2);
+    ck_assert_uint_eq(ntsim__ring_pop(r, out, 4), 0);
+    ntsim__ring_commit(&a);
+    ck_assert_uint_eq(ntsim__ring_pop(r, out, 4), 2);
     ck_assert_uint_eq(out[0].nc_local_id, 10);
     ck_assert_uint_eq(out[1].nc_local_id, 11);
-    ntsim_ring_destroy(r);
+    ntsim__ring_destroy(r);
 }
 END_TEST
 
@@ -155,26 +155,26 @@ END_TEST
 START_TEST(test_ring_refuses_as_busy_when_a_stalled_producer_holds_the_oldest)
 {
     ntsim_ring_t *r;
-    ck_assert_int_eq(ntsim_ring_create(1, false, &r), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim__ring_create(1, false, &r), NRT_SUCCESS);
     ntsim_ring_reservation_t stalled, next;
-    ck_assert_int_eq(ntsim_ring_reserve(r, 0, &stalled), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim__ring_reserve(r, 0, &stalled), NRT_SUCCESS);
     memset(stalled.rec, 0, sizeof *stalled.rec);
-    ck_assert_int_eq(ntsim_ring_reserve(r, 0, &next), NRT_QUEUE_FULL);
+    ck_assert_int_eq(ntsim__ring_reserve(r, 0, &next), NRT_QUEUE_FULL);
     ntsim_ring_counts_t c;
-    ntsim_ring_counts(r, &c);
+    ntsim__ring_counts(r, &c);
     ck_assert_uint_eq(c.busy, 1);
     ck_assert_uint_eq(c.pushed, 1);
     ck_assert_uint_eq(c.overwritten, 0);
-    ntsim_ring_commit(&stalled);
-    ck_assert_int_eq(ntsim_ring_reserve(r, 7, &next), NRT_SUCCESS);
+    ntsim__ring_commit(&stalled);
+    ck_assert_int_eq(ntsim__ring_reserve(r, 7, &next), NRT_SUCCESS);
     ck_assert_uint_eq(next.pos, 1);
     memset(next.rec, 0, sizeof *next.rec);
-    ntsim_ring_commit(&next);
-    ntsim_ring_counts(r, &c);
+    ntsim__ring_commit(&next);
+    ntsim__ring_counts(r, &c);
     ck_assert_uint_eq(c.overwritten, 1);
     ck_assert_uint_eq(c.first_overwrite_ns, 7);
-    ck_assert(ntsim_ring_valid(r));
-    ntsim_ring_destroy(r);
+    ck_assert(ntsim__ring_valid(r));
+    ntsim__ring_destroy(r);
 }
 END_TEST
 
@@ -182,25 +182,25 @@ END_TEST
 START_TEST(test_ring_stays_valid_over_many_laps)
 {
     ntsim_ring_t *r;
-    ck_assert_int_eq(ntsim_ring_create(3, false, &r), NRT_SUCCESS); /* 4 slots, holds 3 */
+    ck_assert_int_eq(ntsim__ring_create(3, false, &r), NRT_SUCCESS); /* 4 slots, holds 3 */
     nrt_sys_trace_event_t out[3];
     uint64_t next = 0;
     for (int lap = 0; lap < 100; lap++) {
         push_n(r, next, 5);
         next += 5;
-        ck_assert(ntsim_ring_valid(r));
-        size_t n = ntsim_ring_pop(r, out, lap % 3 + 1);
+        ck_assert(ntsim__ring_valid(r));
+        size_t n = ntsim__ring_pop(r, out, lap % 3 + 1);
         ck_assert_uint_eq(n, (size_t)(lap % 3 + 1));
         ck_assert_uint_eq(out[0].nc_local_id, next - 3);
-        ck_assert(ntsim_ring_valid(r));
-        ntsim_ring_pop(r, out, 3);
+        ck_assert(ntsim__ring_valid(r));
+        ntsim__ring_pop(r, out, 3);
     }
     ntsim_ring_counts_t c;
-    ntsim_ring_counts(r, &c);
+    ntsim__ring_counts(r, &c);
     ck_assert_uint_eq(c.pushed, 500);
     ck_assert_uint_eq(c.overwritten + c.drained, 500);
     ck_assert_uint_eq(c.overwritten, 200); /* 2 of every 5 are evicted */
-    ntsim_ring_destroy(r);
+    ntsim__ring_destroy(r);
 }
 END_TEST
 

@@ -96,7 +96,7 @@ END_TEST
 START_TEST(test_every_event_type_has_an_event_type_vector)
 {
     for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++) {
-        const char *name = ntsim_event_types[t].enum_name;
+        const char *name = ntsim__event_types[t].enum_name;
         ck_assert_ptr_nonnull(name);
         ck_assert_msg(subject_is_pinned(&ntsim_kind_event_type, name),
                       "%s has no event_type vector", name);

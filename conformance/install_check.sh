@@ -32,4 +32,14 @@ cc -std=c11 $(pkg-config --cflags libntsim) -o "$tmp/use_static" "$tmp/use.c" \
     "$tmp/root/opt/ntsim/lib/libntsim.a" $(pkg-config --libs libprotobuf-c) -pthread
 out=$("$tmp/use_static")
 [ "$out" = "hw_notify" ] || { echo "install_check: static: got '$out'" >&2; exit 1; }
-echo "install_check: headers, static and shared library and libntsim.pc work: ok"
+# Exactly the committed public symbols, nothing internal (ntsim__*, ring,
+# protobuf-c descriptors) and nothing missing.
+nm -D --defined-only "$tmp/root/opt/ntsim/lib/libntsim.so.0" | awk '{print $3}' | sort \
+    > "$tmp/exported.txt"
+grep -v '^#' "$top/conformance/exported_symbols.txt" > "$tmp/expected.txt"
+if ! diff -u "$tmp/expected.txt" "$tmp/exported.txt" > "$tmp/symbols.diff"; then
+    echo "install_check: libntsim.so.0 exports other symbols than conformance/exported_symbols.txt:" >&2
+    cat "$tmp/symbols.diff" >&2
+    exit 1
+fi
+echo "install_check: headers, static and shared library and libntsim.pc work; $(wc -l < "$tmp/exported.txt") exported symbols as listed: ok"

@@ -102,7 +102,7 @@ static void check_str(ntsim_report_t *r, const char *id, const char *column, con
 static void event_type_run(const ntsim_vector_t *v, ntsim_report_t *r)
 {
     const event_type_body_t *b = v->body;
-    const ntsim_event_type_desc_t *row = ntsim_event_type_desc((uint32_t)b->value);
+    const ntsim_event_type_desc_t *row = ntsim__event_type_desc((uint32_t)b->value);
     if (row == NULL || b->value > UINT32_MAX) {
         ntsim_report_add(r, v->id, "value", "expected a table row for %llu, got none (COUNT %d)",
                          (unsigned long long)b->value, NRT_SYS_TRACE_EVENT_TYPE_COUNT);
@@ -117,15 +117,15 @@ static void event_type_run(const ntsim_vector_t *v, ntsim_report_t *r)
                           ? category_names[row->category] : "?";
     check_str(r, v->id, "category", b->category, cat);
     /* The category view must agree with the row. */
-    if (ntsim_event_category((uint32_t)b->value) != row->category)
-        ntsim_report_add(r, v->id, "category", "expected ntsim_event_category to agree with "
+    if (ntsim__event_category((uint32_t)b->value) != row->category)
+        ntsim_report_add(r, v->id, "category", "expected ntsim__event_category to agree with "
                                                "the row, got %d",
-                         (int)ntsim_event_category((uint32_t)b->value));
+                         (int)ntsim__event_category((uint32_t)b->value));
     check_str(r, v->id, "api_name", b->api_name, row->api_name);
     check_str(r, v->id, "json_name", b->json_name, row->json_name);
     for (int ph = 0; ph < NRT_SYS_TRACE_EVENT_PHASE_COUNT; ph++) {
-        ntsim_payload_id_t pid = ntsim_event_payload((uint32_t)b->value, (uint32_t)ph);
-        check_str(r, v->id, phase_keys[ph], b->payload[ph], ntsim_payloads[pid].member);
+        ntsim_payload_id_t pid = ntsim__event_payload((uint32_t)b->value, (uint32_t)ph);
+        check_str(r, v->id, phase_keys[ph], b->payload[ph], ntsim__payloads[pid].member);
     }
 }
 

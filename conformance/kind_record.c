@@ -217,7 +217,7 @@ static NRT_STATUS parse_session(ntsim_vparse_t *p, yaml_node_t *node, const char
             const char *t = ntsim_vp_scalar(ntsim_vp_node(p, *it));
             char name[128];
             ntsim_vp_path(name, sizeof name, "NRT_SYS_TRACE_EVENT_TYPE_%s", t ? t : "");
-            const ntsim_event_type_desc_t *d = ntsim_event_type_by_enum_name(name);
+            const ntsim_event_type_desc_t *d = ntsim__event_type_by_enum_name(name);
             if (d == NULL)
                 return ntsim_vp_error(p, ntsim_vp_node(p, *it), dpath,
                                       "'%s' is not an event type", t ? t : "(not a scalar)");
@@ -349,9 +349,9 @@ static void describe_byte(size_t off, const nrt_sys_trace_event_t *rec, char *ou
             return;
         }
         size_t in = off - f->offset;
-        ntsim_payload_id_t pid = ntsim_event_payload((uint32_t)rec->trace_type,
+        ntsim_payload_id_t pid = ntsim__event_payload((uint32_t)rec->trace_type,
                                                      (uint32_t)rec->phase);
-        const ntsim_payload_desc_t *d = &ntsim_payloads[pid];
+        const ntsim_payload_desc_t *d = &ntsim__payloads[pid];
         for (size_t j = 0; j < d->field_count; j++)
             if (in >= d->fields[j].offset && in < d->fields[j].offset + d->fields[j].size) {
                 snprintf(out, cap, "data.%s.%s", d->member, d->fields[j].name);

@@ -55,7 +55,7 @@ NRT_STATUS ntsim_vec_parse_type(ntsim_vparse_t *p, yaml_node_t *map, const char 
         return st;
     char name[128];
     ntsim_vp_path(name, sizeof name, "NRT_SYS_TRACE_EVENT_TYPE_%s", text);
-    const ntsim_event_type_desc_t *d = ntsim_event_type_by_enum_name(name);
+    const ntsim_event_type_desc_t *d = ntsim__event_type_by_enum_name(name);
     if (d != NULL) {
         *out = (uint32_t)d->type;
         return NRT_SUCCESS;
@@ -109,10 +109,10 @@ static NRT_STATUS set_field(ntsim_vparse_t *p, yaml_node_t *data, const char *pa
             return st;
         for (size_t i = 0; i < 2; i++) {
             uint64_t v = 0;
-            if ((st = ntsim_vp_u64(p, sub, spath, ntsim_sync_info_fields[i].name, false,
+            if ((st = ntsim_vp_u64(p, sub, spath, ntsim__sync_info_fields[i].name, false,
                                    UINT64_MAX, &v)) != NRT_SUCCESS)
                 return st;
-            memcpy(bytes + f->offset + ntsim_sync_info_fields[i].offset, &v, sizeof v);
+            memcpy(bytes + f->offset + ntsim__sync_info_fields[i].offset, &v, sizeof v);
         }
         return NRT_SUCCESS;
     }
@@ -166,8 +166,8 @@ NRT_STATUS ntsim_vec_parse_data(ntsim_vparse_t *p, yaml_node_t *emit, const char
         return ntsim_vp_error(p, ntsim_vp_get(p, emit, "data_raw"), dpath,
                               "data_raw must be exactly 40 bytes of hex");
     if (data != NULL) {
-        ntsim_payload_id_t pid = ntsim_event_payload(type, phase);
-        const ntsim_payload_desc_t *d = &ntsim_payloads[pid];
+        ntsim_payload_id_t pid = ntsim__event_payload(type, phase);
+        const ntsim_payload_desc_t *d = &ntsim__payloads[pid];
         if (pid == NTSIM_PAYLOAD_NONE)
             return ntsim_vp_error(p, data, dpath,
                                   "(type %u, phase %u) carries no payload: use data_raw",

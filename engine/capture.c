@@ -82,7 +82,7 @@ static void masks_init(void)
 {
     for (size_t p = 1; p < NTSIM_PAYLOAD_COUNT; p++) {
         uint8_t bytes[sizeof(nrt_sys_trace_event_data_t)] = {0};
-        const ntsim_payload_desc_t *d = &ntsim_payloads[p];
+        const ntsim_payload_desc_t *d = &ntsim__payloads[p];
         for (size_t f = 0; f < d->field_count; f++)
             memset(bytes + d->fields[f].offset, 0xff, d->fields[f].size);
         memcpy(g_payload_mask[p], bytes, sizeof bytes);
@@ -142,7 +142,7 @@ static uint64_t emit(uint32_t type, uint32_t phase, uint32_t nc_idx,
 
     uint64_t now = clock_now();
     ntsim_ring_reservation_t res;
-    if (ntsim_ring_reserve(ring, now, &res) != NRT_SUCCESS)
+    if (ntsim__ring_reserve(ring, now, &res) != NRT_SUCCESS)
         goto out; /* refused as busy: counted by the ring */
     uint64_t seq = res.pos;
     if (seq >= NTSIM_SEQ_LIMIT && first_time(&ctx->seq_overflow_warned))
@@ -164,7 +164,7 @@ static uint64_t emit(uint32_t type, uint32_t phase, uint32_t nc_idx,
     rec->nc_local_id = seq;
     rec->tracking_id = result;
     rec->timestamp_ns = now;
-    ntsim_payload_id_t pid = ntsim_event_payload(type, phase);
+    ntsim_payload_id_t pid = ntsim__event_payload(type, phase);
     unsigned char *slot_data = (unsigned char *)&rec->data;
     if (pid != NTSIM_PAYLOAD_NONE && data != NULL) {
         const unsigned char *src = (const unsigned char *)data;
@@ -194,7 +194,7 @@ static uint64_t emit(uint32_t type, uint32_t phase, uint32_t nc_idx,
     rec->nrta_seq_id = has_seq ? nrta_seq_id : 0;
     memset((unsigned char *)rec + offsetof(nrt_sys_trace_event_t, has_nrta_seq_id), 0, 8);
     rec->has_nrta_seq_id = has_seq;
-    ntsim_ring_commit(&res);
+    ntsim__ring_commit(&res);
 out:
     ntsim__grace_exit(self);
     return result;
@@ -220,9 +220,9 @@ uint64_t nrt_sys_trace_new_event_with_seq(nrt_sys_trace_event_type_t type,
 static void stats_from_ring(const ntsim_ring_t *ring, ntsim_nc_stats_t *st)
 {
     ntsim_ring_counts_t c;
-    ntsim_ring_counts(ring, &c);
+    ntsim__ring_counts(ring, &c);
     memset(st, 0, sizeof *st);
-    st->capacity = ntsim_ring_capacity(ring);
+    st->capacity = ntsim__ring_capacity(ring);
     st->pushed = c.pushed;
     st->busy = c.busy;
     st->created = c.pushed + c.busy;
@@ -262,10 +262,10 @@ NRT_STATUS nrt_sys_trace_start(const nrt_sys_trace_config_t *config)
     for (size_t nc = 0; nc < NTSIM_NC_COUNT; nc++) {
         if (!config->capture_enabled_for_nc[nc])
             continue;
-        NRT_STATUS st = ntsim_ring_create(max, prefault, &rings[nc]);
+        NRT_STATUS st = ntsim__ring_create(max, prefault, &rings[nc]);
         if (st != NRT_SUCCESS) {
             for (size_t j = 0; j < nc; j++)
-                ntsim_ring_destroy(rings[j]);
+                ntsim__ring_destroy(rings[j]);
             pthread_mutex_unlock(&g_lifecycle);
             ntsim__log(NTSIM_LOG_ERROR, "cannot allocate the ring of NC %zu (%llu events)", nc,
                        (unsigned long long)max);
@@ -315,7 +315,7 @@ static void stop_locked(void)
                 ntsim__log(NTSIM_LOG_INFO, "NC %zu: %llu events not drained before stop", nc,
                            (unsigned long long)ctx->last.lost_at_stop);
             atomic_store_explicit(&ctx->ring, NULL, memory_order_relaxed);
-            ntsim_ring_destroy(ring);
+            ntsim__ring_destroy(ring);
         }
         pthread_mutex_unlock(&ctx->drain_lock);
     }
@@ -390,7 +390,7 @@ NRT_STATUS nrt_sys_trace_drain_events(uint32_t nc_idx, nrt_sys_trace_event_t *ou
     pthread_mutex_lock(&ctx->drain_lock);
     ntsim_ring_t *ring = atomic_load_explicit(&ctx->ring, memory_order_relaxed);
     if (ring != NULL && capacity > 0)
-        *count = ntsim_ring_pop(ring, out, capacity);
+        *count = ntsim__ring_pop(ring, out, capacity);
     pthread_mutex_unlock(&ctx->drain_lock);
     return NRT_SUCCESS;
 }
@@ -423,5 +423,5 @@ nrt_sys_trace_event_category_t nrt_sys_trace_get_event_type_category(
 {
     if ((uint32_t)type >= NRT_SYS_TRACE_EVENT_TYPE_COUNT)
         ntsim__log(NTSIM_LOG_WARN, "unknown event type %u: category UNKNOWN", (unsigned)type);
-    return ntsim_event_category((uint32_t)type);
+    return ntsim__event_category((uint32_t)type);
 }

@@ -72,12 +72,12 @@ void nrt_sys_trace_config_set_capture_enabled_for_nc(nrt_sys_trace_config_t *con
 
 static const ntsim_event_type_desc_t *type_by_any_name(const char *name)
 {
-    const ntsim_event_type_desc_t *d = ntsim_event_type_by_api_name(name);
+    const ntsim_event_type_desc_t *d = ntsim__event_type_by_api_name(name);
     if (d != NULL)
         return d;
     for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
-        if (strcmp(ntsim_event_types[t].json_name, name) == 0)
-            return &ntsim_event_types[t];
+        if (strcmp(ntsim__event_types[t].json_name, name) == 0)
+            return &ntsim__event_types[t];
     return NULL;
 }
 
@@ -122,7 +122,7 @@ static NRT_STATUS name_list(const bool *want, const char ***out, size_t *count)
     for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++) {
         if (!want[t])
             continue;
-        if ((names[i] = copy_str(ntsim_event_types[t].api_name)) == NULL) {
+        if ((names[i] = copy_str(ntsim__event_types[t].api_name)) == NULL) {
             nrt_sys_trace_free_event_types(names, i);
             return NRT_RESOURCE;
         }

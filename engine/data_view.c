@@ -20,9 +20,9 @@ static ntsim_data_view_t g_views[NRT_SYS_TRACE_EVENT_TYPE_COUNT][NRT_SYS_TRACE_E
 static const ntsim_data_view_t g_empty_view;
 static pthread_once_t g_views_once = PTHREAD_ONCE_INIT;
 
-const char *ntsim_usage_type_name(uint64_t value)
+const char *ntsim__usage_type_name(uint64_t value)
 {
-    return value <= DMA_MEM_USAGE_TYPE_MAX ? ntsim_usage_type_names[value] : NULL;
+    return value <= DMA_MEM_USAGE_TYPE_MAX ? ntsim__usage_type_names[value] : NULL;
 }
 
 static const ntsim_field_desc_t *find_field(const ntsim_field_desc_t *fields, size_t n,
@@ -34,7 +34,7 @@ static const ntsim_field_desc_t *find_field(const ntsim_field_desc_t *fields, si
     return NULL;
 }
 
-const char *ntsim_data_view_compile(const char *keys, ntsim_payload_id_t pid,
+const char *ntsim__data_view_compile(const char *keys, ntsim_payload_id_t pid,
                                     ntsim_data_view_t *view)
 {
     memset(view, 0, sizeof *view);
@@ -43,7 +43,7 @@ const char *ntsim_data_view_compile(const char *keys, ntsim_payload_id_t pid,
         return NULL;
     if (pid == NTSIM_PAYLOAD_NONE)
         return "keys given for a phase that carries no payload";
-    const ntsim_payload_desc_t *d = &ntsim_payloads[pid];
+    const ntsim_payload_desc_t *d = &ntsim__payloads[pid];
     const char *p = keys;
     while (*p) {
         if (view->count == NTSIM_DATA_KEYS_MAX)
@@ -68,7 +68,7 @@ const char *ntsim_data_view_compile(const char *keys, ntsim_payload_id_t pid,
             if (f == NULL || f->kind != NTSIM_FIELD_SYNC_INFO)
                 return "a dotted path must start at a sync_info field";
             base = f->offset;
-            f = find_field(ntsim_sync_info_fields, 2, dot + 1, (size_t)(path_end - dot - 1));
+            f = find_field(ntsim__sync_info_fields, 2, dot + 1, (size_t)(path_end - dot - 1));
         } else {
             f = find_field(d->fields, d->field_count, path, (size_t)(path_end - path));
         }
@@ -109,15 +109,15 @@ static void views_build(void)
 {
     for (uint32_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
         for (uint32_t ph = 0; ph < NRT_SYS_TRACE_EVENT_PHASE_COUNT; ph++) {
-            const char *err = ntsim_data_view_compile(ntsim_event_types[t].json_keys[ph],
-                                                      ntsim_event_payload(t, ph), &g_views[t][ph]);
+            const char *err = ntsim__data_view_compile(ntsim__event_types[t].json_keys[ph],
+                                                      ntsim__event_payload(t, ph), &g_views[t][ph]);
             if (err != NULL)
                 ntsim__log(NTSIM_LOG_ERROR, "event table: %s phase %u json keys: %s",
-                           ntsim_event_types[t].enum_name, ph, err);
+                           ntsim__event_types[t].enum_name, ph, err);
         }
 }
 
-const ntsim_data_view_t *ntsim_data_view(uint32_t type, uint32_t phase)
+const ntsim_data_view_t *ntsim__data_view(uint32_t type, uint32_t phase)
 {
     if (type >= NRT_SYS_TRACE_EVENT_TYPE_COUNT || phase >= NRT_SYS_TRACE_EVENT_PHASE_COUNT)
         return &g_empty_view;
@@ -146,7 +146,7 @@ static void copy_out(char *out, size_t cap, const char *s)
     out[n] = '\0';
 }
 
-bool ntsim_data_format(const ntsim_data_key_t *k, uint64_t value, char *out, size_t cap)
+bool ntsim__data_format(const ntsim_data_key_t *k, uint64_t value, char *out, size_t cap)
 {
     char tmp[24];
     switch (k->fmt) {
@@ -154,7 +154,7 @@ bool ntsim_data_format(const ntsim_data_key_t *k, uint64_t value, char *out, siz
         copy_out(out, cap, value ? "true" : "false");
         return true;
     case NTSIM_FMT_USAGE: {
-        const char *name = ntsim_usage_type_name(value);
+        const char *name = ntsim__usage_type_name(value);
         copy_out(out, cap, name != NULL ? name : u64_digits(value, tmp + sizeof tmp - 1));
         return true;
     }
@@ -179,7 +179,7 @@ bool ntsim_data_format(const ntsim_data_key_t *k, uint64_t value, char *out, siz
     }
 }
 
-uint64_t ntsim_data_value(const ntsim_data_key_t *k, const nrt_sys_trace_event_data_t *data)
+uint64_t ntsim__data_value(const ntsim_data_key_t *k, const nrt_sys_trace_event_data_t *data)
 {
     const unsigned char *b = (const unsigned char *)data + k->offset;
     switch (k->size) {

@@ -38,7 +38,7 @@ typedef struct ntsim_data_key {
 
 enum { NTSIM_DATA_KEYS_MAX = 8 };
 
-typedef struct ntsim_data_view {
+typedef struct ntsim__data_view {
     ntsim_data_key_t keys[NTSIM_DATA_KEYS_MAX];
     size_t count;
     bool has_payload;         /* the phase carries a payload (count may still be 0) */
@@ -48,23 +48,23 @@ typedef struct ntsim_data_view {
 
 /* The view of (type, phase); a view with no keys for anything out of range.
  * Built on first use; immutable afterwards, so any thread may read it. */
-const ntsim_data_view_t *ntsim_data_view(uint32_t type, uint32_t phase);
+const ntsim_data_view_t *ntsim__data_view(uint32_t type, uint32_t phase);
 
 /* Parses one table key list against a payload into `view`. Returns NULL on
  * success, else a static message naming the problem (for the table test). */
-const char *ntsim_data_view_compile(const char *keys, ntsim_payload_id_t pid,
+const char *ntsim__data_view_compile(const char *keys, ntsim_payload_id_t pid,
                                     ntsim_data_view_t *view);
 
 /* The value of key k of a record's payload, widened to 64 bits (sign-
  * extended for C int fields). */
-uint64_t ntsim_data_value(const ntsim_data_key_t *k, const nrt_sys_trace_event_data_t *data);
+uint64_t ntsim__data_value(const ntsim_data_key_t *k, const nrt_sys_trace_event_data_t *data);
 
 /* The value of key k as NTFF writes it in an attribute: the JSON value
  * without quotes ("7", "-3", "true", "weight", "0x1f", "5"). Returns false
  * when the key is omitted (%algo with value 0). out holds >= 32 bytes. */
-bool ntsim_data_format(const ntsim_data_key_t *k, uint64_t value, char *out, size_t cap);
+bool ntsim__data_format(const ntsim_data_key_t *k, uint64_t value, char *out, size_t cap);
 
 /* Name of a dma_mem_usage_type_t value ("weight"), or NULL when out of range. */
-const char *ntsim_usage_type_name(uint64_t value);
+const char *ntsim__usage_type_name(uint64_t value);
 
 #endif /* NTSIM_ENGINE_DATA_VIEW_H */

@@ -3,12 +3,12 @@
  *
  * Two tables, both indexed by an enum, both written once:
  *
- *  1. ntsim_payloads: one entry per payload struct, with its fields. Offsets
+ *  1. ntsim__payloads: one entry per payload struct, with its fields. Offsets
  *     and sizes are compiled (offsetof/sizeof); kinds are derived from the
  *     field's C type with _Generic, so the table cannot drift from the header.
  *     The layout vectors check this table, which checks the header.
  *
- *  2. ntsim_event_types: one row per event type: names, category and the
+ *  2. ntsim__event_types: one row per event type: names, category and the
  *     payload each phase carries. Sources, per column:
  *       enum name, value      spec §2 (the row's index is the enum constant)
  *       category              facts §1: HARDWARE = {6,7,8,13,24,25,26}
@@ -51,7 +51,7 @@
     { #f, offsetof(struct nrt_sys_trace_event_data_##S, f), sizeof(MEMBER_(S, f)), \
       NTSIM_FIELD_USAGE_TYPE }
 
-const ntsim_field_desc_t ntsim_sync_info_fields[2] = {
+const ntsim_field_desc_t ntsim__sync_info_fields[2] = {
     F(sync_info, nc_timestamp_ns),
     F(sync_info, cpu_timestamp_ns),
 };
@@ -162,7 +162,7 @@ _Static_assert(sizeof(dma_mem_usage_type_t) == 4, "usage_type is a 4-byte enum")
 
 #define NTSIM_ARRAY_LEN_(a) (sizeof(a) / sizeof((a)[0]))
 
-const ntsim_payload_desc_t ntsim_payloads[NTSIM_PAYLOAD_COUNT] = {
+const ntsim_payload_desc_t ntsim__payloads[NTSIM_PAYLOAD_COUNT] = {
     [NTSIM_PAYLOAD_NONE] = {"none", "none", 0, 0, NULL, 0},
 #define PAYLOAD_ROW_(ID, member)                                                      \
     [NTSIM_PAYLOAD_##ID] = {#member, "struct nrt_sys_trace_event_data_" #member,      \
@@ -195,7 +195,7 @@ const ntsim_payload_desc_t ntsim_payloads[NTSIM_PAYLOAD_COUNT] = {
 #define K_DEALLOC_START "hbm_idx,is_nc_hbm,mla_idx,usage_type%usage,physical_address%hex"
 #define K_CTX "ctx_device_id,ctx_device_count"
 
-const ntsim_event_type_desc_t ntsim_event_types[NRT_SYS_TRACE_EVENT_TYPE_COUNT] = {
+const ntsim_event_type_desc_t ntsim__event_types[NRT_SYS_TRACE_EVENT_TYPE_COUNT] = {
     /* enum suffix, api name, json event_type, category, payload START / STOP / INSTANT,
      * then the JSON data keys (one list, or START / STOP / INSTANT) */
     ROW(GENERIC, "generic", "generic", SOFTWARE, NONE, NONE, NONE, NULL, NULL, NULL),
@@ -283,7 +283,7 @@ const ntsim_event_type_desc_t ntsim_event_types[NRT_SYS_TRACE_EVENT_TYPE_COUNT] 
 
 /* --- dma_mem_usage_type_t names (D-JSON-DATA: lowercase enum suffix) ------ */
 
-const char *const ntsim_usage_type_names[DMA_MEM_USAGE_TYPE_MAX + 1] = {
+const char *const ntsim__usage_type_names[DMA_MEM_USAGE_TYPE_MAX + 1] = {
     [DMA_MEM_USAGE_TYPE_GENERIC] = "generic",
     [DMA_MEM_USAGE_TYPE_INSTR_PE] = "instr_pe",
     [DMA_MEM_USAGE_TYPE_INSTR_ACT] = "instr_act",
@@ -319,53 +319,53 @@ static const char *const field_kind_names[NTSIM_FIELD_KIND_COUNT] = {
     [NTSIM_FIELD_USAGE_TYPE] = "dma_mem_usage_type_t",
 };
 
-const char *ntsim_field_kind_name(ntsim_field_kind_t kind)
+const char *ntsim__field_kind_name(ntsim_field_kind_t kind)
 {
     if ((unsigned)kind >= NTSIM_FIELD_KIND_COUNT)
         return "?";
     return field_kind_names[kind];
 }
 
-const ntsim_event_type_desc_t *ntsim_event_type_desc(uint32_t type)
+const ntsim_event_type_desc_t *ntsim__event_type_desc(uint32_t type)
 {
     if (type >= NRT_SYS_TRACE_EVENT_TYPE_COUNT)
         return NULL;
-    return &ntsim_event_types[type];
+    return &ntsim__event_types[type];
 }
 
-nrt_sys_trace_event_category_t ntsim_event_category(uint32_t type)
+nrt_sys_trace_event_category_t ntsim__event_category(uint32_t type)
 {
     if (type >= NRT_SYS_TRACE_EVENT_TYPE_COUNT)
         return NRT_SYS_TRACE_EVENT_CATEGORY_UNKNOWN;
-    return ntsim_event_types[type].category;
+    return ntsim__event_types[type].category;
 }
 
-const ntsim_event_type_desc_t *ntsim_event_type_by_api_name(const char *name)
+const ntsim_event_type_desc_t *ntsim__event_type_by_api_name(const char *name)
 {
     if (name == NULL)
         return NULL;
     for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
-        if (strcmp(ntsim_event_types[t].api_name, name) == 0)
-            return &ntsim_event_types[t];
+        if (strcmp(ntsim__event_types[t].api_name, name) == 0)
+            return &ntsim__event_types[t];
     return NULL;
 }
 
-const ntsim_event_type_desc_t *ntsim_event_type_by_enum_name(const char *name)
+const ntsim_event_type_desc_t *ntsim__event_type_by_enum_name(const char *name)
 {
     if (name == NULL)
         return NULL;
     for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
-        if (strcmp(ntsim_event_types[t].enum_name, name) == 0)
-            return &ntsim_event_types[t];
+        if (strcmp(ntsim__event_types[t].enum_name, name) == 0)
+            return &ntsim__event_types[t];
     return NULL;
 }
 
-const ntsim_payload_desc_t *ntsim_payload_by_member(const char *member)
+const ntsim_payload_desc_t *ntsim__payload_by_member(const char *member)
 {
     if (member == NULL)
         return NULL;
     for (size_t p = 1; p < NTSIM_PAYLOAD_COUNT; p++)
-        if (strcmp(ntsim_payloads[p].member, member) == 0)
-            return &ntsim_payloads[p];
+        if (strcmp(ntsim__payloads[p].member, member) == 0)
+            return &ntsim__payloads[p];
     return NULL;
 }

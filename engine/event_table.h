@@ -5,10 +5,10 @@
  * copy, the JSON exporter, event_to_proto, the simulator, the vector runner)
  * asks this table instead of writing its own switch:
  *
- *   ntsim_event_types[t]   per type: its enum identifier, its API name, its
+ *   ntsim__event_types[t]   per type: its enum identifier, its API name, its
  *                          JSON event_type name, its category, and which
  *                          payload its START, STOP and INSTANT phases carry.
- *   ntsim_payloads[p]      per payload struct: its union member name, its C
+ *   ntsim__payloads[p]      per payload struct: its union member name, its C
  *                          type, size, offset in the union, and its fields
  *                          (name, offset, size, kind), compiled with offsetof.
  *
@@ -120,7 +120,7 @@ typedef struct ntsim_payload_desc {
     size_t field_count;
 } ntsim_payload_desc_t;
 
-typedef struct ntsim_event_type_desc {
+typedef struct ntsim__event_type_desc {
     nrt_sys_trace_event_type_t type;
     const char *enum_name;   /* "NRT_SYS_TRACE_EVENT_TYPE_HW_NOTIFY" */
     const char *api_name;    /* lowercase enum suffix, e.g. "hw_notify" (D-NAMES) */
@@ -140,33 +140,33 @@ typedef struct ntsim_event_type_desc {
 } ntsim_event_type_desc_t;
 
 /* Indexed by nrt_sys_trace_event_type_t; exactly COUNT rows. */
-extern const ntsim_event_type_desc_t ntsim_event_types[NRT_SYS_TRACE_EVENT_TYPE_COUNT];
+extern const ntsim_event_type_desc_t ntsim__event_types[NRT_SYS_TRACE_EVENT_TYPE_COUNT];
 /* Indexed by ntsim_payload_id_t; row 0 (NONE) has member "none" and no fields. */
-extern const ntsim_payload_desc_t ntsim_payloads[NTSIM_PAYLOAD_COUNT];
+extern const ntsim_payload_desc_t ntsim__payloads[NTSIM_PAYLOAD_COUNT];
 /* The two fields of struct nrt_sys_trace_event_data_sync_info. */
-extern const ntsim_field_desc_t ntsim_sync_info_fields[2];
+extern const ntsim_field_desc_t ntsim__sync_info_fields[2];
 
 /* dma_mem_usage_type_t value -> its lowercase enum suffix ("weight"), the
  * string JSON and NTFF write for usage_type (D-JSON-DATA). */
-extern const char *const ntsim_usage_type_names[DMA_MEM_USAGE_TYPE_MAX + 1];
+extern const char *const ntsim__usage_type_names[DMA_MEM_USAGE_TYPE_MAX + 1];
 
 /* The spec's word for each field kind ("uint16", "int", "sync_info", ...). */
-const char *ntsim_field_kind_name(ntsim_field_kind_t kind);
+const char *ntsim__field_kind_name(ntsim_field_kind_t kind);
 
 /* The payload a record of (type, phase) carries; NONE when either is out of
  * range or the phase carries nothing. Never reads memory outside the tables.
  * Inline: the emit path asks it for every event. */
-static inline ntsim_payload_id_t ntsim_event_payload(uint32_t type, uint32_t phase)
+static inline ntsim_payload_id_t ntsim__event_payload(uint32_t type, uint32_t phase)
 {
     if (type >= NRT_SYS_TRACE_EVENT_TYPE_COUNT || phase >= NRT_SYS_TRACE_EVENT_PHASE_COUNT)
         return NTSIM_PAYLOAD_NONE;
-    return ntsim_event_types[type].payload[phase];
+    return ntsim__event_types[type].payload[phase];
 }
 
 /* has_nrta_seq_id of a record that may come from outside (a dump, a
  * caller's array): read as its byte, nonzero = present, since a bool object
  * holding anything but 0 or 1 may not be read as a bool. */
-static inline bool ntsim_record_has_seq(const nrt_sys_trace_event_t *e)
+static inline bool ntsim__record_has_seq(const nrt_sys_trace_event_t *e)
 {
     unsigned char byte;
     memcpy(&byte, &e->has_nrta_seq_id, 1);
@@ -174,15 +174,15 @@ static inline bool ntsim_record_has_seq(const nrt_sys_trace_event_t *e)
 }
 
 /* Category of any integer type value: UNKNOWN for values >= COUNT. */
-nrt_sys_trace_event_category_t ntsim_event_category(uint32_t type);
+nrt_sys_trace_event_category_t ntsim__event_category(uint32_t type);
 
 /* Row for a type, or NULL when type >= COUNT. */
-const ntsim_event_type_desc_t *ntsim_event_type_desc(uint32_t type);
+const ntsim_event_type_desc_t *ntsim__event_type_desc(uint32_t type);
 
 /* Lookups by name; return NULL when no row matches. */
-const ntsim_event_type_desc_t *ntsim_event_type_by_api_name(const char *name);
-const ntsim_event_type_desc_t *ntsim_event_type_by_enum_name(const char *name);
-const ntsim_payload_desc_t *ntsim_payload_by_member(const char *member);
+const ntsim_event_type_desc_t *ntsim__event_type_by_api_name(const char *name);
+const ntsim_event_type_desc_t *ntsim__event_type_by_enum_name(const char *name);
+const ntsim_payload_desc_t *ntsim__payload_by_member(const char *member);
 
 #ifdef __cplusplus
 }

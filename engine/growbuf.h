@@ -24,7 +24,7 @@ typedef struct ntsim_growbuf {
 
 /* Makes room for `more` bytes past len, doubling from 4 KiB; NRT_RESOURCE
  * (the buffer unchanged) when the size would overflow or realloc fails. */
-static inline NRT_STATUS ntsim_growbuf_reserve(ntsim_growbuf_t *b, size_t more)
+static inline NRT_STATUS ntsim__growbuf_reserve(ntsim_growbuf_t *b, size_t more)
 {
     if (more > SIZE_MAX - b->len)
         return NRT_RESOURCE;

@@ -34,7 +34,7 @@ static inline uint64_t load_le64(const unsigned char *p)
     return v;
 }
 
-uint64_t ntsim_siphash13(uint64_t k0, uint64_t k1, const void *data, size_t len)
+uint64_t ntsim__siphash13(uint64_t k0, uint64_t k1, const void *data, size_t len)
 {
     const unsigned char *in = data;
     uint64_t v0 = k0 ^ UINT64_C(0x736f6d6570736575);
@@ -61,7 +61,7 @@ uint64_t ntsim_siphash13(uint64_t k0, uint64_t k1, const void *data, size_t len)
     return v0 ^ v1 ^ v2 ^ v3;
 }
 
-uint64_t ntsim_intern_id(const char *name, size_t len)
+uint64_t ntsim__intern_id(const char *name, size_t len)
 {
     /* Rust's str Hash: the bytes, then 0xFF. Interned names are event and
      * usage names, all far shorter than the buffer. */
@@ -69,7 +69,7 @@ uint64_t ntsim_intern_id(const char *name, size_t len)
     if (len < sizeof buf) {
         memcpy(buf, name, len);
         buf[len] = 0xff;
-        return (ntsim_siphash13(0, 0, buf, len + 1) & ((UINT64_C(1) << 50) - 1)) + 1;
+        return (ntsim__siphash13(0, 0, buf, len + 1) & ((UINT64_C(1) << 50) - 1)) + 1;
     }
     return 0; /* never for the table's names; documented in intern.h */
 }

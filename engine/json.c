@@ -179,7 +179,7 @@ static pthread_once_t g_names_once = PTHREAD_ONCE_INIT;
 static void names_build(void)
 {
     for (size_t t = 0; t <= NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++) {
-        const char *name = t < NRT_SYS_TRACE_EVENT_TYPE_COUNT ? ntsim_event_types[t].json_name
+        const char *name = t < NRT_SYS_TRACE_EVENT_TYPE_COUNT ? ntsim__event_types[t].json_name
                                                                : "unknown";
         char quoted[64];
         size_t q = ntsim_json_escape(name, strlen(name), quoted, sizeof quoted);
@@ -188,7 +188,7 @@ static void names_build(void)
                                   (int)q, quoted);
     }
     for (size_t u = 0; u <= DMA_MEM_USAGE_TYPE_MAX; u++) {
-        const char *name = ntsim_usage_type_names[u];
+        const char *name = ntsim__usage_type_names[u];
         g_usage_len[u] = ntsim_json_escape(name, strlen(name), g_usage_json[u],
                                            sizeof g_usage_json[u]);
     }
@@ -228,7 +228,7 @@ static void write_event(ntsim_growbuf_t *b, jctx_t *ctx, const nrt_sys_trace_eve
     put_i64(b, e->nc_idx < NTSIM_NC_COUNT ? ctx->gid[e->nc_idx] : -1);
     PUT_LIT(b, ",\"data\":{");
 
-    const ntsim_data_view_t *v = ntsim_data_view(type, phase);
+    const ntsim_data_view_t *v = ntsim__data_view(type, phase);
     uint64_t timestamp = e->timestamp_ns;
     if (!v->has_payload && type < NRT_SYS_TRACE_EVENT_TYPE_COUNT && !ctx->mismatch_warned[type]) {
         /* facts §2: a phase with no payload arm logs and writes {}. That is a
@@ -236,7 +236,7 @@ static void write_event(ntsim_growbuf_t *b, jctx_t *ctx, const nrt_sys_trace_eve
          * pair, or a phase past INSTANT. A type that simply has no payload in
          * that phase by the spec (GENERIC, CONSUME_*, MODEL_LOAD's START) is
          * not a mismatch. */
-        const ntsim_event_type_desc_t *d = &ntsim_event_types[type];
+        const ntsim_event_type_desc_t *d = &ntsim__event_types[type];
         bool pair_instant = phase == NRT_SYS_TRACE_EVENT_PHASE_INSTANT &&
                             d->payload[NRT_SYS_TRACE_EVENT_PHASE_START] != NTSIM_PAYLOAD_NONE;
         bool has_any = d->payload[0] || d->payload[1] || d->payload[2];
@@ -249,7 +249,7 @@ static void write_event(ntsim_growbuf_t *b, jctx_t *ctx, const nrt_sys_trace_eve
     bool first = true;
     for (size_t i = 0; i < v->count; i++) {
         const ntsim_data_key_t *k = &v->keys[i];
-        uint64_t val = ntsim_data_value(k, &e->data);
+        uint64_t val = ntsim__data_value(k, &e->data);
         if (k->fmt == NTSIM_FMT_ALGO && val == 0)
             continue;
         if (!first)
@@ -292,7 +292,7 @@ static void write_event(ntsim_growbuf_t *b, jctx_t *ctx, const nrt_sys_trace_eve
         memcpy(&timestamp, (const unsigned char *)&e->data + v->nc_timestamp_offset, 8);
     PUT_LIT(b, "},\"timestamp_ns\":");
     put_u64(b, timestamp);
-    if (ntsim_record_has_seq(e)) {
+    if (ntsim__record_has_seq(e)) {
         PUT_LIT(b, ",\"nrta_seq_id\":");
         put_u64(b, e->nrta_seq_id);
     }
@@ -333,7 +333,7 @@ NRT_STATUS ntsim_json_serialize(const nrt_sys_trace_event_t *events, size_t coun
     ctx->gid = gid;
     ntsim_growbuf_t b = {NULL, 0, 0};
     if (count > (SIZE_MAX - 64) / NTSIM_JSON_EVENT_MAX ||
-        ntsim_growbuf_reserve(&b, sizeof DOC_OPEN + sizeof DOC_CLOSE +
+        ntsim__growbuf_reserve(&b, sizeof DOC_OPEN + sizeof DOC_CLOSE +
                                       count * NTSIM_JSON_EVENT_MAX) != NRT_SUCCESS) {
         free(ctx);
         return NRT_RESOURCE;
@@ -384,7 +384,7 @@ NRT_STATUS nrt_sys_trace_fetch_events(char **buffer, size_t *written_size,
     nrt_sys_trace_event_t *scratch = chunk ? malloc(chunk * sizeof *scratch) : NULL;
     if (ctx == NULL || (chunk > 0 && scratch == NULL) ||
         total > (SIZE_MAX - 64) / NTSIM_JSON_EVENT_MAX ||
-        ntsim_growbuf_reserve(&b, sizeof DOC_OPEN + sizeof DOC_CLOSE +
+        ntsim__growbuf_reserve(&b, sizeof DOC_OPEN + sizeof DOC_CLOSE +
                                       (size_t)total * NTSIM_JSON_EVENT_MAX) != NRT_SUCCESS) {
         free(ctx);
         free(scratch);

@@ -137,7 +137,7 @@ NRT_STATUS ntsim_explicit_append(ntsim_explicit_notifs_t *x, uint32_t topsp, con
     if (x == NULL || topsp >= x->num_topsp || (bytes == NULL && len > 0))
         return NRT_INVALID;
     ntsim_growbuf_t *b = &x->bufs[topsp];
-    if (ntsim_growbuf_reserve(b, len) != NRT_SUCCESS)
+    if (ntsim__growbuf_reserve(b, len) != NRT_SUCCESS)
         return NRT_RESOURCE;
     if (len > 0)
         memcpy(b->data + b->len, bytes, len);

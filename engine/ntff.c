@@ -46,12 +46,12 @@ static pthread_once_t g_ids_once = PTHREAD_ONCE_INIT;
 static void ids_build(void)
 {
     for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
-        g_name_id[t] = ntsim_intern_name_id(ntsim_event_types[t].json_name);
+        g_name_id[t] = ntsim_intern_name_id(ntsim__event_types[t].json_name);
 }
 
 uint64_t ntsim_intern_name_id(const char *name)
 {
-    return name ? ntsim_intern_id(name, strlen(name)) : 0;
+    return name ? ntsim__intern_id(name, strlen(name)) : 0;
 }
 
 void ntsim_buffer_free(void *buffer)
@@ -85,22 +85,22 @@ static void event_to_proto(const nrt_sys_trace_event_t *e, uint32_t nd_idx, prot
     SET(nd_idx, nd_idx);
     SET(nc_idx, e->nc_idx);
     SET(event_type, known ? type + 1 : 0);
-    out->hint = (char *)(known ? ntsim_event_types[type].json_name : "unknown");
+    out->hint = (char *)(known ? ntsim__event_types[type].json_name : "unknown");
     SET(thread_id, (uint32_t)e->thread_id);
     SET(id, e->id);
     SET(tracking_id, e->tracking_id);
     out->phase = phase < 3 ? (Ntff__NtraceEventPhaseType)(phase + 1) : NTFF__NTRACE_EVENT_PHASE_TYPE__INVALID;
     out->has_phase = out->phase != NTFF__NTRACE_EVENT_PHASE_TYPE__INVALID;
 #undef SET
-    if (ntsim_record_has_seq(e)) {
+    if (ntsim__record_has_seq(e)) {
         out->has_nrta_seq_id = 1;
         out->nrta_seq_id = e->nrta_seq_id;
     }
-    const ntsim_data_view_t *v = ntsim_data_view(type, phase);
+    const ntsim_data_view_t *v = ntsim__data_view(type, phase);
     size_t n = 0;
     for (size_t i = 0; i < v->count; i++) {
         const ntsim_data_key_t *k = &v->keys[i];
-        if (!ntsim_data_format(k, ntsim_data_value(k, &e->data), s->values[n],
+        if (!ntsim__data_format(k, ntsim__data_value(k, &e->data), s->values[n],
                                sizeof s->values[n]))
             continue;
         Ntff__NtraceEvent__AttributesEntry *a = &s->entries[n];
@@ -135,7 +135,7 @@ static void put_varint(ntsim_growbuf_t *b, uint64_t v)
 static NRT_STATUS put_message(ntsim_growbuf_t *b, uint32_t field, const ProtobufCMessage *msg)
 {
     size_t size = protobuf_c_message_get_packed_size(msg);
-    if (ntsim_growbuf_reserve(b, size + 16) != NRT_SUCCESS)
+    if (ntsim__growbuf_reserve(b, size + 16) != NRT_SUCCESS)
         return NRT_RESOURCE;
     put_varint(b, ((uint64_t)field << 3) | 2);
     put_varint(b, size);
@@ -155,7 +155,7 @@ static NRT_STATUS put_message(ntsim_growbuf_t *b, uint32_t field, const Protobuf
  * skips protobuf-c's separate sizing pass over the whole event. */
 static NRT_STATUS put_event(ntsim_growbuf_t *b, const Ntff__NtraceEvent *ev)
 {
-    if (ntsim_growbuf_reserve(b, NTSIM_NTFF_EVENT_MAX + 3) != NRT_SUCCESS)
+    if (ntsim__growbuf_reserve(b, NTSIM_NTFF_EVENT_MAX + 3) != NRT_SUCCESS)
         return NRT_RESOURCE;
     uint8_t *at = b->data + b->len;
     at[0] = (1 << 3) | 2; /* field 1, length-delimited */
@@ -228,7 +228,7 @@ NRT_STATUS ntsim_ntff_serialize(const nrt_sys_trace_event_t *events, size_t even
             ntff__interned_data_db__id_map_entry__init(en);
             en->has_key = 1;
             en->key = g_name_id[t];
-            en->value = (char *)ntsim_event_types[t].json_name;
+            en->value = (char *)ntsim__event_types[t].json_name;
             size_t j = n; /* sorted by id (facts §3: map entries written sorted) */
             while (j > 0 && ptrs[j - 1]->key > en->key) {
                 ptrs[j] = ptrs[j - 1];
@@ -257,7 +257,7 @@ NRT_STATUS ntsim_ntff_serialize(const nrt_sys_trace_event_t *events, size_t even
         info.has_logical_nc_size = opt->logical_nc_size != 0;
         info.logical_nc_size = opt->logical_nc_size;
         size_t size = ntff__ntrace_info__get_packed_size(&info);
-        st = ntsim_growbuf_reserve(&b, size);
+        st = ntsim__growbuf_reserve(&b, size);
         if (st == NRT_SUCCESS)
             b.len += ntff__ntrace_info__pack(&info, b.data + b.len);
     }

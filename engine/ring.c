@@ -61,7 +61,7 @@
 /* Records claimed by one consumer CAS. */
 #define NTSIM_RING_POP_BATCH 64u
 
-NRT_STATUS ntsim_ring_create(uint64_t capacity, bool prefault, ntsim_ring_t **out)
+NRT_STATUS ntsim__ring_create(uint64_t capacity, bool prefault, ntsim_ring_t **out)
 {
     *out = NULL;
     if (capacity == 0 || capacity > (UINT64_C(1) << 40))
@@ -90,7 +90,7 @@ NRT_STATUS ntsim_ring_create(uint64_t capacity, bool prefault, ntsim_ring_t **ou
     return NRT_SUCCESS;
 }
 
-void ntsim_ring_destroy(ntsim_ring_t *ring)
+void ntsim__ring_destroy(ntsim_ring_t *ring)
 {
     if (ring == NULL)
         return;
@@ -98,13 +98,13 @@ void ntsim_ring_destroy(ntsim_ring_t *ring)
     free(ring);
 }
 
-uint64_t ntsim_ring_capacity(const ntsim_ring_t *ring)
+uint64_t ntsim__ring_capacity(const ntsim_ring_t *ring)
 {
     return ring->capacity;
 }
 
 
-size_t ntsim_ring_pop(ntsim_ring_t *r, nrt_sys_trace_event_t *out, size_t max)
+size_t ntsim__ring_pop(ntsim_ring_t *r, nrt_sys_trace_event_t *out, size_t max)
 {
     size_t n = 0;
     while (n < max) {
@@ -135,7 +135,7 @@ size_t ntsim_ring_pop(ntsim_ring_t *r, nrt_sys_trace_event_t *out, size_t max)
     return n;
 }
 
-void ntsim_ring_counts(const ntsim_ring_t *r, ntsim_ring_counts_t *c)
+void ntsim__ring_counts(const ntsim_ring_t *r, ntsim_ring_counts_t *c)
 {
     ntsim_ring_t *m = (ntsim_ring_t *)r; /* C11 atomics loads take non-const pointers */
     c->drained = atomic_load_explicit(&m->drained, memory_order_relaxed);
@@ -148,10 +148,10 @@ void ntsim_ring_counts(const ntsim_ring_t *r, ntsim_ring_counts_t *c)
     c->overwritten = c->consumed - c->drained;
 }
 
-bool ntsim_ring_valid(const ntsim_ring_t *r)
+bool ntsim__ring_valid(const ntsim_ring_t *r)
 {
     ntsim_ring_counts_t c;
-    ntsim_ring_counts(r, &c);
+    ntsim__ring_counts(r, &c);
     if (c.consumed > c.pushed || c.pushed - c.consumed > r->capacity || c.drained > c.consumed)
         return false;
     if (r->slots_count < r->capacity || (r->slots_count & r->mask) != 0)

@@ -85,10 +85,10 @@ typedef struct ntsim_ring_reservation {
 } ntsim_ring_reservation_t;
 
 /* Counters of one ring; every value is exact once producers are quiet. */
-typedef struct ntsim_ring_counts {
+typedef struct ntsim__ring_counts {
     uint64_t pushed;            /* records ever admitted (= next position) */
     uint64_t consumed;          /* records ever removed, drained or evicted */
-    uint64_t drained;           /* records removed by ntsim_ring_pop */
+    uint64_t drained;           /* records removed by ntsim__ring_pop */
     uint64_t overwritten;       /* records evicted by newer ones: consumed - drained */
     uint64_t busy;              /* pushes refused because a stalled thread held the slot */
     uint64_t first_overwrite_ns; /* clock at the first eviction, 0 if none */
@@ -99,11 +99,11 @@ typedef struct ntsim_ring_counts {
  * Storage is anonymous zero pages; with `prefault` they are all mapped now
  * (so that no push pays a page fault), otherwise on first touch.
  * NRT_INVALID for a bad capacity, NRT_RESOURCE when the mapping fails. */
-NRT_STATUS ntsim_ring_create(uint64_t capacity, bool prefault, ntsim_ring_t **out);
+NRT_STATUS ntsim__ring_create(uint64_t capacity, bool prefault, ntsim_ring_t **out);
 /* Unmaps the ring. No producer or consumer may still be using it. */
-void ntsim_ring_destroy(ntsim_ring_t *ring);
+void ntsim__ring_destroy(ntsim_ring_t *ring);
 
-uint64_t ntsim_ring_capacity(const ntsim_ring_t *ring);
+uint64_t ntsim__ring_capacity(const ntsim_ring_t *ring);
 
 /* Producer step 1-3 of the protocol (ring.c). */
 static inline void ntsim__ring_note_overwrite(ntsim_ring_t *r, uint64_t now_ns)
@@ -119,7 +119,7 @@ static inline void ntsim__ring_note_overwrite(ntsim_ring_t *r, uint64_t now_ns)
  * full (its time `now_ns` is kept as the overwrite time). Never blocks: if a
  * stalled thread still holds the slot after a bounded spin, returns
  * NRT_QUEUE_FULL and counts the refusal in `busy`. */
-static inline NRT_STATUS ntsim_ring_reserve(ntsim_ring_t *r, uint64_t now_ns,
+static inline NRT_STATUS ntsim__ring_reserve(ntsim_ring_t *r, uint64_t now_ns,
                                             ntsim_ring_reservation_t *res)
 {
     unsigned spins = 0;
@@ -185,7 +185,7 @@ static inline NRT_STATUS ntsim_ring_reserve(ntsim_ring_t *r, uint64_t now_ns,
 
 /* Publishes a reserved record to consumers. Inline: it is one store on the
  * emit path. */
-static inline void ntsim_ring_commit(const ntsim_ring_reservation_t *res)
+static inline void ntsim__ring_commit(const ntsim_ring_reservation_t *res)
 {
     /* release: the record's bytes happen before a consumer's acquire of
      * this stamp (ring.c, "Ordering"). */
@@ -196,13 +196,13 @@ static inline void ntsim_ring_commit(const ntsim_ring_reservation_t *res)
  * removes them. Returns how many. Stops early at a record whose producer has
  * not committed yet. Callers serialize pops on one ring (any producers may
  * run concurrently). */
-size_t ntsim_ring_pop(ntsim_ring_t *ring, nrt_sys_trace_event_t *out, size_t max);
+size_t ntsim__ring_pop(ntsim_ring_t *ring, nrt_sys_trace_event_t *out, size_t max);
 
-void ntsim_ring_counts(const ntsim_ring_t *ring, ntsim_ring_counts_t *counts);
+void ntsim__ring_counts(const ntsim_ring_t *ring, ntsim_ring_counts_t *counts);
 
 /* Consistency check for tests, valid only while no thread uses the ring:
  * indices ordered, occupancy within capacity, every stamp what the indices
  * say it must be. */
-bool ntsim_ring_valid(const ntsim_ring_t *ring);
+bool ntsim__ring_valid(const ntsim_ring_t *ring);
 
 #endif /* NTSIM_ENGINE_RING_H */

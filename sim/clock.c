@@ -32,10 +32,10 @@ uint64_t ntsim_device_clock(const ntsim_scenario_t *sc, uint32_t nc, uint64_t ho
 static bool sync_pair(const nrt_sys_trace_event_t *e, uint64_t *cpu, uint64_t *dev)
 {
     uint32_t type = (uint32_t)e->trace_type;
-    ntsim_payload_id_t pid = ntsim_event_payload(type, (uint32_t)e->phase);
+    ntsim_payload_id_t pid = ntsim__event_payload(type, (uint32_t)e->phase);
     if (pid == NTSIM_PAYLOAD_NONE)
         return false;
-    const ntsim_payload_desc_t *d = &ntsim_payloads[pid];
+    const ntsim_payload_desc_t *d = &ntsim__payloads[pid];
     const unsigned char *data = (const unsigned char *)&e->data;
     for (size_t i = 0; i < d->field_count; i++) {
         if (d->fields[i].kind == NTSIM_FIELD_SYNC_INFO) {

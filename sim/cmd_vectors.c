@@ -115,7 +115,7 @@ int ntsim_cmd_record(int argc, char **argv)
     fprintf(f, "      per_type:%s\n", types == 0 ? " {}" : "");
     for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
         if (r->per_type[t] != 0)
-            fprintf(f, "        %s: %" PRIu64 "\n", ntsim_event_types[t].enum_name + 25,
+            fprintf(f, "        %s: %" PRIu64 "\n", ntsim__event_types[t].enum_name + 25,
                     r->per_type[t]);
     fprintf(f, "      ncs:\n");
     for (uint32_t nc = 0; nc < sc->cores; nc++) {

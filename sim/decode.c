@@ -175,7 +175,7 @@ NRT_STATUS ntsim_decode_records(const uint8_t *data, size_t len, bool text, FILE
     if (text) {
         for (size_t i = 0; i < n; i++) {
             const nrt_sys_trace_event_t *e = &recs[i];
-            const ntsim_event_type_desc_t *d = ntsim_event_type_desc((uint32_t)e->trace_type);
+            const ntsim_event_type_desc_t *d = ntsim__event_type_desc((uint32_t)e->trace_type);
             fprintf(out, "%zu %s phase=%u nc=%u id=%" PRIu64 " tracking=%" PRIu64 " tid=%" PRIu64
                          " ts=%" PRIu64 "\n",
                     i, d ? d->json_name : "unknown", (unsigned)e->phase, e->nc_idx, e->id,

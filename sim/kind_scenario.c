@@ -102,7 +102,7 @@ static NRT_STATUS parse_counts(ntsim_vparse_t *p, yaml_node_t *c, const char *pa
             const char *key = ntsim_vp_scalar(ntsim_vp_node(p, pair->key));
             char name[128];
             snprintf(name, sizeof name, "NRT_SYS_TRACE_EVENT_TYPE_%s", key ? key : "");
-            if (ntsim_event_type_by_enum_name(name) == NULL)
+            if (ntsim__event_type_by_enum_name(name) == NULL)
                 return ntsim_vp_error(p, ntsim_vp_node(p, pair->key), tpath,
                                       "'%s' is not an event type", key ? key : "?");
             char cname[64];
@@ -223,7 +223,7 @@ static bool count_of(const ntsim_run_result_t *r, const char *name, uint64_t *ou
     if (strncmp(name, "per_type.", 9) == 0) {
         char enum_name[128];
         snprintf(enum_name, sizeof enum_name, "NRT_SYS_TRACE_EVENT_TYPE_%s", name + 9);
-        const ntsim_event_type_desc_t *d = ntsim_event_type_by_enum_name(enum_name);
+        const ntsim_event_type_desc_t *d = ntsim__event_type_by_enum_name(enum_name);
         if (d == NULL)
             return false;
         *out = r->per_type[d->type];

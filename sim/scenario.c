@@ -185,7 +185,7 @@ static NRT_STATUS parse_capture(ntsim_vparse_t *p, yaml_node_t *root, ntsim_scen
         const char *text = ntsim_vp_scalar(t);
         char name[128];
         snprintf(name, sizeof name, "NRT_SYS_TRACE_EVENT_TYPE_%s", text ? text : "");
-        const ntsim_event_type_desc_t *d = ntsim_event_type_by_enum_name(name);
+        const ntsim_event_type_desc_t *d = ntsim__event_type_by_enum_name(name);
         if (d == NULL) {
             char field[64];
             ntsim_vp_path(field, sizeof field, "capture.%s[%zu]", list_name, i);

@@ -71,7 +71,7 @@ uint64_t ntsim_digest(const void *data, size_t len)
 {
     /* SipHash-1-3 under a fixed key: a regression pin, not a security
      * property (D-SCENARIO-DIGEST). */
-    return ntsim_siphash13(UINT64_C(0x6e7473696d2d7631), UINT64_C(0x646967657374), data, len);
+    return ntsim__siphash13(UINT64_C(0x6e7473696d2d7631), UINT64_C(0x646967657374), data, len);
 }
 
 NRT_STATUS ntsim_cli_outputs(const ntsim_scenario_t *sc, const ntsim_run_result_t *r,
@@ -152,8 +152,8 @@ void ntsim_cli_summary(FILE *out, const ntsim_scenario_t *sc, const ntsim_run_re
         if (r->per_type[t] == 0)
             continue;
         types_seen++;
-        fprintf(out, "  %2u %-34s %-40s %8llu\n", t, ntsim_event_types[t].enum_name + 25,
-                ntsim_event_types[t].json_name, (unsigned long long)r->per_type[t]);
+        fprintf(out, "  %2u %-34s %-40s %8llu\n", t, ntsim__event_types[t].enum_name + 25,
+                ntsim__event_types[t].json_name, (unsigned long long)r->per_type[t]);
     }
     fprintf(out, "  %u of %d event types present\n", types_seen, NRT_SYS_TRACE_EVENT_TYPE_COUNT);
 

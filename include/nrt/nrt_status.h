@@ -17,6 +17,19 @@
 extern "C" {
 #endif
 
+/* Marks every function of the installed API (the nrt_* functions of include/nrt/
+ * and the ntsim_* functions of include/ntsim/). libntsim.so is built with
+ * -fvisibility=hidden, so it exports exactly these; the engine's internals
+ * (ntsim__*) stay inside it. The list is committed in
+ * conformance/exported_symbols.txt and checked by make install-check. */
+#ifndef NTSIM_EXPORT
+#if defined(__GNUC__) || defined(__clang__)
+#define NTSIM_EXPORT __attribute__((visibility("default")))
+#else
+#define NTSIM_EXPORT
+#endif
+#endif
+
 typedef enum {
     NRT_SUCCESS                       = 0,
     NRT_FAILURE                       = 1,    /* non-specific failure */

@@ -59,52 +59,52 @@ NTSIM_ABI_OFFSET(nrt_sys_trace_fetch_options_t, nc_idx, 8);
 /* Allocates a config set to the defaults. The caller frees it with
  * nrt_sys_trace_config_free. NRT_INVALID if config is NULL, NRT_RESOURCE
  * when out of memory. */
-NRT_STATUS nrt_sys_trace_config_allocate(nrt_sys_trace_config_t **config);
+NTSIM_EXPORT NRT_STATUS nrt_sys_trace_config_allocate(nrt_sys_trace_config_t **config);
 /* Every NC and every type enabled, max_events_per_nc 0x100000. */
-void nrt_sys_trace_config_set_defaults(nrt_sys_trace_config_t *config);
-void nrt_sys_trace_config_free(nrt_sys_trace_config_t *config);
+NTSIM_EXPORT void nrt_sys_trace_config_set_defaults(nrt_sys_trace_config_t *config);
+NTSIM_EXPORT void nrt_sys_trace_config_free(nrt_sys_trace_config_t *config);
 /* Stored as given; start() clamps it to [1024, 0x100000]. */
-void nrt_sys_trace_config_set_max_events_per_nc(nrt_sys_trace_config_t *config,
+NTSIM_EXPORT void nrt_sys_trace_config_set_max_events_per_nc(nrt_sys_trace_config_t *config,
                                                 uint64_t max_events_per_nc);
 /* nc_idx >= 256 is ignored with a warning. */
-void nrt_sys_trace_config_set_capture_enabled_for_nc(nrt_sys_trace_config_t *config,
+NTSIM_EXPORT void nrt_sys_trace_config_set_capture_enabled_for_nc(nrt_sys_trace_config_t *config,
                                                      uint32_t nc_idx, bool enabled);
 /* event_type is an API name or a JSON name. NRT_INVALID for a NULL argument
  * or an unknown name (logged), and the config is left unchanged. */
-NRT_STATUS nrt_sys_trace_config_set_capture_enabled_for_event_type(nrt_sys_trace_config_t *config,
+NTSIM_EXPORT NRT_STATUS nrt_sys_trace_config_set_capture_enabled_for_event_type(nrt_sys_trace_config_t *config,
                                                                   const char *event_type,
                                                                   bool enabled);
 /* The API names of the enabled types, ascending by value, as a malloc'd
  * array of malloc'd strings (free with nrt_sys_trace_free_event_types).
  * With none enabled: *event_types = NULL, *count = 0. */
-NRT_STATUS nrt_sys_trace_config_get_enabled_event_types(const nrt_sys_trace_config_t *config,
+NTSIM_EXPORT NRT_STATUS nrt_sys_trace_config_get_enabled_event_types(const nrt_sys_trace_config_t *config,
                                                         const char ***event_types, size_t *count);
 
 /* All 46 API names, index = enum value; free with nrt_sys_trace_free_event_types
  * (or free() each string and the array). NRT_INVALID for NULL, NRT_RESOURCE
  * when out of memory (nothing is left allocated). */
-NRT_STATUS nrt_sys_trace_get_event_types(const char ***event_types, size_t *count);
-void nrt_sys_trace_free_event_types(const char **event_types, size_t count);
+NTSIM_EXPORT NRT_STATUS nrt_sys_trace_get_event_types(const char ***event_types, size_t *count);
+NTSIM_EXPORT void nrt_sys_trace_free_event_types(const char **event_types, size_t count);
 
 /* Starts capturing: one ring of max_events_per_nc records (clamped to
  * [1024, 0x100000]) per enabled NC, the per-type enable bytes copied from the
  * config. NRT_INVALID for NULL; NRT_FAILURE (with a warning) when already
  * capturing; NRT_RESOURCE when a ring cannot be mapped (nothing started). */
-NRT_STATUS nrt_sys_trace_start(const nrt_sys_trace_config_t *config);
+NTSIM_EXPORT NRT_STATUS nrt_sys_trace_start(const nrt_sys_trace_config_t *config);
 /* Stops capturing and drops every record not yet drained (counted per NC as
  * lost_at_stop). Waits for emitters already inside an emit to leave.
  * NRT_FAILURE (with a warning, and no other effect) when not capturing. */
-NRT_STATUS nrt_sys_trace_stop(void);
+NTSIM_EXPORT NRT_STATUS nrt_sys_trace_stop(void);
 
 /* Fetch options: defaults max_events_per_nc 0 (unlimited), nc_idx -1 (all). */
-NRT_STATUS nrt_sys_trace_fetch_options_allocate(nrt_sys_trace_fetch_options_t **options);
-void nrt_sys_trace_fetch_options_set_defaults(nrt_sys_trace_fetch_options_t *options);
-void nrt_sys_trace_fetch_options_free(nrt_sys_trace_fetch_options_t *options);
-void nrt_sys_trace_fetch_options_set_max_events_per_nc(nrt_sys_trace_fetch_options_t *options,
+NTSIM_EXPORT NRT_STATUS nrt_sys_trace_fetch_options_allocate(nrt_sys_trace_fetch_options_t **options);
+NTSIM_EXPORT void nrt_sys_trace_fetch_options_set_defaults(nrt_sys_trace_fetch_options_t *options);
+NTSIM_EXPORT void nrt_sys_trace_fetch_options_free(nrt_sys_trace_fetch_options_t *options);
+NTSIM_EXPORT void nrt_sys_trace_fetch_options_set_max_events_per_nc(nrt_sys_trace_fetch_options_t *options,
                                                        uint64_t max_events_per_nc);
 /* UINT64_MAX (that is, (uint64_t)-1) selects every NC; values 0..255 one NC;
  * anything else is kept as out of range and makes a fetch fail (D-FETCH-NC). */
-void nrt_sys_trace_fetch_options_set_nc_idx(nrt_sys_trace_fetch_options_t *options,
+NTSIM_EXPORT void nrt_sys_trace_fetch_options_set_nc_idx(nrt_sys_trace_fetch_options_t *options,
                                             uint64_t nc_idx);
 
 /* Drains the rings (every NC ascending, or the one NC of the options; at
@@ -116,9 +116,9 @@ void nrt_sys_trace_fetch_options_set_nc_idx(nrt_sys_trace_fetch_options_t *optio
  * pointers, a non-NULL *buffer on entry, or an nc_idx that is neither -1
  * nor 0..255; NRT_RESOURCE (nothing drained) when the document's memory
  * cannot be reserved. Not capturing: an empty events array, NRT_SUCCESS. */
-NRT_STATUS nrt_sys_trace_fetch_events(char **buffer, size_t *written_size,
+NTSIM_EXPORT NRT_STATUS nrt_sys_trace_fetch_events(char **buffer, size_t *written_size,
                                       const nrt_sys_trace_fetch_options_t *options);
-void nrt_sys_trace_buffer_free(char *buffer);
+NTSIM_EXPORT void nrt_sys_trace_buffer_free(char *buffer);
 
 #ifdef __cplusplus
 }

@@ -46,11 +46,11 @@ extern "C" {
  * which only the member chosen by (type, phase) is copied: that member's
  * fields, with holes and the rest of the slot zeroed (D-PAYLOAD-HOLES). For
  * GENERIC and CONSUME_* the slot is all zeros. */
-uint64_t nrt_sys_trace_new_event(nrt_sys_trace_event_type_t type,
+NTSIM_EXPORT uint64_t nrt_sys_trace_new_event(nrt_sys_trace_event_type_t type,
                                  nrt_sys_trace_event_phase_t phase, uint32_t nc_idx,
                                  const nrt_sys_trace_event_data_t *data, uint64_t tracking_id);
 /* The same, also recording nrta_seq_id with has_nrta_seq_id = true. */
-uint64_t nrt_sys_trace_new_event_with_seq(nrt_sys_trace_event_type_t type,
+NTSIM_EXPORT uint64_t nrt_sys_trace_new_event_with_seq(nrt_sys_trace_event_type_t type,
                                           nrt_sys_trace_event_phase_t phase, uint32_t nc_idx,
                                           const nrt_sys_trace_event_data_t *data,
                                           uint64_t tracking_id, nrta_seq_t nrta_seq_id);
@@ -60,12 +60,12 @@ uint64_t nrt_sys_trace_new_event_with_seq(nrt_sys_trace_event_type_t type,
  * ring (not capturing, or the NC disabled) *count is 0 and the status
  * NRT_SUCCESS. NRT_INVALID for nc_idx >= 256, a NULL count, or a NULL out
  * with capacity > 0 (nothing is popped). */
-NRT_STATUS nrt_sys_trace_drain_events(uint32_t nc_idx, nrt_sys_trace_event_t *out,
+NTSIM_EXPORT NRT_STATUS nrt_sys_trace_drain_events(uint32_t nc_idx, nrt_sys_trace_event_t *out,
                                       size_t capacity, size_t *count);
 
 /* Exported by libnrt but absent from its public header (facts §4): the
  * category of any type value; UNKNOWN (logged) for values >= COUNT. */
-nrt_sys_trace_event_category_t nrt_sys_trace_get_event_type_category(
+NTSIM_EXPORT nrt_sys_trace_event_category_t nrt_sys_trace_get_event_type_category(
     nrt_sys_trace_event_type_t type);
 
 /* ------------------------------------------------------------------------ */
@@ -81,7 +81,7 @@ typedef struct ntsim_capture_hooks {
 /* Installs hooks (NULL restores the defaults). Only while not capturing:
  * NRT_FAILURE otherwise. The simulator and the tests install a virtual
  * clock so that every record is deterministic. */
-NRT_STATUS ntsim_capture_set_hooks(const ntsim_capture_hooks_t *hooks);
+NTSIM_EXPORT NRT_STATUS ntsim_capture_set_hooks(const ntsim_capture_hooks_t *hooks);
 
 /* ------------------------------------------------------------------------ */
 /* Statistics: nothing is lost without a count                              */
@@ -102,7 +102,7 @@ typedef struct ntsim_nc_stats {
 
 /* One NC's counters for the current session, or for the last one after
  * stop() (until the next start). NRT_INVALID for nc_idx >= 256 or NULL. */
-NRT_STATUS ntsim_capture_nc_stats(uint32_t nc_idx, ntsim_nc_stats_t *stats);
+NTSIM_EXPORT NRT_STATUS ntsim_capture_nc_stats(uint32_t nc_idx, ntsim_nc_stats_t *stats);
 
 typedef struct ntsim_capture_stats {
     uint64_t sessions;       /* successful starts since process start */
@@ -110,15 +110,15 @@ typedef struct ntsim_capture_stats {
     uint64_t clamped_nc_idx; /* emits with nc_idx >= 256, redirected to NC 0, this session */
 } ntsim_capture_stats_t;
 
-void ntsim_capture_global_stats(ntsim_capture_stats_t *stats);
+NTSIM_EXPORT void ntsim_capture_global_stats(ntsim_capture_stats_t *stats);
 
 /* True between a successful start and stop. */
-bool ntsim_capture_is_capturing(void);
+NTSIM_EXPORT bool ntsim_capture_is_capturing(void);
 
 /* Stops capturing if needed, frees every engine resource and clears every
  * counter but `sessions`. Call it only when no other thread can emit
  * (process teardown, test fixtures). */
-void ntsim_capture_shutdown(void);
+NTSIM_EXPORT void ntsim_capture_shutdown(void);
 
 /* ------------------------------------------------------------------------ */
 /* Logging                                                                  */
@@ -136,7 +136,7 @@ typedef void (*ntsim_log_fn)(ntsim_log_level_t level, const char *message, void 
  * restores the default, which prints warnings and errors to stderr as
  * "ntsim: warning: ...". Not thread-safe against concurrent logging: set it
  * before capturing. */
-void ntsim_log_set_sink(ntsim_log_fn fn, void *ctx);
+NTSIM_EXPORT void ntsim_log_set_sink(ntsim_log_fn fn, void *ctx);
 
 #ifdef __cplusplus
 }

@@ -23,19 +23,19 @@ extern "C" {
  * vnc_idx_to_gid for i < visible_vnc_count, -1 beyond). ntsim's default is
  * the identity for all 256 NCs (D-WORKER-GID). `map` is copied; NULL
  * restores the default; count > 256 is NRT_INVALID. */
-NRT_STATUS ntsim_json_set_gid_map(const int32_t *map, size_t count);
+NTSIM_EXPORT NRT_STATUS ntsim_json_set_gid_map(const int32_t *map, size_t count);
 
 /* Serializes any array of records (not only the live rings) into the same
  * document fetch_events returns. *out is freed with nrt_sys_trace_buffer_free.
  * NRT_INVALID for NULL out pointers or NULL events with count > 0,
  * NRT_RESOURCE when out of memory. */
-NRT_STATUS ntsim_json_serialize(const nrt_sys_trace_event_t *events, size_t count, char **out,
+NTSIM_EXPORT NRT_STATUS ntsim_json_serialize(const nrt_sys_trace_event_t *events, size_t count, char **out,
                                 size_t *len);
 
 /* Writes s as a JSON string literal, quotes included, into out (cap bytes,
  * NUL-terminated); returns the length it needs (without the NUL), like
  * snprintf. Escapes \" \\ \b \t \n \f \r, other bytes < 0x20 as \u00xx. */
-size_t ntsim_json_escape(const char *s, size_t len, char *out, size_t cap);
+NTSIM_EXPORT size_t ntsim_json_escape(const char *s, size_t len, char *out, size_t cap);
 
 /* ------------------------------------------------------------------------ */
 /* NTFF                                                                     */
@@ -67,21 +67,21 @@ typedef struct ntsim_trace_info {
  * malloc'd; free it with ntsim_buffer_free. The result decodes with
  * `protoc --decode=ntff.ntrace_info ntff.proto`. NRT_INVALID for NULL out
  * pointers or a NULL array with a nonzero count, NRT_RESOURCE on OOM. */
-NRT_STATUS ntsim_ntff_serialize(const nrt_sys_trace_event_t *events, size_t event_count,
+NTSIM_EXPORT NRT_STATUS ntsim_ntff_serialize(const nrt_sys_trace_event_t *events, size_t event_count,
                                 const ntsim_trace_info_t *infos, size_t info_count,
                                 const ntsim_ntff_options_t *options, uint8_t **out, size_t *len);
 
 /* Writes ntsim_ntff_serialize's bytes to `path` (created or truncated).
  * NRT_FAILURE (with errno kept) when the file cannot be written. */
-NRT_STATUS ntsim_ntff_write_file(const char *path, const nrt_sys_trace_event_t *events,
+NTSIM_EXPORT NRT_STATUS ntsim_ntff_write_file(const char *path, const nrt_sys_trace_event_t *events,
                                  size_t event_count, const ntsim_trace_info_t *infos,
                                  size_t info_count, const ntsim_ntff_options_t *options);
 
 /* libnrt's interned id of a name (facts §5: SipHash-1-3 of the bytes and
  * 0xFF with zero keys, low 50 bits, plus 1); 0 for names of 255+ bytes. */
-uint64_t ntsim_intern_name_id(const char *name);
+NTSIM_EXPORT uint64_t ntsim_intern_name_id(const char *name);
 
-void ntsim_buffer_free(void *buffer);
+NTSIM_EXPORT void ntsim_buffer_free(void *buffer);
 
 /* ------------------------------------------------------------------------ */
 /* Device notifications                                                     */
@@ -99,14 +99,14 @@ typedef struct ntsim_notify_stats {
     uint64_t explicit_infos;       /* EXPLICIT trace_infos made by the collectives path */
 } ntsim_notify_stats_t;
 
-void ntsim_notify_stats(ntsim_notify_stats_t *stats);
-void ntsim_notify_reset_stats(void);
+NTSIM_EXPORT void ntsim_notify_stats(ntsim_notify_stats_t *stats);
+NTSIM_EXPORT void ntsim_notify_reset_stats(void);
 
 /* Converts a device notification and wraps it: out gets the converter's
  * trace_type and block_type, nc_idx and the payload pointer (not copied).
  * On an invalid type: the converter's NRT_INVALID, the drop counted, out
  * untouched. */
-NRT_STATUS ntsim_notify_wrap(int32_t notification_type, uint32_t nc_idx, const uint8_t *payload,
+NTSIM_EXPORT NRT_STATUS ntsim_notify_wrap(int32_t notification_type, uint32_t nc_idx, const uint8_t *payload,
                              size_t payload_len, ntsim_trace_info_t *out);
 
 /* The EXPLICIT collectives-status path (spec §5 GOTCHA; facts §3:
@@ -117,16 +117,16 @@ NRT_STATUS ntsim_notify_wrap(int32_t notification_type, uint32_t nc_idx, const u
 typedef struct ntsim_explicit_notifs ntsim_explicit_notifs_t;
 
 /* num_topsp in 1..256. NRT_INVALID otherwise, NRT_RESOURCE on OOM. */
-NRT_STATUS ntsim_explicit_create(uint32_t num_topsp, ntsim_explicit_notifs_t **out);
+NTSIM_EXPORT NRT_STATUS ntsim_explicit_create(uint32_t num_topsp, ntsim_explicit_notifs_t **out);
 /* Appends bytes to TopSP topsp's buffer. NRT_INVALID for topsp >= num_topsp. */
-NRT_STATUS ntsim_explicit_append(ntsim_explicit_notifs_t *x, uint32_t topsp, const uint8_t *bytes,
+NTSIM_EXPORT NRT_STATUS ntsim_explicit_append(ntsim_explicit_notifs_t *x, uint32_t topsp, const uint8_t *bytes,
                                  size_t len);
 /* Fills out[0..num_topsp) with one EXPLICIT trace_info per TopSP (block_type
  * TOPSP, nc_idx = the TopSP index, payload = its bytes, valid until
  * ntsim_explicit_free); *count = num_topsp. */
-NRT_STATUS ntsim_explicit_collect(const ntsim_explicit_notifs_t *x, ntsim_trace_info_t *out,
+NTSIM_EXPORT NRT_STATUS ntsim_explicit_collect(const ntsim_explicit_notifs_t *x, ntsim_trace_info_t *out,
                                   size_t capacity, size_t *count);
-void ntsim_explicit_free(ntsim_explicit_notifs_t *x);
+NTSIM_EXPORT void ntsim_explicit_free(ntsim_explicit_notifs_t *x);
 
 #ifdef __cplusplus
 }
