@@ -12,6 +12,7 @@
 #include "abi_registry.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 #include <threads.h>
 
@@ -54,10 +55,13 @@ static const ntsim_abi_field_t record_fields[] = {
     F(nrt_sys_trace_event_t, has_nrta_seq_id),
 };
 
-static const ntsim_abi_field_t config_fields[] = {
+/* The arrays' type words ("bool[256]", "bool[46]") are written from the
+ * compiled bounds in registry_build. */
+static char config_nc_type[32], config_type_type[32];
+static ntsim_abi_field_t config_fields[] = {
     F(nrt_sys_trace_config_t, max_events_per_nc),
-    FT(nrt_sys_trace_config_t, capture_enabled_for_nc, "bool[256]"),
-    FT(nrt_sys_trace_config_t, capture_enabled_for_event_type, "bool[46]"),
+    FT(nrt_sys_trace_config_t, capture_enabled_for_nc, config_nc_type),
+    FT(nrt_sys_trace_config_t, capture_enabled_for_event_type, config_type_type),
 };
 
 static const ntsim_abi_field_t fetch_options_fields[] = {
@@ -86,6 +90,10 @@ static ntsim_abi_field_t from_desc(const ntsim_field_desc_t *d)
 static void registry_build(void)
 {
     size_t n = 0;
+    snprintf(config_nc_type, sizeof config_nc_type, "bool[%zu]",
+             sizeof(((nrt_sys_trace_config_t *)0)->capture_enabled_for_nc));
+    snprintf(config_type_type, sizeof config_type_type, "bool[%zu]",
+             sizeof(((nrt_sys_trace_config_t *)0)->capture_enabled_for_event_type));
     aggregates[n++] = (ntsim_abi_aggregate_t){"nrt_sys_trace_event_t", sizeof(nrt_sys_trace_event_t),
                                               record_fields, LEN_(record_fields)};
     for (size_t p = 1; p < NTSIM_PAYLOAD_COUNT; p++)

@@ -120,11 +120,11 @@ END_TEST
 
 START_TEST(test_out_of_range_type_or_phase_selects_no_payload)
 {
-    ck_assert_int_eq(ntsim__event_payload(46, 0), NTSIM_PAYLOAD_NONE);
+    ck_assert_int_eq(ntsim__event_payload(NRT_SYS_TRACE_EVENT_TYPE_COUNT, 0), NTSIM_PAYLOAD_NONE);
     ck_assert_int_eq(ntsim__event_payload(UINT32_MAX, 0), NTSIM_PAYLOAD_NONE);
     ck_assert_int_eq(ntsim__event_payload(24, 3), NTSIM_PAYLOAD_NONE);
     ck_assert_int_eq(ntsim__event_payload(24, UINT32_MAX), NTSIM_PAYLOAD_NONE);
-    ck_assert_ptr_null(ntsim__event_type_desc(46));
+    ck_assert_ptr_null(ntsim__event_type_desc(NRT_SYS_TRACE_EVENT_TYPE_COUNT));
 }
 END_TEST
 
@@ -136,7 +136,7 @@ START_TEST(test_category_matches_the_hardware_bitmap)
         unsigned want = (t >= 6 && t <= 26) ? 2u - ((0x70021C0u >> t) & 1u) : 2u;
         ck_assert_uint_eq((unsigned)ntsim__event_category(t), want);
     }
-    ck_assert_int_eq(ntsim__event_category(46), NRT_SYS_TRACE_EVENT_CATEGORY_UNKNOWN);
+    ck_assert_int_eq(ntsim__event_category(NRT_SYS_TRACE_EVENT_TYPE_COUNT), NRT_SYS_TRACE_EVENT_CATEGORY_UNKNOWN);
     ck_assert_int_eq(ntsim__event_category(UINT32_MAX), NRT_SYS_TRACE_EVENT_CATEGORY_UNKNOWN);
 }
 END_TEST

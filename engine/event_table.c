@@ -8,8 +8,9 @@
  *     field's C type with _Generic, so the table cannot drift from the header.
  *     The layout vectors check this table, which checks the header.
  *
- *  2. ntsim__event_types: one row per event type: names, category and the
- *     payload each phase carries. Sources, per column:
+ *  2. ntsim__event_types: one row per entry of NTSIM_EVENT_TYPE_MAP
+ *     (event_table.h): names, category, the payload each phase carries and
+ *     the JSON keys. Sources, per column:
  *       enum name, value      spec §2 (the row's index is the enum constant)
  *       category              facts §1: HARDWARE = {6,7,8,13,24,25,26}
  *       START/STOP payloads   spec §3: a _start / _stop pair splits by phase;
@@ -175,111 +176,27 @@ const ntsim_payload_desc_t ntsim__payloads[NTSIM_PAYLOAD_COUNT] = {
 
 /* --- 2. event types ------------------------------------------------------- */
 
-#define ROW(NAME, api, json, CAT, S, T, I, JS, JT, JI)                              \
-    [NRT_SYS_TRACE_EVENT_TYPE_##NAME] = {                                           \
-        NRT_SYS_TRACE_EVENT_TYPE_##NAME, "NRT_SYS_TRACE_EVENT_TYPE_" #NAME, api, json, \
-        NRT_SYS_TRACE_EVENT_CATEGORY_##CAT,                                         \
-        {NTSIM_PAYLOAD_##S, NTSIM_PAYLOAD_##T, NTSIM_PAYLOAD_##I}, {JS, JT, JI}}
-
-/* One payload, and one key list, for every phase. */
-#define ROW1(NAME, api, json, CAT, P, J) ROW(NAME, api, json, CAT, P, P, P, J, J, J)
-
-/* JSON key lists shared by several rows. */
-#define K_NC_TS "nc_timestamp_ns=sync_info.nc_timestamp_ns"
-#define K_EXEC_MODEL "exec_id,model_id"
-#define K_TENSOR_IO "tensor_id,size"
-#define K_ENC "peer_id,exec_id,nec_dev_id"
-#define K_COPY "mem_type,mem_handle,offset,size"
-#define K_BATCH_COPY "mem_type,num_batches,total_num_ops,total_size"
-#define K_ALLOC_START "hbm_idx,is_nc_hbm,is_aligned,mla_idx,usage_type%usage"
-#define K_DEALLOC_START "hbm_idx,is_nc_hbm,mla_idx,usage_type%usage,physical_address%hex"
-#define K_CTX "ctx_device_id,ctx_device_count"
+/* One row per entry of NTSIM_EVENT_TYPE_MAP (event_table.h). */
+#define NTSIM__PAYLOADS_(S, T, I) {NTSIM_PAYLOAD_##S, NTSIM_PAYLOAD_##T, NTSIM_PAYLOAD_##I}
+#define NTSIM__KEYS_(S, T, I) {S, T, I}
+#define ROW_(NAME, api, json, CAT, P, K)                                                   \
+    [NRT_SYS_TRACE_EVENT_TYPE_##NAME] = {NRT_SYS_TRACE_EVENT_TYPE_##NAME,                  \
+                                         "NRT_SYS_TRACE_EVENT_TYPE_" #NAME, api, json,     \
+                                         NRT_SYS_TRACE_EVENT_CATEGORY_##CAT,               \
+                                         NTSIM__PAYLOADS_ P, NTSIM__KEYS_ K},
 
 const ntsim_event_type_desc_t ntsim__event_types[NRT_SYS_TRACE_EVENT_TYPE_COUNT] = {
-    /* enum suffix, api name, json event_type, category, payload START / STOP / INSTANT,
-     * then the JSON data keys (one list, or START / STOP / INSTANT) */
-    ROW(GENERIC, "generic", "generic", SOFTWARE, NONE, NONE, NONE, NULL, NULL, NULL),
-    ROW(MODEL_LOAD, "model_load", "nrt_load", SOFTWARE, NONE, MODEL_LOAD_STOP, NONE,
-        NULL, "model_id", NULL),
-    ROW1(POST_REQUEST, "post_request", "post_request", SOFTWARE, EXEC_POST_REQUEST,
-         "request_id"),
-    ROW1(EXECUTE_API, "execute_api", "nrt_execute", SOFTWARE, NRT_EXEC, "model_id"),
-    ROW1(RUNTIME_EXECUTE, "runtime_execute", "runtime_execute", SOFTWARE, RUNTIME_EXEC,
-         "model_id"),
-    ROW(CC_LOAD, "cc_load", "cc_load", SOFTWARE, CC_LOAD_START, CC_LOAD_STOP, NONE,
-        "g_device_id,g_device_count", "model_id", NULL),
-    ROW(CC_EXEC_BARRIER, "cc_exec_barrier", "cc_exec_barrier", HARDWARE, CC_EXEC_BARRIER_START,
-        CC_EXEC_BARRIER_STOP, NONE, K_NC_TS ",model_id", K_NC_TS, NULL),
-    ROW(DEVICE_EXEC, "device_exec", "nc_exec_running", HARDWARE, NC_EXEC_START, NC_EXEC_STOP,
-        NONE, "device_core_idx,exec_id," K_NC_TS, K_NC_TS, NULL),
-    ROW(CC_EXEC, "cc_exec", "cc_running", HARDWARE, CC_EXEC_START, CC_EXEC_STOP, NONE,
-        "gid,op_id," K_NC_TS ",exec_id,algorithm=algo%algo", K_NC_TS, NULL),
-    ROW1(TENSOR_READ, "tensor_read", "nrt_tensor_read", SOFTWARE, EXEC_TENSOR_READ, K_TENSOR_IO),
-    ROW1(TENSOR_WRITE, "tensor_write", "nrt_tensor_write", SOFTWARE, EXEC_TENSOR_WRITE,
-         K_TENSOR_IO),
-    ROW1(TENSOR_READ_BATCH, "tensor_read_batch", "nrt_tensor_read_batch", SOFTWARE,
-         EXEC_TENSOR_READ_BATCH, "num_batches"),
-    ROW1(TENSOR_WRITE_BATCH, "tensor_write_batch", "nrt_tensor_write_batch", SOFTWARE,
-         EXEC_TENSOR_WRITE_BATCH, "num_batches"),
-    ROW1(NUM_ERR, "num_err", "numerical_err", HARDWARE, NUM_ERR,
-         "device_core_idx,exec_id," K_NC_TS),
-    ROW1(ENC_BARRIER_RECV, "enc_barrier_recv", "enc_barrier_recv", SOFTWARE, ENC_BARRIER_RECV,
-         K_ENC),
-    ROW1(ENC_BARRIER_SEND, "enc_barrier_send", "enc_barrier_send", SOFTWARE, ENC_BARRIER_SEND,
-         K_ENC),
-    ROW1(ENC_BARRIER, "enc_barrier", "enc_barrier", SOFTWARE, ENC_BARRIER, K_ENC),
-    ROW1(EXEC_PRE, "exec_pre", "kbl_exec_pre", SOFTWARE, EXEC_PRE, K_EXEC_MODEL),
-    ROW1(EXEC_CORE, "exec_core", "kmgr_exec_core", SOFTWARE, EXEC_CORE, K_EXEC_MODEL),
-    ROW1(EXEC_WAIT, "exec_wait", "kbl_exec_wait", SOFTWARE, EXEC_WAIT, K_EXEC_MODEL),
-    ROW1(EXEC_POST, "exec_post", "kbl_exec_post", SOFTWARE, EXEC_POST, K_EXEC_MODEL),
-    ROW1(MODEL_SWITCH, "model_switch", "nrt_model_switch", SOFTWARE, MODEL_SWITCH,
-         "device_core_idx,is_neuron_core_work,model_id"),
-    ROW1(MODEL_SUBMIT, "model_submit", "nrt_model_submit", SOFTWARE, MODEL_SUBMIT, "model_id"),
-    ROW1(ASYNC_SEMA_WAIT, "async_sema_wait", "nrt_async_sema_wait", SOFTWARE, ASYNC_SEMA_WAIT,
-         "available_request_slots,has_work"),
-    ROW1(HW_NOTIFY, "hw_notify", "hw_notify", HARDWARE, HW_NOTIFY,
-         "device_core_idx,hint,custom_data," K_NC_TS ",exec_id"),
-    ROW1(TIMESTAMP_SYNC, "timestamp_sync", "timestamp_sync_point", HARDWARE, TIMESTAMP_SYNC,
-         "exec_id,nc_timestamp_ns,cpu_timestamp_ns"),
-    ROW(NC_MODEL_SWITCH, "nc_model_switch", "nc_model_switch", HARDWARE, NC_MODEL_SWITCH_START,
-        NC_MODEL_SWITCH_STOP, NONE, "device_core_idx,model_id,exec_id," K_NC_TS, K_NC_TS, NULL),
-    ROW1(TENSOR_ALLOC, "tensor_alloc", "nrt_tensor_allocate", SOFTWARE, EXEC_TENSOR_ALLOC,
-         K_TENSOR_IO),
-    ROW1(TENSOR_FREE, "tensor_free", "nrt_tensor_free", SOFTWARE, EXEC_TENSOR_FREE,
-         "tensor_id,size,ref_count"),
-    ROW1(TENSOR_BLOCK_WHILE_EXEC, "tensor_block_while_exec", "tensor_block_while_exec", SOFTWARE,
-         EXEC_TENSOR_BLOCK, "tensor_id,pending_reader_count,pending_writer_count"),
-    ROW1(DMEM_BUF_COPYIN, "dmem_buf_copyin", "dmem_buf_copyin", SOFTWARE, DMEM_BUF_COPYIN,
-         K_COPY),
-    ROW1(DMEM_BUF_COPYOUT, "dmem_buf_copyout", "dmem_buf_copyout", SOFTWARE, DMEM_BUF_COPYOUT,
-         K_COPY),
-    ROW1(DMEM_BUF_BATCH_COPYIN, "dmem_buf_batch_copyin", "dmem_buf_batch_copyin", SOFTWARE,
-         DMEM_BUF_BATCH_COPYIN, K_BATCH_COPY),
-    ROW1(DMEM_BUF_BATCH_COPYOUT, "dmem_buf_batch_copyout", "dmem_buf_batch_copyout", SOFTWARE,
-         DMEM_BUF_BATCH_COPYOUT, K_BATCH_COPY),
-    ROW(DMA_MEM_ALLOC, "dma_mem_alloc", "nrt_dma_mem_alloc", SOFTWARE, DMA_MEM_ALLOC_START,
-        DMA_MEM_ALLOC_STOP, DMA_MEM_ALLOC_START, K_ALLOC_START,
-        "allocated_bytes,total_bytes,usage_type_total_bytes,return_code,physical_address%hex",
-        K_ALLOC_START),
-    ROW(DMA_MEM_DEALLOC, "dma_mem_dealloc", "nrt_dma_mem_dealloc", SOFTWARE,
-        DMA_MEM_DEALLOC_START, DMA_MEM_DEALLOC_STOP, DMA_MEM_DEALLOC_START, K_DEALLOC_START,
-        "freed_bytes,total_bytes,usage_type_total_bytes", K_DEALLOC_START),
-    ROW(CONSUME_TPB_STATUS_NOTIFICATIONS, "consume_tpb_status_notifications",
-        "exec_consume_tpb_status_notifications", SOFTWARE, NONE, NONE, NONE, NULL, NULL, NULL),
-    ROW(CONSUME_TOPSP_CC_NOTIFICATIONS, "consume_topsp_cc_notifications",
-        "exec_consume_cc_core_notifications", SOFTWARE, NONE, NONE, NONE, NULL, NULL, NULL),
-    ROW(CONSUME_ERROR_NOTIFICATIONS, "consume_error_notifications", "notification_consume_errors",
-        SOFTWARE, NONE, NONE, NONE, NULL, NULL, NULL),
-    ROW(CONSUME_POOL_STDIO, "consume_pool_stdio", "exec_consume_gpsimd_stdio", SOFTWARE, NONE,
-        NONE, NONE, NULL, NULL, NULL),
-    ROW1(CC_PREPARE, "cc_prepare", "cc_prepare", SOFTWARE, HOSTCC_PREPARE, K_CTX ",cc_op"),
-    ROW1(CC_SCHEDULE, "cc_schedule", "cc_schedule", SOFTWARE, HOSTCC_SCHEDULE, K_CTX),
-    ROW1(HOSTCC_BUILD_CONTEXT, "hostcc_build_context", "hostcc_build_context", SOFTWARE,
-         HOSTCC_BUILD_CTX, K_CTX),
-    ROW1(HOSTCC_LOAD, "hostcc_load", "hostcc_load", SOFTWARE, HOSTCC_LOAD, "enc_op,dtype,num_elem"),
-    ROW1(HOSTCC_EXEC, "hostcc_exec", "hostcc_exec", SOFTWARE, HOSTCC_EXEC, "stream_id"),
-    ROW1(HOSTCC_WAIT, "hostcc_wait", "hostcc_wait", SOFTWARE, HOSTCC_WAIT, "total_notif_expected"),
+    NTSIM_EVENT_TYPE_MAP(ROW_)
 };
+#undef ROW_
+
+/* Exactly COUNT entries: with the array bound and override-init, a missing,
+ * extra or repeated type fails the build instead of leaving a zero row. */
+#define COUNT_ROW_(...) +1
+enum { NTSIM__EVENT_TYPE_ROWS = 0 NTSIM_EVENT_TYPE_MAP(COUNT_ROW_) };
+#undef COUNT_ROW_
+_Static_assert((int)NTSIM__EVENT_TYPE_ROWS == (int)NRT_SYS_TRACE_EVENT_TYPE_COUNT,
+               "NTSIM_EVENT_TYPE_MAP must list every nrt_sys_trace_event_type exactly once");
 
 /* --- dma_mem_usage_type_t names (D-JSON-DATA: lowercase enum suffix) ------ */
 
