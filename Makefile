@@ -32,7 +32,14 @@ WARN    := -Wall -Wextra -Werror -Wstrict-prototypes -Wmissing-prototypes -Wshad
            -Wpointer-arith -Wformat=2 -Wundef -Wvla -pedantic
 OPT     ?= -O2 -g
 DEFS    := -D_POSIX_C_SOURCE=200809L
-INCS    = -Iinclude -Iengine -Iconformance -Isim -I$(BUILD)/gen
+# Layers only point down: include <- engine <- sim <- conformance <- the ntsim
+# command (conformance/ntsim). Each layer is compiled with the -I flags of the
+# layers below it and its own, never those above, so an include that points up
+# fails to build (make layers proves it with a probe per layer).
+INC_ENGINE = -Iinclude -Iengine -I$(BUILD)/gen
+INC_SIM    = -Iinclude -Iengine -Isim
+INC_CONF   = -Iinclude -Iengine -Isim -Iconformance -I$(BUILD)/gen
+INC_CMD    = $(INC_CONF) -Iconformance/ntsim
 EXTRA_CFLAGS  ?=
 EXTRA_LDFLAGS ?=
 
@@ -41,7 +48,7 @@ PKG_CFLAGS = $(shell pkg-config --cflags check yaml-0.1 jansson libprotobuf-c)
 PKG_LIBS   = $(shell pkg-config --libs check yaml-0.1 jansson libprotobuf-c)
 PKG_LIBS_ENGINE = $(shell pkg-config --libs libprotobuf-c)
 
-CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(DEFS) $(INCS) $(PKG_CFLAGS) -MMD -MP $(EXTRA_CFLAGS)
+CFLAGS_BASE = $(CSTD) $(WARN) $(OPT) $(DEFS) $(PKG_CFLAGS) -MMD -MP $(EXTRA_CFLAGS)
 
 APT_PACKAGES := check libyaml-dev libprotobuf-c-dev protobuf-c-compiler protobuf-compiler \
                 libjansson-dev valgrind pkg-config g++ jq
@@ -50,18 +57,29 @@ PKG_MODULES  := check yaml-0.1 libprotobuf-c jansson
 ENGINE_SRC := engine/event_table.c engine/ring.c engine/grace.c engine/log.c engine/capture.c \
               engine/config.c engine/data_view.c engine/json.c engine/intern.c engine/ntff.c \
               engine/notify.c
-# The vector library: the loader, the kinds and their helpers (ntsim replays
-# vectors too). The simulator: everything of sim/ but the command's main.
-VEC_SRC    := conformance/vector.c conformance/kinds.c conformance/abi_registry.c \
+# The simulated device (no YAML, no vectors).
+SIM_SRC    := sim/scheduler.c sim/clock.c sim/scenario_default.c sim/workload.c sim/outputs.c \
+              sim/stress.c
+# The harness library: inputs (the strict YAML reader, vector and scenario
+# files, the decoders), the nine vector kinds and the report writer. Linked by
+# the suite and by the ntsim command.
+VEC_SRC    := conformance/input.c conformance/yaml_reader.c conformance/vector_set.c \
+              conformance/report.c conformance/kinds.c conformance/abi_registry.c \
+              conformance/record_input.c conformance/capture_fixture.c \
+              conformance/scenario_load.c conformance/decode.c \
               conformance/kind_layout.c conformance/kind_enum.c conformance/kind_event_type.c \
-              conformance/kind_record.c conformance/record_input.c conformance/kind_json.c \
-              conformance/kind_ntff.c conformance/kind_notify.c conformance/capture_fixture.c
-SIM_SRC    := sim/scheduler.c sim/clock.c sim/scenario.c sim/workload.c sim/summary.c \
-              sim/cmd_vectors.c sim/decode.c sim/stress.c sim/kind_scenario.c sim/kind_decode.c
-CONF_SRC   := conformance/check_main.c conformance/check_vectors.c conformance/check_loader.c \
-              conformance/check_event_table.c conformance/check_ring.c \
+              conformance/kind_record.c conformance/kind_json.c conformance/kind_ntff.c \
+              conformance/kind_notify.c conformance/kind_scenario.c conformance/kind_decode.c
+# The Check suite (make check): check_main.c registers the suites;
+# check_runner.c owns options, filters, expected failures and tallies.
+CONF_SRC   := conformance/check_main.c conformance/check_runner.c conformance/check_vectors.c \
+              conformance/check_loader.c conformance/check_event_table.c conformance/check_ring.c \
               conformance/check_capture.c conformance/check_concurrency.c \
               conformance/check_json.c conformance/check_convert.c conformance/check_sim.c
+# The ntsim command, the top layer: main.c dispatches, one file per subcommand.
+CMD_SRC    := conformance/ntsim/main.c conformance/ntsim/cmd_run.c \
+              conformance/ntsim/cmd_record.c conformance/ntsim/cmd_replay.c \
+              conformance/ntsim/cmd_decode.c conformance/ntsim/io.c conformance/ntsim/summary.c
 
 # protoc-c output: generated at build time from engine/ntff.proto.
 GEN_SRC    := $(BUILD)/gen/ntff.pb-c.c
@@ -77,6 +95,7 @@ BENCH_CONV := $(BUILD)/bench_convert
 CONF_OBJ   := $(CONF_SRC:%.c=$(BUILD)/obj/%.o)
 VEC_OBJ    := $(VEC_SRC:%.c=$(BUILD)/obj/%.o)
 SIM_OBJ    := $(SIM_SRC:%.c=$(BUILD)/obj/%.o)
+CMD_OBJ    := $(CMD_SRC:%.c=$(BUILD)/obj/%.o)
 NTSIM_BIN  := $(BUILD)/ntsim
 LIB        := $(BUILD)/libntsim.a
 CHECK_BIN  := $(BUILD)/check_ntsim
@@ -115,9 +134,20 @@ $(DEPS_STAMP):
 
 # --- build --------------------------------------------------------------------
 
-$(BUILD)/obj/%.o: %.c | $(DEPS_STAMP)
+# One rule per layer, each with only its own -I flags (see INC_*). GNU make
+# picks the pattern with the shortest stem, so conformance/ntsim/ gets its own.
+$(BUILD)/obj/engine/%.o: engine/%.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -c $< -o $@
+	$(CC) $(CFLAGS_BASE) $(INC_ENGINE) -c $< -o $@
+$(BUILD)/obj/sim/%.o: sim/%.c | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_BASE) $(INC_SIM) -c $< -o $@
+$(BUILD)/obj/conformance/%.o: conformance/%.c | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_BASE) $(INC_CONF) -c $< -o $@
+$(BUILD)/obj/conformance/ntsim/%.o: conformance/ntsim/%.c | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_BASE) $(INC_CMD) -c $< -o $@
 
 $(GEN_SRC) $(GEN_HDR): engine/ntff.proto | $(DEPS_STAMP)
 	@mkdir -p $(BUILD)/gen
@@ -131,15 +161,15 @@ $(BUILD)/pic/gen/ntff.pb-c.o: $(GEN_SRC)
 	@mkdir -p $(@D)
 	$(CC) -std=c11 -O2 -g -fPIC -fvisibility=hidden $(PKG_CFLAGS) -I$(BUILD)/gen $(EXTRA_CFLAGS) -c $< -o $@
 
-# Every engine and test object may include the generated header.
+# The engine and the harness may include the generated header (sim/ may not).
 $(ENGINE_SRC:%.c=$(BUILD)/obj/%.o) $(ENGINE_SRC:%.c=$(BUILD)/pic/%.o) $(CONF_OBJ) $(VEC_OBJ) \
-    $(SIM_OBJ) $(BUILD)/obj/sim/ntsim_main.o: | $(GEN_HDR)
+    $(CMD_OBJ): | $(GEN_HDR)
 
 # The shared library exports exactly the declarations marked NTSIM_EXPORT
 # (include/nrt/nrt_status.h); conformance/exported_symbols.txt lists them.
-$(BUILD)/pic/%.o: %.c | $(DEPS_STAMP)
+$(BUILD)/pic/engine/%.o: engine/%.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -fPIC -fvisibility=hidden -c $< -o $@
+	$(CC) $(CFLAGS_BASE) $(INC_ENGINE) -fPIC -fvisibility=hidden -c $< -o $@
 
 $(LIB): $(ENGINE_OBJ)
 	@mkdir -p $(@D)
@@ -159,13 +189,15 @@ $(CXX_TEST): conformance/cxx/api_test.cc $(LIB) include/nrt/*.h include/ntsim/*.
 	$(CXX) -std=c++11 -Wall -Wextra -Werror -pedantic -Iinclude $(EXTRA_CFLAGS) \
 	    -o $@ conformance/cxx/api_test.cc $(LIB) $(PKG_LIBS_ENGINE) -pthread $(EXTRA_LDFLAGS)
 
+# The suite links the harness library, the simulator and the engine; never the
+# command's objects.
 $(CHECK_BIN): $(CONF_OBJ) $(VEC_OBJ) $(SIM_OBJ) $(LIB)
-	$(CC) $(CFLAGS_ALL) -o $@ $(CONF_OBJ) $(VEC_OBJ) $(SIM_OBJ) $(LIB) $(PKG_LIBS) $(EXTRA_LDFLAGS)
+	$(CC) $(CFLAGS_BASE) -o $@ $(CONF_OBJ) $(VEC_OBJ) $(SIM_OBJ) $(LIB) $(PKG_LIBS) $(EXTRA_LDFLAGS)
 
 # The command links no test framework.
 NTSIM_LIBS = $(shell pkg-config --libs yaml-0.1 jansson libprotobuf-c) -pthread
-$(NTSIM_BIN): $(BUILD)/obj/sim/ntsim_main.o $(VEC_OBJ) $(SIM_OBJ) $(LIB)
-	$(CC) $(CFLAGS_ALL) -o $@ $^ $(NTSIM_LIBS) $(EXTRA_LDFLAGS)
+$(NTSIM_BIN): $(CMD_OBJ) $(VEC_OBJ) $(SIM_OBJ) $(LIB)
+	$(CC) $(CFLAGS_BASE) -o $@ $^ $(NTSIM_LIBS) $(EXTRA_LDFLAGS)
 
 # --- the simulator ----------------------------------------------------------------
 
@@ -237,7 +269,7 @@ coverage: | $(DEPS_STAMP)
 FUZZ_SECONDS ?= 60
 FUZZ_DIR := $(BUILD)/fuzz
 FUZZ_TARGETS := vector_loader scenario_loader record_decoder ntff_decoder
-FUZZ_CFLAGS := -std=c11 -g -O1 $(DEFS) $(INCS) -fsanitize=fuzzer,address,undefined \
+FUZZ_CFLAGS := -std=c11 -g -O1 $(DEFS) $(INC_CONF) -fsanitize=fuzzer,address,undefined \
                -fno-sanitize-recover=undefined
 FUZZ_SRC := $(ENGINE_SRC) $(VEC_SRC) $(SIM_SRC)
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%)
@@ -362,4 +394,4 @@ clean:
 	rm -rf $(BUILD)
 
 -include $(ENGINE_OBJ:.o=.d) $(ENGINE_PIC:.o=.d) $(CONF_OBJ:.o=.d) $(VEC_OBJ:.o=.d) \
-    $(SIM_OBJ:.o=.d) $(BUILD)/obj/sim/ntsim_main.d
+    $(SIM_OBJ:.o=.d) $(CMD_OBJ:.o=.d)

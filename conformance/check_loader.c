@@ -32,10 +32,10 @@ static void expect_load_error(ntsim_vector_set_t *set, const char *file, NRT_STA
     ntsim_vector_set_init(set);
     NRT_STATUS st = ntsim_vector_set_load_file(set, path);
     ck_assert_int_eq(st, want_status);
-    ck_assert_uint_eq(set->error_count, want_errors);
+    ck_assert_uint_eq(set->errors.count, want_errors);
     char want[2048];
     snprintf(want, sizeof want, "%s%s", path, suffix);
-    ck_assert_str_eq(set->errors[0], want);
+    ck_assert_str_eq(set->errors.items[0], want);
 }
 
 /* One test per broken file: the whole error line is pinned. */
@@ -100,15 +100,15 @@ START_TEST(test_loader_rejects_malformed_yaml)
     snprintf(prefix, sizeof prefix, "%s:", path);
     ntsim_vector_set_init(&set);
     ck_assert_int_eq(ntsim_vector_set_load_file(&set, path), NRT_INVALID);
-    ck_assert_uint_eq(set.error_count, 1);
+    ck_assert_uint_eq(set.errors.count, 1);
     ck_assert_uint_eq(set.count, 0);
     /* The problem text is libyaml's; the position and the field are ours.
      * The unclosed sequence opens at line 6, so libyaml stops after it. */
-    ck_assert_msg(strncmp(set.errors[0], prefix, strlen(prefix)) == 0, "got %s", set.errors[0]);
+    ck_assert_msg(strncmp(set.errors.items[0], prefix, strlen(prefix)) == 0, "got %s", set.errors.items[0]);
     unsigned line = 0, col = 0;
-    ck_assert_int_eq(sscanf(set.errors[0] + strlen(prefix), "%u:%u:", &line, &col), 2);
+    ck_assert_int_eq(sscanf(set.errors.items[0] + strlen(prefix), "%u:%u:", &line, &col), 2);
     ck_assert_uint_ge(line, 6);
-    ck_assert_ptr_nonnull(strstr(set.errors[0], ": yaml: "));
+    ck_assert_ptr_nonnull(strstr(set.errors.items[0], ": yaml: "));
     ntsim_vector_set_free(&set);
 }
 END_TEST
@@ -147,7 +147,7 @@ START_TEST(test_loader_keeps_good_vectors_and_reports_every_bad_one)
     char want[2048];
     snprintf(want, sizeof want, "%s:37:16: vectors[3].members[1]: member 'BLOCK_TYPE_NC' listed twice",
              data_path("bad", "mixed.yaml"));
-    ck_assert_str_eq(set.errors[1], want);
+    ck_assert_str_eq(set.errors.items[1], want);
     ck_assert_uint_eq(set.count, 2);
     ck_assert_str_eq(set.vectors[0].id, "enum.good_one");
     ck_assert_uint_eq(set.vectors[0].line, 5);
@@ -163,10 +163,10 @@ START_TEST(test_loader_reports_a_missing_file)
     ntsim_vector_set_init(&set);
     const char *path = data_path("bad", "no_such_file.yaml");
     ck_assert_int_eq(ntsim_vector_set_load_file(&set, path), NRT_FAILURE);
-    ck_assert_uint_eq(set.error_count, 1);
+    ck_assert_uint_eq(set.errors.count, 1);
     char want[2048];
     snprintf(want, sizeof want, "%s: cannot open: No such file or directory", path);
-    ck_assert_str_eq(set.errors[0], want);
+    ck_assert_str_eq(set.errors.items[0], want);
     ntsim_vector_set_free(&set);
 }
 END_TEST
@@ -180,17 +180,17 @@ START_TEST(test_loader_reads_a_directory_in_path_order)
     ck_assert_int_eq(ntsim_vector_set_load_dir(&set, dir), NRT_INVALID);
     /* Every file is read even though most fail; the first error is the first
      * file in byte order (duplicate_id.yaml). */
-    ck_assert_uint_ge(set.file_count, 19);
-    ck_assert_uint_ge(set.error_count, set.file_count - 1);
+    ck_assert_uint_ge(set.errors.files, 19);
+    ck_assert_uint_ge(set.errors.count, set.errors.files - 1);
     char want[1100];
     snprintf(want, sizeof want, "%s/duplicate_id.yaml:", dir);
-    ck_assert_msg(strncmp(set.errors[0], want, strlen(want)) == 0, "got %s", set.errors[0]);
+    ck_assert_msg(strncmp(set.errors.items[0], want, strlen(want)) == 0, "got %s", set.errors.items[0]);
     ntsim_vector_set_free(&set);
 
     ntsim_vector_set_init(&set);
     snprintf(dir, sizeof dir, "%s/no_such_dir", ntsim_check_testdata_dir);
     ck_assert_int_eq(ntsim_vector_set_load_dir(&set, dir), NRT_FAILURE);
-    ck_assert_uint_eq(set.error_count, 1);
+    ck_assert_uint_eq(set.errors.count, 1);
     ntsim_vector_set_free(&set);
 }
 END_TEST
@@ -202,8 +202,8 @@ START_TEST(test_loader_rejects_non_text_input)
     static const char text[] = "version: 1\nkind: enum\nvectors: [\x01]\n";
     ck_assert_int_eq(ntsim_vector_set_load_string(&set, "control.yaml", text, sizeof text - 1),
                      NRT_INVALID);
-    ck_assert_uint_eq(set.error_count, 1);
-    ck_assert_int_eq(strncmp(set.errors[0], "control.yaml:", strlen("control.yaml:")), 0);
+    ck_assert_uint_eq(set.errors.count, 1);
+    ck_assert_int_eq(strncmp(set.errors.items[0], "control.yaml:", strlen("control.yaml:")), 0);
     ntsim_vector_set_free(&set);
 }
 END_TEST

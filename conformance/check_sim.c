@@ -9,7 +9,7 @@
 
 #include "capture_fixture.h"
 #include "check_suites.h"
-#include "cli.h"
+#include "scenario_load.h"
 #include "sim.h"
 
 /* The runs log the faults' "Invalid notification type" lines; the tests
@@ -137,7 +137,7 @@ static void run_default(ntsim_run_result_t *r, ntsim_outputs_t *o)
     ntsim_scenario_t *sc = malloc(sizeof *sc);
     ntsim_scenario_default(sc);
     ck_assert_int_eq(ntsim_sim_run(sc, NULL, NULL, r), NRT_SUCCESS);
-    ck_assert_int_eq(ntsim_cli_outputs(sc, r, o), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_sim_outputs(sc, r, o), NRT_SUCCESS);
     free(sc);
 }
 
@@ -153,8 +153,8 @@ START_TEST(test_same_scenario_and_seed_give_identical_bytes)
     ck_assert_int_eq(memcmp(oa.ntff, ob.ntff, oa.ntff_len), 0);
     ck_assert_uint_eq(oa.notif_len, ob.notif_len);
     ck_assert_int_eq(memcmp(oa.notif, ob.notif, oa.notif_len), 0);
-    ntsim_cli_outputs_free(&oa);
-    ntsim_cli_outputs_free(&ob);
+    ntsim_sim_outputs_free(&oa);
+    ntsim_sim_outputs_free(&ob);
     ntsim_run_result_free(&a);
     ntsim_run_result_free(&b);
 }
@@ -178,7 +178,7 @@ START_TEST(test_default_run_has_every_type_and_only_its_faults_drops)
     /* Nothing lost: everything emitted is in the trace. */
     ck_assert_uint_eq(r.record_count, r.events_emitted);
     ck_assert_uint_eq(r.info_count, r.notify.converted + r.notify.explicit_infos);
-    ntsim_cli_outputs_free(&o);
+    ntsim_sim_outputs_free(&o);
     ntsim_run_result_free(&r);
 }
 END_TEST

@@ -1,6 +1,6 @@
 /*
  * conformance/check_suites.h: the Check suites of `make check` and the state
- * check_main.c shares with them.
+ * the runner (check_runner.c) shares with them.
  */
 #ifndef NTSIM_CONFORMANCE_CHECK_SUITES_H
 #define NTSIM_CONFORMANCE_CHECK_SUITES_H
@@ -26,6 +26,15 @@ const char *ntsim_check_xfail_reason(const char *id);
 /* Directory of the loader's broken-vector test data. */
 extern const char *ntsim_check_testdata_dir;
 /* ntsim_check_proto_dir: kinds.h. */
+
+/* check_runner.c. ntsim_check_start parses the options and loads the
+ * vectors: -1 to go on, or the exit status (0 after --help, 1 out of memory,
+ * 2 bad usage). ntsim_check_report prints the failures, the per-kind counts and
+ * the summary line, and returns the exit status. ntsim_check_finish frees what
+ * start loaded. */
+int ntsim_check_start(int argc, char **argv);
+int ntsim_check_report(SRunner *sr);
+void ntsim_check_finish(void);
 
 Suite *make_vectors_suite(void);     /* check_vectors.c: one test per vector */
 Suite *make_loader_suite(void);      /* check_loader.c: broken files, runner reports */

@@ -2,7 +2,7 @@
  * conformance/check_vectors.c: every loaded vector as one Check test.
  *
  * One TCase per kind, named after the kind, each a loop test over that kind's
- * slice of ntsim_check_ordered; check_main.c counts results by TCase name to
+ * slice of ntsim_check_ordered; check_runner.c counts results by TCase name to
  * print the per-kind and total summary. A "coverage" TCase then proves that
  * every ABI type, enum and event type of the headers is pinned by a vector.
  */
@@ -34,13 +34,8 @@ START_TEST(test_vector_conforms)
      * longjmps past this frame. */
     char msg[MESSAGE_MAX];
     char repro[512];
-    snprintf(repro, sizeof repro, "  repro: %s replay %s --id %s", ntsim_check_ntsim_path,
-             v->file, v->id);
-    int n = snprintf(msg, sizeof msg, "%s (%s:%u): %u mismatch%s\n%s%s", v->id, v->file,
-                     v->line, r.mismatches, r.mismatches == 1 ? "" : "es", r.text ? r.text : "",
-                     repro);
-    if (n >= (int)sizeof msg) /* keep the repro line when the report is long */
-        snprintf(msg + sizeof msg - strlen(repro) - 6, strlen(repro) + 6, "...\n%s", repro);
+    snprintf(repro, sizeof repro, "%s replay %s --id %s", ntsim_check_ntsim_path, v->file, v->id);
+    ntsim_report_failure(msg, sizeof msg, v->id, v->file, v->line, &r, repro);
     ntsim_report_free(&r);
     ck_abort_msg("%s", msg);
 }

@@ -44,7 +44,7 @@ static void enum_free(void *body)
     free(b);
 }
 
-static NRT_STATUS enum_parse(ntsim_vparse_t *p, yaml_node_t *node, const char *path, void **out)
+static NRT_STATUS enum_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *path, void **out)
 {
     enum_body_t *b = calloc(1, sizeof *b);
     if (b == NULL)
@@ -54,9 +54,9 @@ static NRT_STATUS enum_parse(ntsim_vparse_t *p, yaml_node_t *node, const char *p
     yaml_node_item_t *items;
     size_t count;
     NRT_STATUS st;
-    if ((st = ntsim_vp_str(p, node, path, "c_type", true, &c_type)) != NRT_SUCCESS ||
-        (st = ntsim_vp_u64(p, node, path, "size", true, 8, &b->size)) != NRT_SUCCESS ||
-        (st = ntsim_vp_seq(p, node, path, "members", &items, &count)) != NRT_SUCCESS)
+    if ((st = ntsim_yp_str(p, node, path, "c_type", true, &c_type)) != NRT_SUCCESS ||
+        (st = ntsim_yp_u64(p, node, path, "size", true, 8, &b->size)) != NRT_SUCCESS ||
+        (st = ntsim_yp_seq(p, node, path, "members", &items, &count)) != NRT_SUCCESS)
         return st;
     if ((b->c_type = ntsim_strdup(c_type)) == NULL ||
         (b->members = calloc(count, sizeof *b->members)) == NULL)
@@ -64,17 +64,17 @@ static NRT_STATUS enum_parse(ntsim_vparse_t *p, yaml_node_t *node, const char *p
     for (size_t i = 0; i < count; i++) {
         char mpath[256];
         snprintf(mpath, sizeof mpath, "%s.members[%zu]", path, i);
-        yaml_node_t *m = ntsim_vp_node(p, items[i]);
+        yaml_node_t *m = ntsim_yp_node(p, items[i]);
         const char *name;
         int64_t value;
-        if ((st = ntsim_vp_check_keys(p, m, mpath, member_keys, NULL)) != NRT_SUCCESS ||
-            (st = ntsim_vp_str(p, m, mpath, "name", true, &name)) != NRT_SUCCESS ||
-            (st = ntsim_vp_int(p, m, mpath, "value", true, INT32_MIN, INT32_MAX, &value)) !=
+        if ((st = ntsim_yp_check_keys(p, m, mpath, member_keys, NULL)) != NRT_SUCCESS ||
+            (st = ntsim_yp_str(p, m, mpath, "name", true, &name)) != NRT_SUCCESS ||
+            (st = ntsim_yp_int(p, m, mpath, "value", true, INT32_MIN, INT32_MAX, &value)) !=
                 NRT_SUCCESS)
             return st;
         for (size_t j = 0; j < i; j++)
             if (strcmp(b->members[j].name, name) == 0)
-                return ntsim_vp_error(p, ntsim_vp_get(p, m, "name"), mpath,
+                return ntsim_yp_error(p, ntsim_yp_get(p, m, "name"), mpath,
                                       "member '%s' listed twice", name);
         if ((b->members[i].name = ntsim_strdup(name)) == NULL)
             return NRT_RESOURCE;

@@ -49,7 +49,7 @@ static void event_type_free(void *body)
     free(b);
 }
 
-static NRT_STATUS event_type_parse(ntsim_vparse_t *p, yaml_node_t *node, const char *path,
+static NRT_STATUS event_type_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
                                    void **out)
 {
     event_type_body_t *b = calloc(1, sizeof *b);
@@ -58,15 +58,15 @@ static NRT_STATUS event_type_parse(ntsim_vparse_t *p, yaml_node_t *node, const c
     *out = b;
     const char *enum_name, *category, *api_name, *json_name, *payload[3];
     NRT_STATUS st;
-    if ((st = ntsim_vp_str(p, node, path, "enum", true, &enum_name)) != NRT_SUCCESS ||
-        (st = ntsim_vp_u64(p, node, path, "value", true, UINT32_MAX, &b->value)) !=
+    if ((st = ntsim_yp_str(p, node, path, "enum", true, &enum_name)) != NRT_SUCCESS ||
+        (st = ntsim_yp_u64(p, node, path, "value", true, UINT32_MAX, &b->value)) !=
             NRT_SUCCESS ||
-        (st = ntsim_vp_str(p, node, path, "category", true, &category)) != NRT_SUCCESS ||
-        (st = ntsim_vp_str(p, node, path, "api_name", true, &api_name)) != NRT_SUCCESS ||
-        (st = ntsim_vp_str(p, node, path, "json_name", true, &json_name)) != NRT_SUCCESS)
+        (st = ntsim_yp_str(p, node, path, "category", true, &category)) != NRT_SUCCESS ||
+        (st = ntsim_yp_str(p, node, path, "api_name", true, &api_name)) != NRT_SUCCESS ||
+        (st = ntsim_yp_str(p, node, path, "json_name", true, &json_name)) != NRT_SUCCESS)
         return st;
     for (int ph = 0; ph < NRT_SYS_TRACE_EVENT_PHASE_COUNT; ph++)
-        if ((st = ntsim_vp_str(p, node, path, phase_keys[ph], true, &payload[ph])) !=
+        if ((st = ntsim_yp_str(p, node, path, phase_keys[ph], true, &payload[ph])) !=
             NRT_SUCCESS)
             return st;
     bool known = false;
@@ -75,7 +75,7 @@ static NRT_STATUS event_type_parse(ntsim_vparse_t *p, yaml_node_t *node, const c
     if (!known) {
         char field[256];
         snprintf(field, sizeof field, "%s.category", path);
-        return ntsim_vp_error(p, ntsim_vp_get(p, node, "category"), field,
+        return ntsim_yp_error(p, ntsim_yp_get(p, node, "category"), field,
                               "expected UNKNOWN, HARDWARE or SOFTWARE, got '%s'", category);
     }
     if ((b->enum_name = ntsim_strdup(enum_name)) == NULL ||

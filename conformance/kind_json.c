@@ -40,7 +40,7 @@ static void json_free(void *body)
     free(b);
 }
 
-static NRT_STATUS json_parse(ntsim_vparse_t *p, yaml_node_t *node, const char *path, void **out)
+static NRT_STATUS json_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *path, void **out)
 {
     json_body_t *b = calloc(1, sizeof *b);
     if (b == NULL)
@@ -51,26 +51,26 @@ static NRT_STATUS json_parse(ntsim_vparse_t *p, yaml_node_t *node, const char *p
     if (st != NRT_SUCCESS)
         return st;
     const char *text;
-    if ((st = ntsim_vp_str(p, node, path, "json", true, &text)) != NRT_SUCCESS)
+    if ((st = ntsim_yp_str(p, node, path, "json", true, &text)) != NRT_SUCCESS)
         return st;
     if ((b->json = ntsim_strdup(text)) == NULL)
         return NRT_RESOURCE;
-    yaml_node_t *gid = ntsim_vp_get(p, node, "gid_map");
+    yaml_node_t *gid = ntsim_yp_get(p, node, "gid_map");
     if (gid != NULL) {
         char gpath[512];
-        ntsim_vp_path(gpath, sizeof gpath, "%s.gid_map", path);
+        ntsim_yp_path(gpath, sizeof gpath, "%s.gid_map", path);
         if (gid->type != YAML_SEQUENCE_NODE)
-            return ntsim_vp_error(p, gid, gpath, "expected a sequence of worker gids");
+            return ntsim_yp_error(p, gid, gpath, "expected a sequence of worker gids");
         size_t n = (size_t)(gid->data.sequence.items.top - gid->data.sequence.items.start);
         if (n > NTSIM_NC_COUNT)
-            return ntsim_vp_error(p, gid, gpath, "at most 256 entries");
+            return ntsim_yp_error(p, gid, gpath, "at most 256 entries");
         for (size_t i = 0; i < n; i++) {
-            yaml_node_t *item = ntsim_vp_node(p, gid->data.sequence.items.start[i]);
-            const char *t = ntsim_vp_scalar(item);
+            yaml_node_t *item = ntsim_yp_node(p, gid->data.sequence.items.start[i]);
+            const char *t = ntsim_yp_scalar(item);
             char *end = NULL;
             long v = t ? strtol(t, &end, 10) : 0;
             if (t == NULL || *t == '\0' || *end != '\0' || v < INT32_MIN || v > INT32_MAX)
-                return ntsim_vp_error(p, item, gpath, "expected a 32-bit integer, got '%s'",
+                return ntsim_yp_error(p, item, gpath, "expected a 32-bit integer, got '%s'",
                                       t ? t : "(not a scalar)");
             b->gid_map[i] = (int32_t)v;
         }

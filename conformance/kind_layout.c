@@ -48,7 +48,7 @@ static void layout_free(void *body)
     free(b);
 }
 
-static NRT_STATUS layout_parse(ntsim_vparse_t *p, yaml_node_t *node, const char *path,
+static NRT_STATUS layout_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
                                void **out)
 {
     layout_body_t *b = calloc(1, sizeof *b);
@@ -59,9 +59,9 @@ static NRT_STATUS layout_parse(ntsim_vparse_t *p, yaml_node_t *node, const char 
     yaml_node_item_t *items;
     size_t count;
     NRT_STATUS st;
-    if ((st = ntsim_vp_str(p, node, path, "c_type", true, &c_type)) != NRT_SUCCESS ||
-        (st = ntsim_vp_u64(p, node, path, "size", true, 1u << 20, &b->size)) != NRT_SUCCESS ||
-        (st = ntsim_vp_seq(p, node, path, "fields", &items, &count)) != NRT_SUCCESS)
+    if ((st = ntsim_yp_str(p, node, path, "c_type", true, &c_type)) != NRT_SUCCESS ||
+        (st = ntsim_yp_u64(p, node, path, "size", true, 1u << 20, &b->size)) != NRT_SUCCESS ||
+        (st = ntsim_yp_seq(p, node, path, "fields", &items, &count)) != NRT_SUCCESS)
         return st;
     if ((b->c_type = ntsim_strdup(c_type)) == NULL ||
         (b->fields = calloc(count, sizeof *b->fields)) == NULL)
@@ -69,22 +69,22 @@ static NRT_STATUS layout_parse(ntsim_vparse_t *p, yaml_node_t *node, const char 
     for (size_t i = 0; i < count; i++) {
         char fpath[256];
         snprintf(fpath, sizeof fpath, "%s.fields[%zu]", path, i);
-        yaml_node_t *f = ntsim_vp_node(p, items[i]);
+        yaml_node_t *f = ntsim_yp_node(p, items[i]);
         const char *name, *type;
         layout_field_t *lf = &b->fields[i];
-        if ((st = ntsim_vp_check_keys(p, f, fpath, field_keys, NULL)) != NRT_SUCCESS ||
-            (st = ntsim_vp_str(p, f, fpath, "name", true, &name)) != NRT_SUCCESS ||
-            (st = ntsim_vp_u64(p, f, fpath, "offset", true, b->size, &lf->offset)) !=
+        if ((st = ntsim_yp_check_keys(p, f, fpath, field_keys, NULL)) != NRT_SUCCESS ||
+            (st = ntsim_yp_str(p, f, fpath, "name", true, &name)) != NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, f, fpath, "offset", true, b->size, &lf->offset)) !=
                 NRT_SUCCESS ||
-            (st = ntsim_vp_u64(p, f, fpath, "size", true, b->size, &lf->size)) != NRT_SUCCESS ||
-            (st = ntsim_vp_str(p, f, fpath, "type", true, &type)) != NRT_SUCCESS)
+            (st = ntsim_yp_u64(p, f, fpath, "size", true, b->size, &lf->size)) != NRT_SUCCESS ||
+            (st = ntsim_yp_str(p, f, fpath, "type", true, &type)) != NRT_SUCCESS)
             return st;
         for (size_t j = 0; j < i; j++)
             if (strcmp(b->fields[j].name, name) == 0)
-                return ntsim_vp_error(p, ntsim_vp_get(p, f, "name"), fpath,
+                return ntsim_yp_error(p, ntsim_yp_get(p, f, "name"), fpath,
                                       "field '%s' listed twice", name);
         if (lf->offset + lf->size > b->size)
-            return ntsim_vp_error(p, f, fpath, "offset %llu + size %llu overruns size %llu",
+            return ntsim_yp_error(p, f, fpath, "offset %llu + size %llu overruns size %llu",
                                   (unsigned long long)lf->offset, (unsigned long long)lf->size,
                                   (unsigned long long)b->size);
         if ((lf->name = ntsim_strdup(name)) == NULL || (lf->type = ntsim_strdup(type)) == NULL)

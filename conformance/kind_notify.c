@@ -76,11 +76,11 @@ static void notify_free(void *body)
     free(b);
 }
 
-static NRT_STATUS hex_bytes(ntsim_vparse_t *p, yaml_node_t *map, const char *path,
+static NRT_STATUS hex_bytes(ntsim_yparse_t *p, yaml_node_t *map, const char *path,
                             const char *key, uint8_t **out, size_t *len)
 {
     const char *text = "";
-    NRT_STATUS st = ntsim_vp_str(p, map, path, key, false, &text);
+    NRT_STATUS st = ntsim_yp_str(p, map, path, key, false, &text);
     if (st != NRT_SUCCESS)
         return st;
     size_t digits = 0;
@@ -92,13 +92,13 @@ static NRT_STATUS hex_bytes(ntsim_vparse_t *p, yaml_node_t *map, const char *pat
         return NRT_RESOURCE;
     if (digits % 2 != 0 || (*len > 0 && !ntsim_vec_parse_hex(text, *out, *len))) {
         char field[512];
-        ntsim_vp_path(field, sizeof field, "%s.%s", path, key);
-        return ntsim_vp_error(p, ntsim_vp_get(p, map, key), field, "expected hex bytes");
+        ntsim_yp_path(field, sizeof field, "%s.%s", path, key);
+        return ntsim_yp_error(p, ntsim_yp_get(p, map, key), field, "expected hex bytes");
     }
     return NRT_SUCCESS;
 }
 
-static NRT_STATUS notify_parse(ntsim_vparse_t *p, yaml_node_t *node, const char *path,
+static NRT_STATUS notify_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
                                void **out)
 {
     notify_body_t *b = calloc(1, sizeof *b);
@@ -107,29 +107,29 @@ static NRT_STATUS notify_parse(ntsim_vparse_t *p, yaml_node_t *node, const char 
     *out = b;
     NRT_STATUS st;
     const char *expect = "valid";
-    ntsim_vp_str(p, node, path, "expect", false, &expect);
+    ntsim_yp_str(p, node, path, "expect", false, &expect);
     bool invalid = strcmp(expect, "invalid") == 0;
-    yaml_node_t *ex = ntsim_vp_get(p, node, "explicit");
+    yaml_node_t *ex = ntsim_yp_get(p, node, "explicit");
     if (ex != NULL) {
         b->is_explicit = true;
         char epath[512];
-        ntsim_vp_path(epath, sizeof epath, "%s.explicit", path);
+        ntsim_yp_path(epath, sizeof epath, "%s.explicit", path);
         yaml_node_item_t *items;
         size_t n;
-        if ((st = ntsim_vp_check_keys(p, ex, epath, explicit_keys, NULL)) != NRT_SUCCESS ||
-            (st = ntsim_vp_u64(p, ex, epath, "num_topsp", true, 1024, &b->num_topsp)) !=
+        if ((st = ntsim_yp_check_keys(p, ex, epath, explicit_keys, NULL)) != NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, ex, epath, "num_topsp", true, 1024, &b->num_topsp)) !=
                 NRT_SUCCESS ||
-            (st = ntsim_vp_seq(p, ex, epath, "appends", &items, &n)) != NRT_SUCCESS)
+            (st = ntsim_yp_seq(p, ex, epath, "appends", &items, &n)) != NRT_SUCCESS)
             return st;
         if ((b->appends = calloc(n, sizeof *b->appends)) == NULL)
             return NRT_RESOURCE;
         for (size_t i = 0; i < n; i++) {
-            yaml_node_t *a = ntsim_vp_node(p, items[i]);
+            yaml_node_t *a = ntsim_yp_node(p, items[i]);
             char apath[520];
-            ntsim_vp_path(apath, sizeof apath, "%s.appends[%zu]", epath, i);
+            ntsim_yp_path(apath, sizeof apath, "%s.appends[%zu]", epath, i);
             uint64_t topsp;
-            if ((st = ntsim_vp_check_keys(p, a, apath, append_keys, NULL)) != NRT_SUCCESS ||
-                (st = ntsim_vp_u64(p, a, apath, "topsp", true, UINT32_MAX, &topsp)) !=
+            if ((st = ntsim_yp_check_keys(p, a, apath, append_keys, NULL)) != NRT_SUCCESS ||
+                (st = ntsim_yp_u64(p, a, apath, "topsp", true, UINT32_MAX, &topsp)) !=
                     NRT_SUCCESS)
                 return st;
             b->append_count = i + 1;
@@ -140,21 +140,21 @@ static NRT_STATUS notify_parse(ntsim_vparse_t *p, yaml_node_t *node, const char 
         }
         yaml_node_item_t *wants;
         size_t nw;
-        if ((st = ntsim_vp_seq(p, node, path, "infos", &wants, &nw)) != NRT_SUCCESS)
+        if ((st = ntsim_yp_seq(p, node, path, "infos", &wants, &nw)) != NRT_SUCCESS)
             return st;
         if ((b->infos = calloc(nw, sizeof *b->infos)) == NULL)
             return NRT_RESOURCE;
         for (size_t i = 0; i < nw; i++) {
-            yaml_node_t *w = ntsim_vp_node(p, wants[i]);
+            yaml_node_t *w = ntsim_yp_node(p, wants[i]);
             char wpath[520];
-            ntsim_vp_path(wpath, sizeof wpath, "%s.infos[%zu]", path, i);
+            ntsim_yp_path(wpath, sizeof wpath, "%s.infos[%zu]", path, i);
             info_want_t *iw = &b->infos[i];
-            if ((st = ntsim_vp_check_keys(p, w, wpath, info_keys, NULL)) != NRT_SUCCESS ||
-                (st = ntsim_vp_int(p, w, wpath, "trace_type", true, INT32_MIN, INT32_MAX,
+            if ((st = ntsim_yp_check_keys(p, w, wpath, info_keys, NULL)) != NRT_SUCCESS ||
+                (st = ntsim_yp_int(p, w, wpath, "trace_type", true, INT32_MIN, INT32_MAX,
                                    &iw->trace_type)) != NRT_SUCCESS ||
-                (st = ntsim_vp_int(p, w, wpath, "block_type", true, INT32_MIN, INT32_MAX,
+                (st = ntsim_yp_int(p, w, wpath, "block_type", true, INT32_MIN, INT32_MAX,
                                    &iw->block_type)) != NRT_SUCCESS ||
-                (st = ntsim_vp_u64(p, w, wpath, "nc_idx", true, UINT32_MAX, &iw->nc_idx)) !=
+                (st = ntsim_yp_u64(p, w, wpath, "nc_idx", true, UINT32_MAX, &iw->nc_idx)) !=
                     NRT_SUCCESS)
                 return st;
             b->info_count = i + 1;
@@ -163,20 +163,20 @@ static NRT_STATUS notify_parse(ntsim_vparse_t *p, yaml_node_t *node, const char 
         }
         return NRT_SUCCESS;
     }
-    if ((st = ntsim_vp_int(p, node, path, "notification_type", true, INT32_MIN, INT32_MAX,
+    if ((st = ntsim_yp_int(p, node, path, "notification_type", true, INT32_MIN, INT32_MAX,
                            &b->type)) != NRT_SUCCESS)
         return st;
     if (invalid) {
         const char *reason;
-        if ((st = ntsim_vp_str(p, node, path, "dropped_reason", true, &reason)) != NRT_SUCCESS)
+        if ((st = ntsim_yp_str(p, node, path, "dropped_reason", true, &reason)) != NRT_SUCCESS)
             return st;
         bool known = false;
         for (const char *const *r = reasons; *r; r++)
             known |= strcmp(*r, reason) == 0;
         if (!known) {
             char field[512];
-            ntsim_vp_path(field, sizeof field, "%s.dropped_reason", path);
-            return ntsim_vp_error(p, ntsim_vp_get(p, node, "dropped_reason"), field,
+            ntsim_yp_path(field, sizeof field, "%s.dropped_reason", path);
+            return ntsim_yp_error(p, ntsim_yp_get(p, node, "dropped_reason"), field,
                                   "expected cc_status, max or out_of_range, got '%s'", reason);
         }
         if ((b->reason = ntsim_strdup(reason)) == NULL)
@@ -184,9 +184,9 @@ static NRT_STATUS notify_parse(ntsim_vparse_t *p, yaml_node_t *node, const char 
         return NRT_SUCCESS;
     }
     b->has_expected = true;
-    if ((st = ntsim_vp_int(p, node, path, "trace_type", true, INT32_MIN, INT32_MAX,
+    if ((st = ntsim_yp_int(p, node, path, "trace_type", true, INT32_MIN, INT32_MAX,
                            &b->trace_type)) != NRT_SUCCESS ||
-        (st = ntsim_vp_int(p, node, path, "block_type", true, INT32_MIN, INT32_MAX,
+        (st = ntsim_yp_int(p, node, path, "block_type", true, INT32_MIN, INT32_MAX,
                            &b->block_type)) != NRT_SUCCESS)
         return st;
     return NRT_SUCCESS;
@@ -220,7 +220,7 @@ static void run_explicit(const ntsim_vector_t *v, const notify_body_t *b, ntsim_
     char subid[256];
     for (size_t i = 0; i < n && i < b->info_count; i++) {
         const info_want_t *w = &b->infos[i];
-        ntsim_vp_path(subid, sizeof subid, "%s.infos[%zu]", v->id, i);
+        ntsim_yp_path(subid, sizeof subid, "%s.infos[%zu]", v->id, i);
         if (out[i].trace_type != w->trace_type)
             ntsim_report_add(r, subid, "trace_type", "expected %lld, got %d",
                              (long long)w->trace_type, out[i].trace_type);

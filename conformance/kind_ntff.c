@@ -64,7 +64,7 @@ static void ntff_free(void *body)
 }
 
 /* Hex of any length (spaces allowed) into a malloc'd array. */
-static NRT_STATUS parse_hex_any(ntsim_vparse_t *p, yaml_node_t *node, const char *path,
+static NRT_STATUS parse_hex_any(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
                                 const char *text, uint8_t **out, size_t *len)
 {
     size_t digits = 0;
@@ -72,37 +72,37 @@ static NRT_STATUS parse_hex_any(ntsim_vparse_t *p, yaml_node_t *node, const char
         if (*c != ' ' && *c != '\n' && *c != '\t')
             digits++;
     if (digits % 2 != 0)
-        return ntsim_vp_error(p, node, path, "an odd number of hex digits");
+        return ntsim_yp_error(p, node, path, "an odd number of hex digits");
     *len = digits / 2;
     *out = malloc(*len ? *len : 1);
     if (*out == NULL)
         return NRT_RESOURCE;
     if (*len > 0 && !ntsim_vec_parse_hex(text, *out, *len))
-        return ntsim_vp_error(p, node, path, "expected hex digits");
+        return ntsim_yp_error(p, node, path, "expected hex digits");
     return NRT_SUCCESS;
 }
 
-static NRT_STATUS ntff_parse(ntsim_vparse_t *p, yaml_node_t *node, const char *path, void **out)
+static NRT_STATUS ntff_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *path, void **out)
 {
     ntff_body_t *b = calloc(1, sizeof *b);
     if (b == NULL)
         return NRT_RESOURCE;
     *out = b;
     NRT_STATUS st;
-    yaml_node_t *opt = ntsim_vp_get(p, node, "options");
+    yaml_node_t *opt = ntsim_yp_get(p, node, "options");
     if (opt != NULL) {
         char opath[512];
-        ntsim_vp_path(opath, sizeof opath, "%s.options", path);
+        ntsim_yp_path(opath, sizeof opath, "%s.options", path);
         uint64_t nd = 0, pid = 0, lnc = 0;
         const char *arch = NULL;
-        if ((st = ntsim_vp_check_keys(p, opt, opath, option_keys, NULL)) != NRT_SUCCESS ||
-            (st = ntsim_vp_u64(p, opt, opath, "nd_idx", false, UINT32_MAX, &nd)) !=
+        if ((st = ntsim_yp_check_keys(p, opt, opath, option_keys, NULL)) != NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, opt, opath, "nd_idx", false, UINT32_MAX, &nd)) !=
                 NRT_SUCCESS ||
-            (st = ntsim_vp_str(p, opt, opath, "arch", false, &arch)) != NRT_SUCCESS ||
-            (st = ntsim_vp_u64(p, opt, opath, "pid", false, UINT32_MAX, &pid)) != NRT_SUCCESS ||
-            (st = ntsim_vp_u64(p, opt, opath, "session_id", false, UINT64_MAX,
+            (st = ntsim_yp_str(p, opt, opath, "arch", false, &arch)) != NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, opt, opath, "pid", false, UINT32_MAX, &pid)) != NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, opt, opath, "session_id", false, UINT64_MAX,
                                &b->options.session_id)) != NRT_SUCCESS ||
-            (st = ntsim_vp_u64(p, opt, opath, "logical_nc_size", false, UINT32_MAX, &lnc)) !=
+            (st = ntsim_yp_u64(p, opt, opath, "logical_nc_size", false, UINT32_MAX, &lnc)) !=
                 NRT_SUCCESS)
             return st;
         b->options.nd_idx = (uint32_t)nd;
@@ -115,36 +115,36 @@ static NRT_STATUS ntff_parse(ntsim_vparse_t *p, yaml_node_t *node, const char *p
     if ((st = ntsim_vec_parse_records(p, node, path, "records", &b->records,
                                       &b->record_count)) != NRT_SUCCESS)
         return st;
-    yaml_node_t *infos = ntsim_vp_get(p, node, "infos");
+    yaml_node_t *infos = ntsim_yp_get(p, node, "infos");
     if (infos != NULL) {
         char ipath[512];
-        ntsim_vp_path(ipath, sizeof ipath, "%s.infos", path);
+        ntsim_yp_path(ipath, sizeof ipath, "%s.infos", path);
         if (infos->type != YAML_SEQUENCE_NODE)
-            return ntsim_vp_error(p, infos, ipath, "expected a sequence of trace_info inputs");
+            return ntsim_yp_error(p, infos, ipath, "expected a sequence of trace_info inputs");
         size_t n = (size_t)(infos->data.sequence.items.top - infos->data.sequence.items.start);
         if (n > 0 && (b->infos = calloc(n, sizeof *b->infos)) == NULL)
             return NRT_RESOURCE;
         for (size_t i = 0; i < n; i++) {
-            yaml_node_t *in = ntsim_vp_node(p, infos->data.sequence.items.start[i]);
+            yaml_node_t *in = ntsim_yp_node(p, infos->data.sequence.items.start[i]);
             char epath[520];
-            ntsim_vp_path(epath, sizeof epath, "%s[%zu]", ipath, i);
+            ntsim_yp_path(epath, sizeof epath, "%s[%zu]", ipath, i);
             int64_t tt, bt;
             uint64_t nc = 0;
             const char *payload = "";
-            if ((st = ntsim_vp_check_keys(p, in, epath, info_keys, NULL)) != NRT_SUCCESS ||
-                (st = ntsim_vp_int(p, in, epath, "trace_type", true, INT32_MIN, INT32_MAX,
+            if ((st = ntsim_yp_check_keys(p, in, epath, info_keys, NULL)) != NRT_SUCCESS ||
+                (st = ntsim_yp_int(p, in, epath, "trace_type", true, INT32_MIN, INT32_MAX,
                                    &tt)) != NRT_SUCCESS ||
-                (st = ntsim_vp_int(p, in, epath, "block_type", true, INT32_MIN, INT32_MAX,
+                (st = ntsim_yp_int(p, in, epath, "block_type", true, INT32_MIN, INT32_MAX,
                                    &bt)) != NRT_SUCCESS ||
-                (st = ntsim_vp_u64(p, in, epath, "nc_idx", false, UINT32_MAX, &nc)) !=
+                (st = ntsim_yp_u64(p, in, epath, "nc_idx", false, UINT32_MAX, &nc)) !=
                     NRT_SUCCESS ||
-                (st = ntsim_vp_str(p, in, epath, "payload", false, &payload)) != NRT_SUCCESS)
+                (st = ntsim_yp_str(p, in, epath, "payload", false, &payload)) != NRT_SUCCESS)
                 return st;
             b->info_count = i + 1;
             ntff_info_in_t *x = &b->infos[i];
             char ppath[540];
-            ntsim_vp_path(ppath, sizeof ppath, "%s.payload", epath);
-            yaml_node_t *pnode = ntsim_vp_get(p, in, "payload");
+            ntsim_yp_path(ppath, sizeof ppath, "%s.payload", epath);
+            yaml_node_t *pnode = ntsim_yp_get(p, in, "payload");
             if ((st = parse_hex_any(p, pnode ? pnode : in, ppath, payload, &x->payload,
                                     &x->info.payload_len)) != NRT_SUCCESS)
                 return st;
@@ -155,15 +155,15 @@ static NRT_STATUS ntff_parse(ntsim_vparse_t *p, yaml_node_t *node, const char *p
         }
     }
     const char *decode, *bytes = NULL;
-    if ((st = ntsim_vp_str(p, node, path, "decode", true, &decode)) != NRT_SUCCESS ||
-        (st = ntsim_vp_str(p, node, path, "bytes", false, &bytes)) != NRT_SUCCESS)
+    if ((st = ntsim_yp_str(p, node, path, "decode", true, &decode)) != NRT_SUCCESS ||
+        (st = ntsim_yp_str(p, node, path, "bytes", false, &bytes)) != NRT_SUCCESS)
         return st;
     if ((b->decode = ntsim_strdup(decode)) == NULL)
         return NRT_RESOURCE;
     if (bytes != NULL) {
         char bpath[512];
-        ntsim_vp_path(bpath, sizeof bpath, "%s.bytes", path);
-        if ((st = parse_hex_any(p, ntsim_vp_get(p, node, "bytes"), bpath, bytes, &b->bytes,
+        ntsim_yp_path(bpath, sizeof bpath, "%s.bytes", path);
+        if ((st = parse_hex_any(p, ntsim_yp_get(p, node, "bytes"), bpath, bytes, &b->bytes,
                                 &b->byte_count)) != NRT_SUCCESS)
             return st;
         b->has_bytes = true;

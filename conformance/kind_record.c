@@ -122,45 +122,45 @@ static void record_free(void *body)
     free(b);
 }
 
-static NRT_STATUS parse_emit(ntsim_vparse_t *p, yaml_node_t *node, const char *path,
+static NRT_STATUS parse_emit(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
                              record_emit_t *e)
 {
     NRT_STATUS st;
     uint64_t nc = 0;
-    if ((st = ntsim_vp_check_keys(p, node, path, emit_keys, NULL)) != NRT_SUCCESS ||
+    if ((st = ntsim_yp_check_keys(p, node, path, emit_keys, NULL)) != NRT_SUCCESS ||
         (st = ntsim_vec_parse_type(p, node, path, &e->type)) != NRT_SUCCESS ||
         (st = ntsim_vec_parse_phase(p, node, path, &e->phase)) != NRT_SUCCESS ||
-        (st = ntsim_vp_u64(p, node, path, "nc_idx", true, UINT32_MAX, &nc)) != NRT_SUCCESS ||
-        (st = ntsim_vp_u64(p, node, path, "tracking_id", false, UINT64_MAX, &e->tracking_id)) !=
+        (st = ntsim_yp_u64(p, node, path, "nc_idx", true, UINT32_MAX, &nc)) != NRT_SUCCESS ||
+        (st = ntsim_yp_u64(p, node, path, "tracking_id", false, UINT64_MAX, &e->tracking_id)) !=
             NRT_SUCCESS)
         return st;
     e->nc_idx = (uint32_t)nc;
-    e->has_seq = ntsim_vp_get(p, node, "nrta_seq_id") != NULL;
-    if ((st = ntsim_vp_u64(p, node, path, "nrta_seq_id", false, UINT64_MAX, &e->nrta_seq_id)) !=
+    e->has_seq = ntsim_yp_get(p, node, "nrta_seq_id") != NULL;
+    if ((st = ntsim_yp_u64(p, node, path, "nrta_seq_id", false, UINT64_MAX, &e->nrta_seq_id)) !=
         NRT_SUCCESS)
         return st;
     e->repeat = 1;
-    if ((st = ntsim_vp_u64(p, node, path, "repeat", false, 1000000, &e->repeat)) != NRT_SUCCESS)
+    if ((st = ntsim_yp_u64(p, node, path, "repeat", false, 1000000, &e->repeat)) != NRT_SUCCESS)
         return st;
     if (e->repeat == 0) {
         char field[512];
-        ntsim_vp_path(field, sizeof field, "%s.repeat", path);
-        return ntsim_vp_error(p, ntsim_vp_get(p, node, "repeat"), field, "must be at least 1");
+        ntsim_yp_path(field, sizeof field, "%s.repeat", path);
+        return ntsim_yp_error(p, ntsim_yp_get(p, node, "repeat"), field, "must be at least 1");
     }
-    e->has_returns = ntsim_vp_get(p, node, "returns") != NULL;
+    e->has_returns = ntsim_yp_get(p, node, "returns") != NULL;
     if (e->has_returns && e->repeat != 1) {
         char field[512];
-        ntsim_vp_path(field, sizeof field, "%s.returns", path);
-        return ntsim_vp_error(p, ntsim_vp_get(p, node, "returns"), field,
+        ntsim_yp_path(field, sizeof field, "%s.returns", path);
+        return ntsim_yp_error(p, ntsim_yp_get(p, node, "returns"), field,
                               "returns is checked per call: not with repeat");
     }
-    if ((st = ntsim_vp_u64(p, node, path, "returns", false, UINT64_MAX, &e->returns)) !=
+    if ((st = ntsim_yp_u64(p, node, path, "returns", false, UINT64_MAX, &e->returns)) !=
         NRT_SUCCESS)
         return st;
     return ntsim_vec_parse_data(p, node, path, e->type, e->phase, &e->has_data, &e->data);
 }
 
-static NRT_STATUS parse_session(ntsim_vparse_t *p, yaml_node_t *node, const char *path,
+static NRT_STATUS parse_session(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
                                 record_body_t *b)
 {
     b->capturing = true;
@@ -170,56 +170,56 @@ static NRT_STATUS parse_session(ntsim_vparse_t *p, yaml_node_t *node, const char
         b->type_enabled[t] = true;
     b->clock_start = 1000;
     b->thread_id = 4242;
-    yaml_node_t *s = ntsim_vp_get(p, node, "session");
+    yaml_node_t *s = ntsim_yp_get(p, node, "session");
     if (s == NULL)
         return NRT_SUCCESS;
     char spath[512];
-    ntsim_vp_path(spath, sizeof spath, "%s.session", path);
+    ntsim_yp_path(spath, sizeof spath, "%s.session", path);
     NRT_STATUS st;
-    if ((st = ntsim_vp_check_keys(p, s, spath, session_keys, NULL)) != NRT_SUCCESS ||
-        (st = ntsim_vp_bool(p, s, spath, "capturing", false, &b->capturing)) != NRT_SUCCESS ||
-        (st = ntsim_vp_u64(p, s, spath, "max_events_per_nc", false, UINT64_MAX,
+    if ((st = ntsim_yp_check_keys(p, s, spath, session_keys, NULL)) != NRT_SUCCESS ||
+        (st = ntsim_yp_bool(p, s, spath, "capturing", false, &b->capturing)) != NRT_SUCCESS ||
+        (st = ntsim_yp_u64(p, s, spath, "max_events_per_nc", false, UINT64_MAX,
                            &b->max_events)) != NRT_SUCCESS ||
-        (st = ntsim_vp_u64(p, s, spath, "clock_start_ns", false, UINT64_MAX, &b->clock_start)) !=
+        (st = ntsim_yp_u64(p, s, spath, "clock_start_ns", false, UINT64_MAX, &b->clock_start)) !=
             NRT_SUCCESS ||
-        (st = ntsim_vp_u64(p, s, spath, "clock_step_ns", false, UINT64_MAX, &b->clock_step)) !=
+        (st = ntsim_yp_u64(p, s, spath, "clock_step_ns", false, UINT64_MAX, &b->clock_step)) !=
             NRT_SUCCESS ||
-        (st = ntsim_vp_u64(p, s, spath, "thread_id", false, UINT64_MAX, &b->thread_id)) !=
+        (st = ntsim_yp_u64(p, s, spath, "thread_id", false, UINT64_MAX, &b->thread_id)) !=
             NRT_SUCCESS)
         return st;
-    yaml_node_t *ncs = ntsim_vp_get(p, s, "ncs");
+    yaml_node_t *ncs = ntsim_yp_get(p, s, "ncs");
     if (ncs != NULL) {
         char npath[512];
-        ntsim_vp_path(npath, sizeof npath, "%s.ncs", spath);
+        ntsim_yp_path(npath, sizeof npath, "%s.ncs", spath);
         if (ncs->type != YAML_SEQUENCE_NODE)
-            return ntsim_vp_error(p, ncs, npath, "expected a sequence of NC indices");
+            return ntsim_yp_error(p, ncs, npath, "expected a sequence of NC indices");
         b->ncs[0] = false;
         for (yaml_node_item_t *it = ncs->data.sequence.items.start;
              it < ncs->data.sequence.items.top; it++) {
-            const char *t = ntsim_vp_scalar(ntsim_vp_node(p, *it));
+            const char *t = ntsim_yp_scalar(ntsim_yp_node(p, *it));
             char *end = NULL;
             unsigned long v = t ? strtoul(t, &end, 10) : 0;
             if (t == NULL || *t == '\0' || *end != '\0' || v >= NTSIM_NC_COUNT)
-                return ntsim_vp_error(p, ntsim_vp_node(p, *it), npath,
+                return ntsim_yp_error(p, ntsim_yp_node(p, *it), npath,
                                       "expected an NC index in [0, 255], got '%s'",
                                       t ? t : "(not a scalar)");
             b->ncs[v] = true;
         }
     }
-    yaml_node_t *dis = ntsim_vp_get(p, s, "disabled_types");
+    yaml_node_t *dis = ntsim_yp_get(p, s, "disabled_types");
     if (dis != NULL) {
         char dpath[512];
-        ntsim_vp_path(dpath, sizeof dpath, "%s.disabled_types", spath);
+        ntsim_yp_path(dpath, sizeof dpath, "%s.disabled_types", spath);
         if (dis->type != YAML_SEQUENCE_NODE)
-            return ntsim_vp_error(p, dis, dpath, "expected a sequence of type names");
+            return ntsim_yp_error(p, dis, dpath, "expected a sequence of type names");
         for (yaml_node_item_t *it = dis->data.sequence.items.start;
              it < dis->data.sequence.items.top; it++) {
-            const char *t = ntsim_vp_scalar(ntsim_vp_node(p, *it));
+            const char *t = ntsim_yp_scalar(ntsim_yp_node(p, *it));
             char name[128];
-            ntsim_vp_path(name, sizeof name, "NRT_SYS_TRACE_EVENT_TYPE_%s", t ? t : "");
+            ntsim_yp_path(name, sizeof name, "NRT_SYS_TRACE_EVENT_TYPE_%s", t ? t : "");
             const ntsim_event_type_desc_t *d = ntsim__event_type_by_enum_name(name);
             if (d == NULL)
-                return ntsim_vp_error(p, ntsim_vp_node(p, *it), dpath,
+                return ntsim_yp_error(p, ntsim_yp_node(p, *it), dpath,
                                       "'%s' is not an event type", t ? t : "(not a scalar)");
             b->type_enabled[d->type] = false;
         }
@@ -227,41 +227,41 @@ static NRT_STATUS parse_session(ntsim_vparse_t *p, yaml_node_t *node, const char
     return NRT_SUCCESS;
 }
 
-static NRT_STATUS parse_counters(ntsim_vparse_t *p, yaml_node_t *node, const char *path,
+static NRT_STATUS parse_counters(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
                                  const char *key, const counter_t *counters, size_t n, bool *has,
                                  uint64_t *want, int64_t *nc_out)
 {
-    yaml_node_t *m = ntsim_vp_get(p, node, key);
+    yaml_node_t *m = ntsim_yp_get(p, node, key);
     if (m == NULL)
         return NRT_SUCCESS;
     char mpath[512];
-    ntsim_vp_path(mpath, sizeof mpath, "%s.%s", path, key);
+    ntsim_yp_path(mpath, sizeof mpath, "%s.%s", path, key);
     const char *names[16] = {0};
     size_t k = 0;
     if (nc_out != NULL)
         names[k++] = "nc_idx";
     for (size_t i = 0; i < n; i++)
         names[k++] = counters[i].name;
-    NRT_STATUS st = ntsim_vp_check_keys(p, m, mpath, names, NULL);
+    NRT_STATUS st = ntsim_yp_check_keys(p, m, mpath, names, NULL);
     if (st != NRT_SUCCESS)
         return st;
     if (nc_out != NULL) {
         uint64_t nc;
-        if ((st = ntsim_vp_u64(p, m, mpath, "nc_idx", true, NTSIM_NC_COUNT - 1, &nc)) !=
+        if ((st = ntsim_yp_u64(p, m, mpath, "nc_idx", true, NTSIM_NC_COUNT - 1, &nc)) !=
             NRT_SUCCESS)
             return st;
         *nc_out = (int64_t)nc;
     }
     for (size_t i = 0; i < n; i++) {
-        has[i] = ntsim_vp_get(p, m, counters[i].name) != NULL;
-        if ((st = ntsim_vp_u64(p, m, mpath, counters[i].name, false, UINT64_MAX, &want[i])) !=
+        has[i] = ntsim_yp_get(p, m, counters[i].name) != NULL;
+        if ((st = ntsim_yp_u64(p, m, mpath, counters[i].name, false, UINT64_MAX, &want[i])) !=
             NRT_SUCCESS)
             return st;
     }
     return NRT_SUCCESS;
 }
 
-static NRT_STATUS record_parse(ntsim_vparse_t *p, yaml_node_t *node, const char *path,
+static NRT_STATUS record_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
                                void **out)
 {
     record_body_t *b = calloc(1, sizeof *b);
@@ -269,13 +269,13 @@ static NRT_STATUS record_parse(ntsim_vparse_t *p, yaml_node_t *node, const char 
         return NRT_RESOURCE;
     *out = b;
     const char *expect = NULL, *error = NULL;
-    ntsim_vp_str(p, node, path, "expect", false, &expect);
-    ntsim_vp_str(p, node, path, "error", false, &error);
+    ntsim_yp_str(p, node, path, "expect", false, &expect);
+    ntsim_yp_str(p, node, path, "error", false, &error);
     if (expect != NULL && strcmp(expect, "invalid") == 0 &&
         (error == NULL || strcmp(error, "not captured") != 0)) {
         char field[512];
-        ntsim_vp_path(field, sizeof field, "%s.error", path);
-        return ntsim_vp_error(p, ntsim_vp_get(p, node, "error"), field,
+        ntsim_yp_path(field, sizeof field, "%s.error", path);
+        return ntsim_yp_error(p, ntsim_yp_get(p, node, "error"), field,
                               "an invalid record vector's error must be 'not captured'");
     }
     b->drain_nc = -1;
@@ -285,49 +285,49 @@ static NRT_STATUS record_parse(ntsim_vparse_t *p, yaml_node_t *node, const char 
         return st;
     yaml_node_item_t *items;
     size_t count;
-    if ((st = ntsim_vp_seq(p, node, path, "emits", &items, &count)) != NRT_SUCCESS)
+    if ((st = ntsim_yp_seq(p, node, path, "emits", &items, &count)) != NRT_SUCCESS)
         return st;
     if ((b->emits = calloc(count, sizeof *b->emits)) == NULL)
         return NRT_RESOURCE;
     for (size_t i = 0; i < count; i++) {
         char epath[512];
-        ntsim_vp_path(epath, sizeof epath, "%s.emits[%zu]", path, i);
-        if ((st = parse_emit(p, ntsim_vp_node(p, items[i]), epath, &b->emits[i])) != NRT_SUCCESS)
+        ntsim_yp_path(epath, sizeof epath, "%s.emits[%zu]", path, i);
+        if ((st = parse_emit(p, ntsim_yp_node(p, items[i]), epath, &b->emits[i])) != NRT_SUCCESS)
             return st;
         b->emit_count = i + 1;
     }
     uint64_t drain;
-    if (ntsim_vp_get(p, node, "drain") != NULL) {
-        if ((st = ntsim_vp_u64(p, node, path, "drain", true, NTSIM_NC_COUNT - 1, &drain)) !=
+    if (ntsim_yp_get(p, node, "drain") != NULL) {
+        if ((st = ntsim_yp_u64(p, node, path, "drain", true, NTSIM_NC_COUNT - 1, &drain)) !=
             NRT_SUCCESS)
             return st;
         b->drain_nc = (int64_t)drain;
     }
-    if ((st = ntsim_vp_u64(p, node, path, "drain_max", false, 1u << 20, &b->drain_max)) !=
+    if ((st = ntsim_yp_u64(p, node, path, "drain_max", false, 1u << 20, &b->drain_max)) !=
         NRT_SUCCESS)
         return st;
-    yaml_node_t *recs = ntsim_vp_get(p, node, "records");
+    yaml_node_t *recs = ntsim_yp_get(p, node, "records");
     if (recs != NULL) {
         char rpath[512];
-        ntsim_vp_path(rpath, sizeof rpath, "%s.records", path);
+        ntsim_yp_path(rpath, sizeof rpath, "%s.records", path);
         if (recs->type != YAML_SEQUENCE_NODE)
-            return ntsim_vp_error(p, recs, rpath, "expected a sequence of hex records");
+            return ntsim_yp_error(p, recs, rpath, "expected a sequence of hex records");
         if (b->drain_nc < 0)
-            return ntsim_vp_error(p, recs, rpath, "records need a drain: NC to drain");
+            return ntsim_yp_error(p, recs, rpath, "records need a drain: NC to drain");
         size_t n = (size_t)(recs->data.sequence.items.top - recs->data.sequence.items.start);
         if (n > 0 && (b->records = calloc(n, RECORD_BYTES)) == NULL)
             return NRT_RESOURCE;
         for (size_t i = 0; i < n; i++) {
-            yaml_node_t *r = ntsim_vp_node(p, recs->data.sequence.items.start[i]);
-            const char *text = ntsim_vp_scalar(r);
+            yaml_node_t *r = ntsim_yp_node(p, recs->data.sequence.items.start[i]);
+            const char *text = ntsim_yp_scalar(r);
             char ipath[512];
-            ntsim_vp_path(ipath, sizeof ipath, "%s[%zu]", rpath, i);
+            ntsim_yp_path(ipath, sizeof ipath, "%s[%zu]", rpath, i);
             if (text == NULL || !ntsim_vec_parse_hex(text, b->records[i], RECORD_BYTES))
-                return ntsim_vp_error(p, r, ipath, "expected exactly 112 bytes of hex");
+                return ntsim_yp_error(p, r, ipath, "expected exactly 112 bytes of hex");
             b->record_count = i + 1;
         }
     }
-    if ((st = ntsim_vp_bool(p, node, path, "stop", false, &b->stop)) != NRT_SUCCESS ||
+    if ((st = ntsim_yp_bool(p, node, path, "stop", false, &b->stop)) != NRT_SUCCESS ||
         (st = parse_counters(p, node, path, "stats", nc_counters, NC_COUNTERS, b->nc_has,
                              b->nc_want, &b->stats_nc)) != NRT_SUCCESS ||
         (st = parse_counters(p, node, path, "global", global_counters, GLOBAL_COUNTERS,
@@ -421,7 +421,7 @@ static void record_run(const ntsim_vector_t *v, ntsim_report_t *r)
                                           (nrt_sys_trace_event_phase_t)e->phase, e->nc_idx,
                                           data, e->tracking_id);
             if (invalid && id != 0) {
-                ntsim_vp_path(subid, sizeof subid, "%s.emits[%zu]", v->id, i);
+                ntsim_yp_path(subid, sizeof subid, "%s.emits[%zu]", v->id, i);
                 ntsim_report_add(r, subid, "returns", "expected 0 (%s), got 0x%" PRIx64,
                                  v->error, id);
             }
@@ -433,7 +433,7 @@ static void record_run(const ntsim_vector_t *v, ntsim_report_t *r)
             : nrt_sys_trace_new_event((nrt_sys_trace_event_type_t)e->type,
                                       (nrt_sys_trace_event_phase_t)e->phase, e->nc_idx, data,
                                       e->tracking_id);
-        ntsim_vp_path(subid, sizeof subid, "%s.emits[%zu]", v->id, i);
+        ntsim_yp_path(subid, sizeof subid, "%s.emits[%zu]", v->id, i);
         if (e->has_returns && got != e->returns)
             ntsim_report_add(r, subid, "returns", "expected 0x%" PRIx64 ", got 0x%" PRIx64,
                              e->returns, got);
@@ -453,7 +453,7 @@ static void record_run(const ntsim_vector_t *v, ntsim_report_t *r)
             ntsim_report_add(r, v->id, "records", "expected %zu drained records, got %zu",
                              b->record_count, n);
         for (size_t i = 0; i < n && i < b->record_count; i++) {
-            ntsim_vp_path(subid, sizeof subid, "%s.records[%zu]", v->id, i);
+            ntsim_yp_path(subid, sizeof subid, "%s.records[%zu]", v->id, i);
             compare_record(r, subid, b->records[i], &out[i]);
         }
         free(out);
@@ -469,7 +469,7 @@ static void record_run(const ntsim_vector_t *v, ntsim_report_t *r)
             uint64_t got;
             memcpy(&got, (const char *)&st + nc_counters[i].offset, sizeof got);
             if (got != b->nc_want[i]) {
-                ntsim_vp_path(subid, sizeof subid, "%s.stats.%s", v->id, nc_counters[i].name);
+                ntsim_yp_path(subid, sizeof subid, "%s.stats.%s", v->id, nc_counters[i].name);
                 ntsim_report_add(r, subid, nc_counters[i].name, "expected %" PRIu64
                                  ", got %" PRIu64, b->nc_want[i], got);
             }
@@ -483,7 +483,7 @@ static void record_run(const ntsim_vector_t *v, ntsim_report_t *r)
         uint64_t got;
         memcpy(&got, (const char *)&g + global_counters[i].offset, sizeof got);
         if (got != b->global_want[i]) {
-            ntsim_vp_path(subid, sizeof subid, "%s.global.%s", v->id, global_counters[i].name);
+            ntsim_yp_path(subid, sizeof subid, "%s.global.%s", v->id, global_counters[i].name);
             ntsim_report_add(r, subid, global_counters[i].name,
                              "expected %" PRIu64 ", got %" PRIu64, b->global_want[i], got);
         }

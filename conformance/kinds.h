@@ -16,8 +16,8 @@ extern const ntsim_vector_kind_t ntsim_kind_record;     /* kind_record.c */
 extern const ntsim_vector_kind_t ntsim_kind_json;       /* kind_json.c */
 extern const ntsim_vector_kind_t ntsim_kind_ntff;       /* kind_ntff.c */
 extern const ntsim_vector_kind_t ntsim_kind_notify;     /* kind_notify.c */
-extern const ntsim_vector_kind_t ntsim_kind_scenario;   /* sim/kind_scenario.c */
-extern const ntsim_vector_kind_t ntsim_kind_decode;     /* sim/kind_decode.c */
+extern const ntsim_vector_kind_t ntsim_kind_scenario;   /* kind_scenario.c */
+extern const ntsim_vector_kind_t ntsim_kind_decode;     /* kind_decode.c */
 
 /* Directory holding ntff.proto, for the ntff kind's protoc --decode
  * (default "engine", relative to the working directory). */

@@ -47,14 +47,14 @@ bool ntsim_vec_parse_hex(const char *s, uint8_t *out, size_t n)
 }
 
 /* An enum suffix (e.g. HW_NOTIFY) or a plain integer. */
-NRT_STATUS ntsim_vec_parse_type(ntsim_vparse_t *p, yaml_node_t *map, const char *path, uint32_t *out)
+NRT_STATUS ntsim_vec_parse_type(ntsim_yparse_t *p, yaml_node_t *map, const char *path, uint32_t *out)
 {
     const char *text;
-    NRT_STATUS st = ntsim_vp_str(p, map, path, "type", true, &text);
+    NRT_STATUS st = ntsim_yp_str(p, map, path, "type", true, &text);
     if (st != NRT_SUCCESS)
         return st;
     char name[128];
-    ntsim_vp_path(name, sizeof name, "NRT_SYS_TRACE_EVENT_TYPE_%s", text);
+    ntsim_yp_path(name, sizeof name, "NRT_SYS_TRACE_EVENT_TYPE_%s", text);
     const ntsim_event_type_desc_t *d = ntsim__event_type_by_enum_name(name);
     if (d != NULL) {
         *out = (uint32_t)d->type;
@@ -62,21 +62,21 @@ NRT_STATUS ntsim_vec_parse_type(ntsim_vparse_t *p, yaml_node_t *map, const char 
     }
     uint64_t v;
     if (text[0] >= '0' && text[0] <= '9')
-        return ntsim_vp_u64(p, map, path, "type", true, UINT32_MAX, &v) == NRT_SUCCESS
+        return ntsim_yp_u64(p, map, path, "type", true, UINT32_MAX, &v) == NRT_SUCCESS
                    ? (*out = (uint32_t)v, NRT_SUCCESS)
                    : NRT_INVALID;
     char field[512];
-    ntsim_vp_path(field, sizeof field, "%s.type", path);
-    return ntsim_vp_error(p, ntsim_vp_get(p, map, "type"), field,
+    ntsim_yp_path(field, sizeof field, "%s.type", path);
+    return ntsim_yp_error(p, ntsim_yp_get(p, map, "type"), field,
                           "'%s' is not an event type (an enum suffix such as HW_NOTIFY, or an "
                           "integer)", text);
 }
 
-NRT_STATUS ntsim_vec_parse_phase(ntsim_vparse_t *p, yaml_node_t *map, const char *path,
+NRT_STATUS ntsim_vec_parse_phase(ntsim_yparse_t *p, yaml_node_t *map, const char *path,
                                  uint32_t *out)
 {
     const char *text;
-    NRT_STATUS st = ntsim_vp_str(p, map, path, "phase", true, &text);
+    NRT_STATUS st = ntsim_yp_str(p, map, path, "phase", true, &text);
     if (st != NRT_SUCCESS)
         return st;
     for (uint32_t ph = 0; ph < 3; ph++)
@@ -86,30 +86,30 @@ NRT_STATUS ntsim_vec_parse_phase(ntsim_vparse_t *p, yaml_node_t *map, const char
         }
     uint64_t v;
     if (text[0] >= '0' && text[0] <= '9')
-        return ntsim_vp_u64(p, map, path, "phase", true, UINT32_MAX, &v) == NRT_SUCCESS
+        return ntsim_yp_u64(p, map, path, "phase", true, UINT32_MAX, &v) == NRT_SUCCESS
                    ? (*out = (uint32_t)v, NRT_SUCCESS)
                    : NRT_INVALID;
     char field[512];
-    ntsim_vp_path(field, sizeof field, "%s.phase", path);
-    return ntsim_vp_error(p, ntsim_vp_get(p, map, "phase"), field,
+    ntsim_yp_path(field, sizeof field, "%s.phase", path);
+    return ntsim_yp_error(p, ntsim_yp_get(p, map, "phase"), field,
                           "'%s' is not a phase (START, STOP, INSTANT or an integer)", text);
 }
 
 /* Writes one field's value into the union bytes. */
-static NRT_STATUS set_field(ntsim_vparse_t *p, yaml_node_t *data, const char *path,
+static NRT_STATUS set_field(ntsim_yparse_t *p, yaml_node_t *data, const char *path,
                             const ntsim_field_desc_t *f, uint8_t *bytes)
 {
     NRT_STATUS st;
     if (f->kind == NTSIM_FIELD_SYNC_INFO) {
-        yaml_node_t *sub = ntsim_vp_get(p, data, f->name);
+        yaml_node_t *sub = ntsim_yp_get(p, data, f->name);
         char spath[512];
-        ntsim_vp_path(spath, sizeof spath, "%s.%s", path, f->name);
+        ntsim_yp_path(spath, sizeof spath, "%s.%s", path, f->name);
         static const char *const sync_keys[] = {"nc_timestamp_ns", "cpu_timestamp_ns", NULL};
-        if ((st = ntsim_vp_check_keys(p, sub, spath, sync_keys, NULL)) != NRT_SUCCESS)
+        if ((st = ntsim_yp_check_keys(p, sub, spath, sync_keys, NULL)) != NRT_SUCCESS)
             return st;
         for (size_t i = 0; i < 2; i++) {
             uint64_t v = 0;
-            if ((st = ntsim_vp_u64(p, sub, spath, ntsim__sync_info_fields[i].name, false,
+            if ((st = ntsim_yp_u64(p, sub, spath, ntsim__sync_info_fields[i].name, false,
                                    UINT64_MAX, &v)) != NRT_SUCCESS)
                 return st;
             memcpy(bytes + f->offset + ntsim__sync_info_fields[i].offset, &v, sizeof v);
@@ -118,14 +118,14 @@ static NRT_STATUS set_field(ntsim_vparse_t *p, yaml_node_t *data, const char *pa
     }
     if (f->kind == NTSIM_FIELD_BOOL) {
         bool v = false;
-        if ((st = ntsim_vp_bool(p, data, path, f->name, true, &v)) != NRT_SUCCESS)
+        if ((st = ntsim_yp_bool(p, data, path, f->name, true, &v)) != NRT_SUCCESS)
             return st;
         bytes[f->offset] = v ? 1 : 0;
         return NRT_SUCCESS;
     }
     if (f->kind == NTSIM_FIELD_INT) {
         int64_t v;
-        if ((st = ntsim_vp_int(p, data, path, f->name, true, INT32_MIN, INT32_MAX, &v)) !=
+        if ((st = ntsim_yp_int(p, data, path, f->name, true, INT32_MIN, INT32_MAX, &v)) !=
             NRT_SUCCESS)
             return st;
         int32_t i32 = (int32_t)v;
@@ -136,49 +136,49 @@ static NRT_STATUS set_field(ntsim_vparse_t *p, yaml_node_t *data, const char *pa
     if (f->kind == NTSIM_FIELD_USAGE_TYPE)
         max = UINT32_MAX; /* any value the enum's storage holds */
     uint64_t v;
-    if ((st = ntsim_vp_u64(p, data, path, f->name, true, max, &v)) != NRT_SUCCESS)
+    if ((st = ntsim_yp_u64(p, data, path, f->name, true, max, &v)) != NRT_SUCCESS)
         return st;
     /* Little-endian: the low f->size bytes of v are the field. */
     memcpy(bytes + f->offset, &v, f->size);
     return NRT_SUCCESS;
 }
 
-NRT_STATUS ntsim_vec_parse_data(ntsim_vparse_t *p, yaml_node_t *emit, const char *path,
+NRT_STATUS ntsim_vec_parse_data(ntsim_yparse_t *p, yaml_node_t *emit, const char *path,
                                 uint32_t type, uint32_t phase, bool *has_data,
                                 nrt_sys_trace_event_data_t *out)
 {
     NRT_STATUS st;
     uint8_t bytes[sizeof(nrt_sys_trace_event_data_t)];
     uint64_t fill = 0;
-    if ((st = ntsim_vp_u64(p, emit, path, "data_fill", false, 0xff, &fill)) != NRT_SUCCESS)
+    if ((st = ntsim_yp_u64(p, emit, path, "data_fill", false, 0xff, &fill)) != NRT_SUCCESS)
         return st;
     memset(bytes, (int)fill, sizeof bytes);
-    yaml_node_t *data = ntsim_vp_get(p, emit, "data");
+    yaml_node_t *data = ntsim_yp_get(p, emit, "data");
     const char *raw = NULL;
-    if ((st = ntsim_vp_str(p, emit, path, "data_raw", false, &raw)) != NRT_SUCCESS)
+    if ((st = ntsim_yp_str(p, emit, path, "data_raw", false, &raw)) != NRT_SUCCESS)
         return st;
     char dpath[512];
-    ntsim_vp_path(dpath, sizeof dpath, "%s.data", path);
+    ntsim_yp_path(dpath, sizeof dpath, "%s.data", path);
     if (data != NULL && raw != NULL)
-        return ntsim_vp_error(p, data, dpath, "give data or data_raw, not both");
-    *has_data = data != NULL || raw != NULL || ntsim_vp_get(p, emit, "data_fill") != NULL;
+        return ntsim_yp_error(p, data, dpath, "give data or data_raw, not both");
+    *has_data = data != NULL || raw != NULL || ntsim_yp_get(p, emit, "data_fill") != NULL;
     if (raw != NULL && !ntsim_vec_parse_hex(raw, bytes, sizeof bytes))
-        return ntsim_vp_error(p, ntsim_vp_get(p, emit, "data_raw"), dpath,
+        return ntsim_yp_error(p, ntsim_yp_get(p, emit, "data_raw"), dpath,
                               "data_raw must be exactly 40 bytes of hex");
     if (data != NULL) {
         ntsim_payload_id_t pid = ntsim__event_payload(type, phase);
         const ntsim_payload_desc_t *d = &ntsim__payloads[pid];
         if (pid == NTSIM_PAYLOAD_NONE)
-            return ntsim_vp_error(p, data, dpath,
+            return ntsim_yp_error(p, data, dpath,
                                   "(type %u, phase %u) carries no payload: use data_raw",
                                   type, phase);
         const char *names[8] = {0};
         for (size_t i = 0; i < d->field_count && i < 7; i++)
             names[i] = d->fields[i].name;
-        if ((st = ntsim_vp_check_keys(p, data, dpath, names, NULL)) != NRT_SUCCESS)
+        if ((st = ntsim_yp_check_keys(p, data, dpath, names, NULL)) != NRT_SUCCESS)
             return st;
         for (size_t i = 0; i < d->field_count; i++) {
-            if (ntsim_vp_get(p, data, d->fields[i].name) == NULL)
+            if (ntsim_yp_get(p, data, d->fields[i].name) == NULL)
                 continue; /* unset fields keep the fill */
             if ((st = set_field(p, data, dpath, &d->fields[i], bytes)) != NRT_SUCCESS)
                 return st;
@@ -194,20 +194,20 @@ static const char *const record_keys[] = {"type", "phase", "nc_idx", "id", "nc_l
                                           "nrta_seq_id", "data_fill", "data", "data_raw", NULL};
 static const char *const hex_keys[] = {"hex", NULL};
 
-NRT_STATUS ntsim_vec_parse_record(ntsim_vparse_t *p, yaml_node_t *node, const char *path,
+NRT_STATUS ntsim_vec_parse_record(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
                                   nrt_sys_trace_event_t *out)
 {
     memset(out, 0, sizeof *out);
     NRT_STATUS st;
-    if (ntsim_vp_get(p, node, "hex") != NULL) {
+    if (ntsim_yp_get(p, node, "hex") != NULL) {
         const char *text;
-        if ((st = ntsim_vp_check_keys(p, node, path, hex_keys, NULL)) != NRT_SUCCESS ||
-            (st = ntsim_vp_str(p, node, path, "hex", true, &text)) != NRT_SUCCESS)
+        if ((st = ntsim_yp_check_keys(p, node, path, hex_keys, NULL)) != NRT_SUCCESS ||
+            (st = ntsim_yp_str(p, node, path, "hex", true, &text)) != NRT_SUCCESS)
             return st;
         if (!ntsim_vec_parse_hex(text, (uint8_t *)out, sizeof *out)) {
             char field[512];
-            ntsim_vp_path(field, sizeof field, "%s.hex", path);
-            return ntsim_vp_error(p, ntsim_vp_get(p, node, "hex"), field,
+            ntsim_yp_path(field, sizeof field, "%s.hex", path);
+            return ntsim_yp_error(p, ntsim_yp_get(p, node, "hex"), field,
                                   "expected exactly 112 bytes of hex");
         }
         return NRT_SUCCESS;
@@ -215,20 +215,20 @@ NRT_STATUS ntsim_vec_parse_record(ntsim_vparse_t *p, yaml_node_t *node, const ch
     uint32_t type, phase;
     uint64_t nc = 0, seq = 0;
     bool has_data = false;
-    if ((st = ntsim_vp_check_keys(p, node, path, record_keys, NULL)) != NRT_SUCCESS ||
+    if ((st = ntsim_yp_check_keys(p, node, path, record_keys, NULL)) != NRT_SUCCESS ||
         (st = ntsim_vec_parse_type(p, node, path, &type)) != NRT_SUCCESS ||
         (st = ntsim_vec_parse_phase(p, node, path, &phase)) != NRT_SUCCESS ||
-        (st = ntsim_vp_u64(p, node, path, "nc_idx", false, UINT32_MAX, &nc)) != NRT_SUCCESS ||
-        (st = ntsim_vp_u64(p, node, path, "id", false, UINT64_MAX, &out->id)) != NRT_SUCCESS ||
-        (st = ntsim_vp_u64(p, node, path, "nc_local_id", false, UINT64_MAX,
+        (st = ntsim_yp_u64(p, node, path, "nc_idx", false, UINT32_MAX, &nc)) != NRT_SUCCESS ||
+        (st = ntsim_yp_u64(p, node, path, "id", false, UINT64_MAX, &out->id)) != NRT_SUCCESS ||
+        (st = ntsim_yp_u64(p, node, path, "nc_local_id", false, UINT64_MAX,
                            &out->nc_local_id)) != NRT_SUCCESS ||
-        (st = ntsim_vp_u64(p, node, path, "tracking_id", false, UINT64_MAX,
+        (st = ntsim_yp_u64(p, node, path, "tracking_id", false, UINT64_MAX,
                            &out->tracking_id)) != NRT_SUCCESS ||
-        (st = ntsim_vp_u64(p, node, path, "thread_id", false, UINT64_MAX, &out->thread_id)) !=
+        (st = ntsim_yp_u64(p, node, path, "thread_id", false, UINT64_MAX, &out->thread_id)) !=
             NRT_SUCCESS ||
-        (st = ntsim_vp_u64(p, node, path, "timestamp_ns", false, UINT64_MAX,
+        (st = ntsim_yp_u64(p, node, path, "timestamp_ns", false, UINT64_MAX,
                            &out->timestamp_ns)) != NRT_SUCCESS ||
-        (st = ntsim_vp_u64(p, node, path, "nrta_seq_id", false, UINT64_MAX, &seq)) !=
+        (st = ntsim_yp_u64(p, node, path, "nrta_seq_id", false, UINT64_MAX, &seq)) !=
             NRT_SUCCESS ||
         (st = ntsim_vec_parse_data(p, node, path, type, phase, &has_data, &out->data)) !=
             NRT_SUCCESS)
@@ -236,32 +236,32 @@ NRT_STATUS ntsim_vec_parse_record(ntsim_vparse_t *p, yaml_node_t *node, const ch
     out->trace_type = (nrt_sys_trace_event_type_t)type;
     out->phase = (nrt_sys_trace_event_phase_t)phase;
     out->nc_idx = (uint32_t)nc;
-    out->has_nrta_seq_id = ntsim_vp_get(p, node, "nrta_seq_id") != NULL;
+    out->has_nrta_seq_id = ntsim_yp_get(p, node, "nrta_seq_id") != NULL;
     out->nrta_seq_id = seq;
     if (!has_data)
         memset(&out->data, 0, sizeof out->data);
     return NRT_SUCCESS;
 }
 
-NRT_STATUS ntsim_vec_parse_records(ntsim_vparse_t *p, yaml_node_t *node, const char *path,
+NRT_STATUS ntsim_vec_parse_records(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
                                    const char *key, nrt_sys_trace_event_t **out, size_t *count)
 {
     *out = NULL;
     *count = 0;
-    yaml_node_t *seq = ntsim_vp_get(p, node, key);
+    yaml_node_t *seq = ntsim_yp_get(p, node, key);
     char spath[512];
-    ntsim_vp_path(spath, sizeof spath, "%s.%s", path, key);
+    ntsim_yp_path(spath, sizeof spath, "%s.%s", path, key);
     if (seq == NULL)
-        return ntsim_vp_error(p, node, spath, "missing required field");
+        return ntsim_yp_error(p, node, spath, "missing required field");
     if (seq->type != YAML_SEQUENCE_NODE)
-        return ntsim_vp_error(p, seq, spath, "expected a sequence of records");
+        return ntsim_yp_error(p, seq, spath, "expected a sequence of records");
     size_t n = (size_t)(seq->data.sequence.items.top - seq->data.sequence.items.start);
     if (n > 0 && (*out = calloc(n, sizeof **out)) == NULL)
         return NRT_RESOURCE;
     for (size_t i = 0; i < n; i++) {
         char ipath[520];
-        ntsim_vp_path(ipath, sizeof ipath, "%s[%zu]", spath, i);
-        NRT_STATUS st = ntsim_vec_parse_record(p, ntsim_vp_node(p, seq->data.sequence.items.start[i]),
+        ntsim_yp_path(ipath, sizeof ipath, "%s[%zu]", spath, i);
+        NRT_STATUS st = ntsim_vec_parse_record(p, ntsim_yp_node(p, seq->data.sequence.items.start[i]),
                                                ipath, &(*out)[i]);
         if (st != NRT_SUCCESS)
             return st;

@@ -14,21 +14,21 @@
 /* Hex digits (spaces, tabs and newlines ignored) into exactly n bytes. */
 bool ntsim_vec_parse_hex(const char *s, uint8_t *out, size_t n);
 /* `type`: an enum suffix (HW_NOTIFY) or an integer. */
-NRT_STATUS ntsim_vec_parse_type(ntsim_vparse_t *p, yaml_node_t *map, const char *path,
+NRT_STATUS ntsim_vec_parse_type(ntsim_yparse_t *p, yaml_node_t *map, const char *path,
                                 uint32_t *out);
 /* `phase`: START, STOP, INSTANT or an integer. */
-NRT_STATUS ntsim_vec_parse_phase(ntsim_vparse_t *p, yaml_node_t *map, const char *path,
+NRT_STATUS ntsim_vec_parse_phase(ntsim_yparse_t *p, yaml_node_t *map, const char *path,
                                  uint32_t *out);
 /* data_fill, data, data_raw of `map` into *out; *has_data says whether any
  * was given (the caller passes NULL data otherwise). */
-NRT_STATUS ntsim_vec_parse_data(ntsim_vparse_t *p, yaml_node_t *map, const char *path,
+NRT_STATUS ntsim_vec_parse_data(ntsim_yparse_t *p, yaml_node_t *map, const char *path,
                                 uint32_t type, uint32_t phase, bool *has_data,
                                 nrt_sys_trace_event_data_t *out);
 /* One record, by fields or {hex: ...}. */
-NRT_STATUS ntsim_vec_parse_record(ntsim_vparse_t *p, yaml_node_t *node, const char *path,
+NRT_STATUS ntsim_vec_parse_record(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
                                   nrt_sys_trace_event_t *out);
 /* The sequence under `key`: a calloc'd array the caller frees. */
-NRT_STATUS ntsim_vec_parse_records(ntsim_vparse_t *p, yaml_node_t *node, const char *path,
+NRT_STATUS ntsim_vec_parse_records(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
                                    const char *key, nrt_sys_trace_event_t **out, size_t *count);
 
 #endif /* NTSIM_CONFORMANCE_RECORD_INPUT_H */

@@ -3,7 +3,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "scenario.h"
+#include "scenario_load.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -73,6 +73,25 @@ uint64_t ntsim_device_clock(const ntsim_scenario_t *sc, uint32_t nc, uint64_t ho
 void ntsim_skew_fit(const ntsim_scenario_t *sc, const nrt_sys_trace_event_t *records, size_t n,
                     ntsim_skew_t out[NTSIM_NC_COUNT]);
 
+/* A run's three output files as bytes (outputs.c). */
+typedef struct ntsim_outputs {
+    char *json;               /* trace.json: the fetch document of r->records */
+    size_t json_len;
+    uint8_t *ntff;            /* trace.ntff: an ntrace_info of the same records */
+    size_t ntff_len;
+    uint8_t *notif;           /* notifications.ntff: the converted, then EXPLICIT infos */
+    size_t notif_len;
+} ntsim_outputs_t;
+
+/* Serializes a run's results into the three files. NRT_RESOURCE (with
+ * nothing left allocated) when memory runs out. */
+NRT_STATUS ntsim_sim_outputs(const ntsim_scenario_t *sc, const ntsim_run_result_t *r,
+                             ntsim_outputs_t *o);
+void ntsim_sim_outputs_free(ntsim_outputs_t *o);
+/* A 64-bit digest of bytes (SipHash-1-3 under a fixed key): pins outputs in
+ * scenario vectors (D-SCENARIO-DIGEST). */
+uint64_t ntsim_sim_digest(const void *data, size_t len);
+
 /* Stress mode: real threads on the real clock drive the engine; checks the
  * counters' invariants, not bytes. Prints its findings to `out`. Returns 0
  * when every invariant held. */

@@ -1,14 +1,7 @@
 /*
- * sim/ntsim_main.c: the `ntsim` command.
- *
- *   ntsim run [SCENARIO] [-o DIR]           simulate, write DIR/trace.json, trace.ntff,
- *                                           notifications.ntff, print the summary
- *   ntsim run --stress [--threads N] [--ncs N] [--seconds S]
- *   ntsim record SCENARIO -o FILE.yaml      run and write a scenario vector
- *   ntsim replay VECTOR... [--id ID]        replay vectors, report pass/fail with a diff
- *   ntsim decode FILE [--text]              print an .ntff or a raw record dump
- *
- * Exit codes: sim/cli.h.
+ * conformance/ntsim/cmd_run.c: `ntsim run` — simulate a scenario through the
+ * real engine, write the output files, print the summary; or, with
+ * --stress, load the engine from real threads and check its counters.
  */
 #define _GNU_SOURCE
 #include <getopt.h>
@@ -18,23 +11,6 @@
 #include <time.h>
 
 #include "cli.h"
-
-static const char *const usage_main =
-    "usage: ntsim <command> [options]\n"
-    "\n"
-    "A simulated Neuron device feeding the real sys_trace capture engine.\n"
-    "\n"
-    "commands:\n"
-    "  run [SCENARIO] [-o DIR]     simulate SCENARIO (default: the built-in one) and write\n"
-    "                              DIR/trace.json, DIR/trace.ntff, DIR/notifications.ntff\n"
-    "  run --stress [...]          load the engine from real threads; check its counters\n"
-    "  record SCENARIO -o FILE     run SCENARIO and write a scenario vector to FILE\n"
-    "  replay VECTOR...            replay vector files; report each failure with a diff\n"
-    "  decode FILE                 print an .ntff file or a raw 112-byte record dump\n"
-    "  help [COMMAND]              this text, or a command's\n"
-    "\n"
-    "exit codes: 0 ok, 1 failed (a vector, an invariant, an output), 2 bad usage,\n"
-    "3 bad input (the message names file:line:col: field)\n";
 
 static const char *const usage_run =
     "usage: ntsim run [SCENARIO] [-o DIR] [--quiet]\n"
@@ -159,7 +135,7 @@ int ntsim_cmd_run(int argc, char **argv)
     }
     ntsim_outputs_t o;
     rc = NTSIM_EXIT_OK;
-    if (ntsim_cli_outputs(sc, r, &o) != NRT_SUCCESS) {
+    if (ntsim_sim_outputs(sc, r, &o) != NRT_SUCCESS) {
         fprintf(stderr, "ntsim run: cannot serialize the trace\n");
         rc = NTSIM_EXIT_FAIL;
     } else {
@@ -175,7 +151,7 @@ int ntsim_cmd_run(int argc, char **argv)
         }
         else if (!quiet)
             ntsim_cli_summary(stdout, sc, r, &o, dir);
-        ntsim_cli_outputs_free(&o);
+        ntsim_sim_outputs_free(&o);
     }
     ntsim_run_result_free(r);
     free(r);
@@ -184,39 +160,3 @@ int ntsim_cmd_run(int argc, char **argv)
     return rc;
 }
 
-int main(int argc, char **argv)
-{
-    if (argc < 2) {
-        fputs(usage_main, stderr);
-        return NTSIM_EXIT_USAGE;
-    }
-    const char *cmd = argv[1];
-    char *help[3] = {NULL, (char *)"--help", NULL};
-    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
-        fputs(usage_main, stdout);
-        return NTSIM_EXIT_OK;
-    }
-    if (strcmp(cmd, "help") == 0) {
-        if (argc < 3) {
-            fputs(usage_main, stdout);
-            return NTSIM_EXIT_OK;
-        }
-        help[0] = argv[2];
-        cmd = argv[2];
-        argv = help;
-        argc = 2;
-    } else {
-        argv++;
-        argc--;
-    }
-    if (strcmp(cmd, "run") == 0)
-        return ntsim_cmd_run(argc, argv);
-    if (strcmp(cmd, "record") == 0)
-        return ntsim_cmd_record(argc, argv);
-    if (strcmp(cmd, "replay") == 0)
-        return ntsim_cmd_replay(argc, argv);
-    if (strcmp(cmd, "decode") == 0)
-        return ntsim_cmd_decode(argc, argv);
-    fprintf(stderr, "ntsim: unknown command '%s'\n\n%s", cmd, usage_main);
-    return NTSIM_EXIT_USAGE;
-}

@@ -1,5 +1,5 @@
 /*
- * sim/kind_scenario.c: `scenario` vectors — a scenario file run through the
+ * conformance/kind_scenario.c: `scenario` vectors — a scenario file run through the
  * simulator, and what the run must produce.
  *
  *   - id: scenario.ring_overflow
@@ -24,10 +24,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "event_table.h"
 #include "kinds.h"
 #include "record_input.h"
+#include "scenario_load.h"
+#include "sim.h"
 
 enum { MAX_CHECKS = 128, MAX_EVENTS = 16 };
 
@@ -66,15 +67,15 @@ static void scenario_free(void *body)
     free(b);
 }
 
-static NRT_STATUS add_check(ntsim_vparse_t *p, scenario_body_t *b, yaml_node_t *map,
+static NRT_STATUS add_check(ntsim_yparse_t *p, scenario_body_t *b, yaml_node_t *map,
                             const char *path, const char *key, const char *name)
 {
-    if (ntsim_vp_get(p, map, key) == NULL)
+    if (ntsim_yp_get(p, map, key) == NULL)
         return NRT_SUCCESS;
     if (b->check_count == MAX_CHECKS)
-        return ntsim_vp_error(p, map, path, "too many counts (at most %d)", MAX_CHECKS);
+        return ntsim_yp_error(p, map, path, "too many counts (at most %d)", MAX_CHECKS);
     check_t *c = &b->checks[b->check_count];
-    NRT_STATUS st = ntsim_vp_u64(p, map, path, key, true, UINT64_MAX, &c->want);
+    NRT_STATUS st = ntsim_yp_u64(p, map, path, key, true, UINT64_MAX, &c->want);
     if (st != NRT_SUCCESS)
         return st;
     snprintf(c->name, sizeof c->name, "%s", name);
@@ -82,28 +83,28 @@ static NRT_STATUS add_check(ntsim_vparse_t *p, scenario_body_t *b, yaml_node_t *
     return NRT_SUCCESS;
 }
 
-static NRT_STATUS parse_counts(ntsim_vparse_t *p, yaml_node_t *c, const char *path,
+static NRT_STATUS parse_counts(ntsim_yparse_t *p, yaml_node_t *c, const char *path,
                                scenario_body_t *b)
 {
     NRT_STATUS st;
-    if ((st = ntsim_vp_check_keys(p, c, path, count_keys, NULL)) != NRT_SUCCESS)
+    if ((st = ntsim_yp_check_keys(p, c, path, count_keys, NULL)) != NRT_SUCCESS)
         return st;
     for (size_t i = 0; i < 4; i++)
         if ((st = add_check(p, b, c, path, count_keys[i], count_keys[i])) != NRT_SUCCESS)
             return st;
-    yaml_node_t *pt = ntsim_vp_get(p, c, "per_type");
+    yaml_node_t *pt = ntsim_yp_get(p, c, "per_type");
     if (pt != NULL) {
         char tpath[512];
-        ntsim_vp_path(tpath, sizeof tpath, "%s.per_type", path);
+        ntsim_yp_path(tpath, sizeof tpath, "%s.per_type", path);
         if (pt->type != YAML_MAPPING_NODE)
-            return ntsim_vp_error(p, pt, tpath, "expected a mapping of type names to counts");
+            return ntsim_yp_error(p, pt, tpath, "expected a mapping of type names to counts");
         for (yaml_node_pair_t *pair = pt->data.mapping.pairs.start;
              pair < pt->data.mapping.pairs.top; pair++) {
-            const char *key = ntsim_vp_scalar(ntsim_vp_node(p, pair->key));
+            const char *key = ntsim_yp_scalar(ntsim_yp_node(p, pair->key));
             char name[128];
             snprintf(name, sizeof name, "NRT_SYS_TRACE_EVENT_TYPE_%s", key ? key : "");
             if (ntsim__event_type_by_enum_name(name) == NULL)
-                return ntsim_vp_error(p, ntsim_vp_node(p, pair->key), tpath,
+                return ntsim_yp_error(p, ntsim_yp_node(p, pair->key), tpath,
                                       "'%s' is not an event type", key ? key : "?");
             char cname[64];
             snprintf(cname, sizeof cname, "per_type.%s", key);
@@ -111,18 +112,18 @@ static NRT_STATUS parse_counts(ntsim_vparse_t *p, yaml_node_t *c, const char *pa
                 return st;
         }
     }
-    yaml_node_t *ncs = ntsim_vp_get(p, c, "ncs");
+    yaml_node_t *ncs = ntsim_yp_get(p, c, "ncs");
     if (ncs != NULL) {
         char npath[512];
-        ntsim_vp_path(npath, sizeof npath, "%s.ncs", path);
+        ntsim_yp_path(npath, sizeof npath, "%s.ncs", path);
         if (ncs->type != YAML_SEQUENCE_NODE)
-            return ntsim_vp_error(p, ncs, npath, "expected a sequence of per-NC counts");
+            return ntsim_yp_error(p, ncs, npath, "expected a sequence of per-NC counts");
         for (yaml_node_item_t *it = ncs->data.sequence.items.start;
              it < ncs->data.sequence.items.top; it++) {
-            yaml_node_t *m = ntsim_vp_node(p, *it);
+            yaml_node_t *m = ntsim_yp_node(p, *it);
             uint64_t nc;
-            if ((st = ntsim_vp_check_keys(p, m, npath, nc_keys, NULL)) != NRT_SUCCESS ||
-                (st = ntsim_vp_u64(p, m, npath, "nc", true, NTSIM_NC_COUNT - 1, &nc)) !=
+            if ((st = ntsim_yp_check_keys(p, m, npath, nc_keys, NULL)) != NRT_SUCCESS ||
+                (st = ntsim_yp_u64(p, m, npath, "nc", true, NTSIM_NC_COUNT - 1, &nc)) !=
                     NRT_SUCCESS)
                 return st;
             for (size_t k = 1; nc_keys[k] != NULL; k++) {
@@ -133,11 +134,11 @@ static NRT_STATUS parse_counts(ntsim_vparse_t *p, yaml_node_t *c, const char *pa
             }
         }
     }
-    yaml_node_t *n = ntsim_vp_get(p, c, "notifications");
+    yaml_node_t *n = ntsim_yp_get(p, c, "notifications");
     if (n != NULL) {
         char npath[512];
-        ntsim_vp_path(npath, sizeof npath, "%s.notifications", path);
-        if ((st = ntsim_vp_check_keys(p, n, npath, notif_keys, NULL)) != NRT_SUCCESS)
+        ntsim_yp_path(npath, sizeof npath, "%s.notifications", path);
+        if ((st = ntsim_yp_check_keys(p, n, npath, notif_keys, NULL)) != NRT_SUCCESS)
             return st;
         for (size_t k = 0; notif_keys[k] != NULL; k++) {
             char cname[64];
@@ -149,7 +150,7 @@ static NRT_STATUS parse_counts(ntsim_vparse_t *p, yaml_node_t *c, const char *pa
     return NRT_SUCCESS;
 }
 
-static NRT_STATUS scenario_parse(ntsim_vparse_t *p, yaml_node_t *node, const char *path,
+static NRT_STATUS scenario_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
                                  void **out)
 {
     scenario_body_t *b = calloc(1, sizeof *b);
@@ -157,49 +158,49 @@ static NRT_STATUS scenario_parse(ntsim_vparse_t *p, yaml_node_t *node, const cha
         return NRT_RESOURCE;
     *out = b;
     const char *file;
-    NRT_STATUS st = ntsim_vp_str(p, node, path, "scenario", true, &file);
+    NRT_STATUS st = ntsim_yp_str(p, node, path, "scenario", true, &file);
     if (st != NRT_SUCCESS)
         return st;
     if ((b->path = ntsim_strdup(file)) == NULL)
         return NRT_RESOURCE;
     char sub[512];
-    yaml_node_t *c = ntsim_vp_get(p, node, "counts");
+    yaml_node_t *c = ntsim_yp_get(p, node, "counts");
     if (c != NULL) {
-        ntsim_vp_path(sub, sizeof sub, "%s.counts", path);
+        ntsim_yp_path(sub, sizeof sub, "%s.counts", path);
         if ((st = parse_counts(p, c, sub, b)) != NRT_SUCCESS)
             return st;
     }
-    yaml_node_t *d = ntsim_vp_get(p, node, "digests");
+    yaml_node_t *d = ntsim_yp_get(p, node, "digests");
     if (d != NULL) {
-        ntsim_vp_path(sub, sizeof sub, "%s.digests", path);
-        if ((st = ntsim_vp_check_keys(p, d, sub, digest_keys, NULL)) != NRT_SUCCESS)
+        ntsim_yp_path(sub, sizeof sub, "%s.digests", path);
+        if ((st = ntsim_yp_check_keys(p, d, sub, digest_keys, NULL)) != NRT_SUCCESS)
             return st;
         for (size_t k = 0; k < 3; k++) {
-            b->has_digest[k] = ntsim_vp_get(p, d, digest_keys[k]) != NULL;
-            if ((st = ntsim_vp_u64(p, d, sub, digest_keys[k], false, UINT64_MAX,
+            b->has_digest[k] = ntsim_yp_get(p, d, digest_keys[k]) != NULL;
+            if ((st = ntsim_yp_u64(p, d, sub, digest_keys[k], false, UINT64_MAX,
                                    &b->digest[k])) != NRT_SUCCESS)
                 return st;
         }
     }
-    yaml_node_t *ev = ntsim_vp_get(p, node, "events");
+    yaml_node_t *ev = ntsim_yp_get(p, node, "events");
     if (ev != NULL) {
-        ntsim_vp_path(sub, sizeof sub, "%s.events", path);
+        ntsim_yp_path(sub, sizeof sub, "%s.events", path);
         if (ev->type != YAML_SEQUENCE_NODE)
-            return ntsim_vp_error(p, ev, sub, "expected a sequence of {index, hex}");
+            return ntsim_yp_error(p, ev, sub, "expected a sequence of {index, hex}");
         for (yaml_node_item_t *it = ev->data.sequence.items.start;
              it < ev->data.sequence.items.top; it++) {
             if (b->event_count == MAX_EVENTS)
-                return ntsim_vp_error(p, ev, sub, "at most %d events", MAX_EVENTS);
-            yaml_node_t *e = ntsim_vp_node(p, *it);
+                return ntsim_yp_error(p, ev, sub, "at most %d events", MAX_EVENTS);
+            yaml_node_t *e = ntsim_yp_node(p, *it);
             uint64_t index;
             const char *hex;
-            if ((st = ntsim_vp_check_keys(p, e, sub, event_keys, NULL)) != NRT_SUCCESS ||
-                (st = ntsim_vp_u64(p, e, sub, "index", true, UINT32_MAX, &index)) !=
+            if ((st = ntsim_yp_check_keys(p, e, sub, event_keys, NULL)) != NRT_SUCCESS ||
+                (st = ntsim_yp_u64(p, e, sub, "index", true, UINT32_MAX, &index)) !=
                     NRT_SUCCESS ||
-                (st = ntsim_vp_str(p, e, sub, "hex", true, &hex)) != NRT_SUCCESS)
+                (st = ntsim_yp_str(p, e, sub, "hex", true, &hex)) != NRT_SUCCESS)
                 return st;
             if (!ntsim_vec_parse_hex(hex, b->event_hex[b->event_count], 112))
-                return ntsim_vp_error(p, ntsim_vp_get(p, e, "hex"), sub,
+                return ntsim_yp_error(p, ntsim_yp_get(p, e, "hex"), sub,
                                       "expected exactly 112 bytes of hex");
             b->event_index[b->event_count++] = (size_t)index;
         }
@@ -283,7 +284,7 @@ static void scenario_run(const ntsim_vector_t *v, ntsim_report_t *rep)
     char subid[256];
     for (size_t i = 0; i < b->check_count; i++) {
         uint64_t got;
-        ntsim_vp_path(subid, sizeof subid, "%s.%s", v->id, b->checks[i].name);
+        ntsim_yp_path(subid, sizeof subid, "%s.%s", v->id, b->checks[i].name);
         if (!count_of(r, b->checks[i].name, &got))
             ntsim_report_add(rep, subid, "counts", "no such count");
         else if (got != b->checks[i].want)
@@ -291,23 +292,23 @@ static void scenario_run(const ntsim_vector_t *v, ntsim_report_t *rep)
                              b->checks[i].want, got);
     }
     ntsim_outputs_t o;
-    if (ntsim_cli_outputs(sc, r, &o) == NRT_SUCCESS) {
+    if (ntsim_sim_outputs(sc, r, &o) == NRT_SUCCESS) {
         const void *data[3] = {o.json, o.ntff, o.notif};
         size_t len[3] = {o.json_len, o.ntff_len, o.notif_len};
         for (size_t k = 0; k < 3; k++) {
-            uint64_t got = ntsim_digest(data[k], len[k]);
+            uint64_t got = ntsim_sim_digest(data[k], len[k]);
             if (b->has_digest[k] && got != b->digest[k]) {
-                ntsim_vp_path(subid, sizeof subid, "%s.digests.%s", v->id, digest_keys[k]);
+                ntsim_yp_path(subid, sizeof subid, "%s.digests.%s", v->id, digest_keys[k]);
                 ntsim_report_add(rep, subid, "digest", "expected 0x%016" PRIx64 ", got 0x%016"
                                  PRIx64 " (%zu bytes)", b->digest[k], got, len[k]);
             }
         }
-        ntsim_cli_outputs_free(&o);
+        ntsim_sim_outputs_free(&o);
     } else {
         ntsim_report_add(rep, v->id, "outputs", "expected the trace to serialize");
     }
     for (size_t i = 0; i < b->event_count; i++) {
-        ntsim_vp_path(subid, sizeof subid, "%s.events[%zu]", v->id, i);
+        ntsim_yp_path(subid, sizeof subid, "%s.events[%zu]", v->id, i);
         size_t idx = b->event_index[i];
         if (idx >= r->record_count)
             ntsim_report_add(rep, subid, "index", "expected a record at %zu, got %zu records",

@@ -1,14 +1,9 @@
 /*
- * sim/cmd_vectors.c: `ntsim record` and `ntsim replay`.
- *
- * record runs a scenario and writes a `scenario` vector: every count the
- * summary shows, digests of the three output files, and the first and last
- * records in full. Counts are what a reviewer checks by hand against the
- * scenario before committing the vector; digests pin the bytes.
- *
- * replay loads vector files of any kind with the conformance loader and runs
- * each vector with its kind's runner, printing one line per vector and, for
- * each failure, its report and a command that reproduces it alone.
+ * conformance/ntsim/cmd_record.c: `ntsim record` — run a scenario and write
+ * a `scenario` vector: every count the summary shows, digests of the three
+ * output files, and the first and last records in full. Counts are what a
+ * reviewer checks by hand against the scenario before committing the
+ * vector; digests pin the bytes (D-SCENARIO-DIGEST).
  */
 #define _GNU_SOURCE
 #include <getopt.h>
@@ -19,7 +14,6 @@
 
 #include "cli.h"
 #include "event_table.h"
-#include "kinds.h"
 
 static const char *const usage_record =
     "usage: ntsim record SCENARIO -o FILE.yaml [--id ID]\n"
@@ -30,18 +24,6 @@ static const char *const usage_record =
     "\n"
     "  -o, --output FILE   the vector file to write (required)\n"
     "  --id ID             the vector id (default: scenario.<scenario name>)\n";
-
-static const char *const usage_replay =
-    "usage: ntsim replay VECTOR... [--id ID] [--quiet]\n"
-    "\n"
-    "Replays every vector of the given YAML files (any kind: layout, enum, event_type,\n"
-    "record, json, ntff, notify, scenario) and reports each as PASS or FAIL; a failure\n"
-    "shows what differs and a command that replays it alone. Last line:\n"
-    "'replay: N passed, N failed'. Exit 0 when all pass, 1 when any fails, 3 when a\n"
-    "file cannot be loaded (file:line:col: field: message).\n"
-    "\n"
-    "  --id ID      only the vector with this id\n"
-    "  -q, --quiet  print failures and the summary only\n";
 
 static void hex_of(const void *data, size_t n, char *out)
 {
@@ -87,7 +69,7 @@ int ntsim_cmd_record(int argc, char **argv)
     }
     ntsim_outputs_t o;
     FILE *f = NULL;
-    if (ntsim_cli_outputs(sc, r, &o) != NRT_SUCCESS || (f = fopen(out_path, "w")) == NULL) {
+    if (ntsim_sim_outputs(sc, r, &o) != NRT_SUCCESS || (f = fopen(out_path, "w")) == NULL) {
         fprintf(stderr, "ntsim record: cannot write %s\n", out_path);
         ntsim_run_result_free(r);
         free(r);
@@ -134,8 +116,8 @@ int ntsim_cmd_record(int argc, char **argv)
             n->dropped_max, n->dropped_out_of_range, n->explicit_infos);
     fprintf(f, "    digests:\n      json: 0x%016" PRIx64 "\n      ntff: 0x%016" PRIx64
                "\n      notifications: 0x%016" PRIx64 "\n",
-            ntsim_digest(o.json, o.json_len), ntsim_digest(o.ntff, o.ntff_len),
-            ntsim_digest(o.notif, o.notif_len));
+            ntsim_sim_digest(o.json, o.json_len), ntsim_sim_digest(o.ntff, o.ntff_len),
+            ntsim_sim_digest(o.notif, o.notif_len));
     if (r->record_count > 0) {
         fprintf(f, "    events:\n");
         size_t picks[2] = {0, r->record_count - 1};
@@ -146,7 +128,7 @@ int ntsim_cmd_record(int argc, char **argv)
         }
     }
     int wrote = fclose(f);
-    ntsim_cli_outputs_free(&o);
+    ntsim_sim_outputs_free(&o);
     ntsim_run_result_free(r);
     free(r);
     free(sc);
@@ -157,65 +139,4 @@ int ntsim_cmd_record(int argc, char **argv)
     }
     printf("ntsim record: wrote %s\n", out_path);
     return NTSIM_EXIT_OK;
-}
-
-int ntsim_cmd_replay(int argc, char **argv)
-{
-    const char *only = NULL;
-    bool quiet = false;
-    static const struct option opts[] = {{"id", required_argument, NULL, 'i'},
-                                         {"quiet", no_argument, NULL, 'q'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "qh", opts, NULL)) != -1) {
-        switch (c) {
-        case 'i': only = optarg; break;
-        case 'q': quiet = true; break;
-        case 'h': fputs(usage_replay, stdout); return NTSIM_EXIT_OK;
-        default: fputs(usage_replay, stderr); return NTSIM_EXIT_USAGE;
-        }
-    }
-    if (optind == argc) {
-        fputs(usage_replay, stderr);
-        return NTSIM_EXIT_USAGE;
-    }
-    ntsim_vector_set_t set;
-    ntsim_vector_set_init(&set);
-    for (int i = optind; i < argc; i++)
-        if (ntsim_vector_set_load_file(&set, argv[i]) == NRT_RESOURCE)
-            break;
-    for (size_t e = 0; e < set.error_count; e++)
-        fprintf(stderr, "%s\n", set.errors[e]);
-    unsigned long passed = 0, failed = 0;
-    for (size_t i = 0; i < set.count; i++) {
-        const ntsim_vector_t *v = &set.vectors[i];
-        if (only != NULL && strcmp(v->id, only) != 0)
-            continue;
-        ntsim_report_t r;
-        ntsim_report_init(&r);
-        v->kind->run(v, &r);
-        if (r.mismatches == 0) {
-            passed++;
-            if (!quiet)
-                printf("PASS %s\n", v->id);
-        } else {
-            failed++;
-            printf("FAIL %s (%s:%u): %u mismatch%s\n%s  repro: ntsim replay %s --id %s\n", v->id,
-                   v->file, v->line, r.mismatches, r.mismatches == 1 ? "" : "es",
-                   r.text ? r.text : "", v->file, v->id);
-        }
-        ntsim_report_free(&r);
-    }
-    if (only != NULL && passed + failed == 0 && set.error_count == 0) {
-        fprintf(stderr, "ntsim replay: no vector has the id '%s'\n", only);
-        ntsim_vector_set_free(&set);
-        return NTSIM_EXIT_INPUT;
-    }
-    printf("replay: %lu passed, %lu failed\n", passed, failed);
-    int rc = set.error_count > 0 ? NTSIM_EXIT_INPUT : failed > 0 ? NTSIM_EXIT_FAIL : NTSIM_EXIT_OK;
-    ntsim_vector_set_free(&set);
-    ntsim_capture_shutdown();
-    return rc;
 }

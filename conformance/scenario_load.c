@@ -1,47 +1,19 @@
 /*
- * sim/scenario.c: the built-in default scenario and the YAML loader.
+ * conformance/scenario_load.c: scenario files (scenario_load.h), read over the
+ * simulator's built-in default (sim/scenario_default.c).
  *
- * The loader reuses the vector loader's strict readers (conformance/vector.h):
- * unknown keys, missing keys, wrong types and out-of-range values are all
+ * The loader uses the strict YAML reader (yaml_reader.h) with its own error
+ * list: unknown keys, missing keys, wrong types and out-of-range values are all
  * "file:line:col: field: message" errors, and every error in the file is
  * reported, not just the first.
  */
-#include "scenario.h"
+#include "scenario_load.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "event_table.h"
-#include "vector.h"
-
-void ntsim_scenario_default(ntsim_scenario_t *sc)
-{
-    memset(sc, 0, sizeof *sc);
-    snprintf(sc->name, sizeof sc->name, "default");
-    snprintf(sc->path, sizeof sc->path, "the built-in default");
-    sc->seed = 42;
-    sc->cores = 2;
-    sc->duration_ns = 1000000; /* 1 ms of simulated time */
-    sc->host_start_ns = UINT64_C(1700000000000000000);
-    sc->host_threads = 2;
-    sc->request_interval_ns = 40000;
-    sc->clock_offset_ns[0] = 1500;
-    sc->clock_drift_ppm[0] = 25;
-    sc->clock_offset_ns[1] = -2500;
-    sc->clock_drift_ppm[1] = -40;
-    sc->models[0] = (ntsim_model_t){1, "mlp", 30000, false, 2, 1, 1 << 20};
-    sc->models[1] = (ntsim_model_t){2, "allreduce", 50000, true, 1, 1, 4 << 20};
-    sc->model_count = 2;
-    sc->max_events_per_nc = 4096;
-    sc->fetch_interval_ns = 0;
-    /* One fault of each runtime kind: three invalid notification types
-     * (TOPSP_CC_STATUS, MAX, a garbage negative) and a numerical error. */
-    sc->faults[0] = (ntsim_fault_t){NTSIM_FAULT_INVALID_NOTIFICATION, 100000, 0, 0, 9, 1};
-    sc->faults[1] = (ntsim_fault_t){NTSIM_FAULT_INVALID_NOTIFICATION, 200000, 1, 0, 10, 1};
-    sc->faults[2] = (ntsim_fault_t){NTSIM_FAULT_INVALID_NOTIFICATION, 300000, 0, 0, -7, 2};
-    sc->faults[3] = (ntsim_fault_t){NTSIM_FAULT_NUMERICAL_ERROR, 500000, 1, 0, 0, 0};
-    sc->fault_count = 4;
-}
+#include "yaml_reader.h"
 
 static const char *const top_keys[] = {"version", "name", "comment", "seed", "cores",
                                        "duration_ns", "host", "devices", "models", "capture",
@@ -60,21 +32,21 @@ typedef struct load_ctx {
 } load_ctx_t;
 
 /* Iterates a sequence under `key` of map; NULL when absent. */
-static yaml_node_t *seq_of(ntsim_vparse_t *p, yaml_node_t *map, const char *key,
+static yaml_node_t *seq_of(ntsim_yparse_t *p, yaml_node_t *map, const char *key,
                            const char *path, NRT_STATUS *st)
 {
-    yaml_node_t *n = ntsim_vp_get(p, map, key);
+    yaml_node_t *n = ntsim_yp_get(p, map, key);
     *st = NRT_SUCCESS;
     if (n != NULL && n->type != YAML_SEQUENCE_NODE) {
         char field[256];
-        ntsim_vp_path(field, sizeof field, "%s%s", path, key);
-        *st = ntsim_vp_error(p, n, field, "expected a sequence");
+        ntsim_yp_path(field, sizeof field, "%s%s", path, key);
+        *st = ntsim_yp_error(p, n, field, "expected a sequence");
         return NULL;
     }
     return n;
 }
 
-static NRT_STATUS parse_models(ntsim_vparse_t *p, yaml_node_t *root, ntsim_scenario_t *sc)
+static NRT_STATUS parse_models(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scenario_t *sc)
 {
     NRT_STATUS st;
     yaml_node_t *seq = seq_of(p, root, "models", "", &st);
@@ -82,47 +54,47 @@ static NRT_STATUS parse_models(ntsim_vparse_t *p, yaml_node_t *root, ntsim_scena
         return st;
     size_t n = (size_t)(seq->data.sequence.items.top - seq->data.sequence.items.start);
     if (n == 0 || n > NTSIM_MAX_MODELS)
-        return ntsim_vp_error(p, seq, "models", "expected 1 to %d models", NTSIM_MAX_MODELS);
+        return ntsim_yp_error(p, seq, "models", "expected 1 to %d models", NTSIM_MAX_MODELS);
     sc->model_count = 0;
     for (size_t i = 0; i < n; i++) {
-        yaml_node_t *m = ntsim_vp_node(p, seq->data.sequence.items.start[i]);
+        yaml_node_t *m = ntsim_yp_node(p, seq->data.sequence.items.start[i]);
         char path[64];
-        ntsim_vp_path(path, sizeof path, "models[%zu]", i);
+        ntsim_yp_path(path, sizeof path, "models[%zu]", i);
         ntsim_model_t *md = &sc->models[i];
         *md = (ntsim_model_t){(uint64_t)i + 1, "", 20000, false, 1, 1, 1 << 20};
         snprintf(md->name, sizeof md->name, "model%zu", i + 1);
         const char *name = NULL;
         uint64_t inputs = 1, outputs = 1;
-        if ((st = ntsim_vp_check_keys(p, m, path, model_keys, NULL)) != NRT_SUCCESS ||
-            (st = ntsim_vp_u64(p, m, path, "id", true, UINT32_MAX, &md->id)) != NRT_SUCCESS ||
-            (st = ntsim_vp_str(p, m, path, "name", false, &name)) != NRT_SUCCESS ||
-            (st = ntsim_vp_u64(p, m, path, "exec_ns", false, UINT64_C(1) << 40, &md->exec_ns)) !=
+        if ((st = ntsim_yp_check_keys(p, m, path, model_keys, NULL)) != NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, m, path, "id", true, UINT32_MAX, &md->id)) != NRT_SUCCESS ||
+            (st = ntsim_yp_str(p, m, path, "name", false, &name)) != NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, m, path, "exec_ns", false, UINT64_C(1) << 40, &md->exec_ns)) !=
                 NRT_SUCCESS ||
-            (st = ntsim_vp_bool(p, m, path, "collectives", false, &md->collectives)) !=
+            (st = ntsim_yp_bool(p, m, path, "collectives", false, &md->collectives)) !=
                 NRT_SUCCESS ||
-            (st = ntsim_vp_u64(p, m, path, "inputs", false, 8, &inputs)) != NRT_SUCCESS ||
-            (st = ntsim_vp_u64(p, m, path, "outputs", false, 8, &outputs)) != NRT_SUCCESS ||
-            (st = ntsim_vp_u64(p, m, path, "weight_bytes", false, UINT64_C(1) << 40,
+            (st = ntsim_yp_u64(p, m, path, "inputs", false, 8, &inputs)) != NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, m, path, "outputs", false, 8, &outputs)) != NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, m, path, "weight_bytes", false, UINT64_C(1) << 40,
                                &md->weight_bytes)) != NRT_SUCCESS)
             return st;
         if (name != NULL)
             snprintf(md->name, sizeof md->name, "%s", name);
         if (inputs == 0 || outputs == 0)
-            return ntsim_vp_error(p, m, path, "inputs and outputs must be at least 1");
+            return ntsim_yp_error(p, m, path, "inputs and outputs must be at least 1");
         if (md->exec_ns < 2)
-            return ntsim_vp_error(p, m, path, "exec_ns must be at least 2");
+            return ntsim_yp_error(p, m, path, "exec_ns must be at least 2");
         md->inputs = (uint32_t)inputs;
         md->outputs = (uint32_t)outputs;
         for (size_t j = 0; j < i; j++)
             if (sc->models[j].id == md->id)
-                return ntsim_vp_error(p, ntsim_vp_get(p, m, "id"), path,
+                return ntsim_yp_error(p, ntsim_yp_get(p, m, "id"), path,
                                       "model id %llu used twice", (unsigned long long)md->id);
         sc->model_count = (uint32_t)i + 1;
     }
     return NRT_SUCCESS;
 }
 
-static NRT_STATUS parse_devices(ntsim_vparse_t *p, yaml_node_t *root, ntsim_scenario_t *sc)
+static NRT_STATUS parse_devices(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scenario_t *sc)
 {
     NRT_STATUS st;
     yaml_node_t *seq = seq_of(p, root, "devices", "", &st);
@@ -132,16 +104,16 @@ static NRT_STATUS parse_devices(ntsim_vparse_t *p, yaml_node_t *root, ntsim_scen
     memset(sc->clock_drift_ppm, 0, sizeof sc->clock_drift_ppm);
     size_t n = (size_t)(seq->data.sequence.items.top - seq->data.sequence.items.start);
     for (size_t i = 0; i < n; i++) {
-        yaml_node_t *d = ntsim_vp_node(p, seq->data.sequence.items.start[i]);
+        yaml_node_t *d = ntsim_yp_node(p, seq->data.sequence.items.start[i]);
         char path[64];
-        ntsim_vp_path(path, sizeof path, "devices[%zu]", i);
+        ntsim_yp_path(path, sizeof path, "devices[%zu]", i);
         uint64_t nc;
         int64_t off = 0, drift = 0;
-        if ((st = ntsim_vp_check_keys(p, d, path, device_keys, NULL)) != NRT_SUCCESS ||
-            (st = ntsim_vp_u64(p, d, path, "nc", true, NTSIM_NC_COUNT - 1, &nc)) != NRT_SUCCESS ||
-            (st = ntsim_vp_int(p, d, path, "offset_ns", false, -(INT64_C(1) << 50),
+        if ((st = ntsim_yp_check_keys(p, d, path, device_keys, NULL)) != NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, d, path, "nc", true, NTSIM_NC_COUNT - 1, &nc)) != NRT_SUCCESS ||
+            (st = ntsim_yp_int(p, d, path, "offset_ns", false, -(INT64_C(1) << 50),
                                INT64_C(1) << 50, &off)) != NRT_SUCCESS ||
-            (st = ntsim_vp_int(p, d, path, "drift_ppm", false, -100000, 100000, &drift)) !=
+            (st = ntsim_yp_int(p, d, path, "drift_ppm", false, -100000, 100000, &drift)) !=
                 NRT_SUCCESS)
             return st;
         sc->clock_offset_ns[nc] = off;
@@ -150,16 +122,16 @@ static NRT_STATUS parse_devices(ntsim_vparse_t *p, yaml_node_t *root, ntsim_scen
     return NRT_SUCCESS;
 }
 
-static NRT_STATUS parse_capture(ntsim_vparse_t *p, yaml_node_t *root, ntsim_scenario_t *sc)
+static NRT_STATUS parse_capture(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scenario_t *sc)
 {
-    yaml_node_t *c = ntsim_vp_get(p, root, "capture");
+    yaml_node_t *c = ntsim_yp_get(p, root, "capture");
     if (c == NULL)
         return NRT_SUCCESS;
     NRT_STATUS st;
-    if ((st = ntsim_vp_check_keys(p, c, "capture", capture_keys, NULL)) != NRT_SUCCESS ||
-        (st = ntsim_vp_u64(p, c, "capture", "max_events_per_nc", false, UINT64_MAX,
+    if ((st = ntsim_yp_check_keys(p, c, "capture", capture_keys, NULL)) != NRT_SUCCESS ||
+        (st = ntsim_yp_u64(p, c, "capture", "max_events_per_nc", false, UINT64_MAX,
                            &sc->max_events_per_nc)) != NRT_SUCCESS ||
-        (st = ntsim_vp_u64(p, c, "capture", "fetch_interval_ns", false, UINT64_C(1) << 50,
+        (st = ntsim_yp_u64(p, c, "capture", "fetch_interval_ns", false, UINT64_C(1) << 50,
                            &sc->fetch_interval_ns)) != NRT_SUCCESS)
         return st;
     /* enabled_types lists the only types captured; disabled_types the ones
@@ -171,7 +143,7 @@ static NRT_STATUS parse_capture(ntsim_vparse_t *p, yaml_node_t *root, ntsim_scen
     if (st != NRT_SUCCESS)
         return st;
     if (enabled != NULL && types != NULL)
-        return ntsim_vp_error(p, types, "capture.disabled_types",
+        return ntsim_yp_error(p, types, "capture.disabled_types",
                               "give enabled_types or disabled_types, not both");
     const char *list_name = enabled != NULL ? "enabled_types" : "disabled_types";
     if (enabled != NULL) {
@@ -181,15 +153,15 @@ static NRT_STATUS parse_capture(ntsim_vparse_t *p, yaml_node_t *root, ntsim_scen
     }
     for (size_t i = 0; types != NULL && types->data.sequence.items.start + i <
                                             types->data.sequence.items.top; i++) {
-        yaml_node_t *t = ntsim_vp_node(p, types->data.sequence.items.start[i]);
-        const char *text = ntsim_vp_scalar(t);
+        yaml_node_t *t = ntsim_yp_node(p, types->data.sequence.items.start[i]);
+        const char *text = ntsim_yp_scalar(t);
         char name[128];
         snprintf(name, sizeof name, "NRT_SYS_TRACE_EVENT_TYPE_%s", text ? text : "");
         const ntsim_event_type_desc_t *d = ntsim__event_type_by_enum_name(name);
         if (d == NULL) {
             char field[64];
-            ntsim_vp_path(field, sizeof field, "capture.%s[%zu]", list_name, i);
-            return ntsim_vp_error(p, t, field, "unknown event type '%s' (an enum suffix such as "
+            ntsim_yp_path(field, sizeof field, "capture.%s[%zu]", list_name, i);
+            return ntsim_yp_error(p, t, field, "unknown event type '%s' (an enum suffix such as "
                                                "HW_NOTIFY)",
                                   text ? text : "(not a scalar)");
         }
@@ -200,14 +172,14 @@ static NRT_STATUS parse_capture(ntsim_vparse_t *p, yaml_node_t *root, ntsim_scen
         return st;
     for (size_t i = 0; ncs != NULL && ncs->data.sequence.items.start + i <
                                           ncs->data.sequence.items.top; i++) {
-        yaml_node_t *t = ntsim_vp_node(p, ncs->data.sequence.items.start[i]);
-        const char *text = ntsim_vp_scalar(t);
+        yaml_node_t *t = ntsim_yp_node(p, ncs->data.sequence.items.start[i]);
+        const char *text = ntsim_yp_scalar(t);
         char *end = NULL;
         unsigned long v = text ? strtoul(text, &end, 10) : 0;
         if (text == NULL || *text == '\0' || *end != '\0' || v >= NTSIM_NC_COUNT) {
             char field[64];
-            ntsim_vp_path(field, sizeof field, "capture.disabled_ncs[%zu]", i);
-            return ntsim_vp_error(p, t, field, "expected an NC index in [0, 255], got '%s'",
+            ntsim_yp_path(field, sizeof field, "capture.disabled_ncs[%zu]", i);
+            return ntsim_yp_error(p, t, field, "expected an NC index in [0, 255], got '%s'",
                                   text ? text : "(not a scalar)");
         }
         sc->nc_disabled[v] = true;
@@ -215,7 +187,7 @@ static NRT_STATUS parse_capture(ntsim_vparse_t *p, yaml_node_t *root, ntsim_scen
     return NRT_SUCCESS;
 }
 
-static NRT_STATUS parse_faults(ntsim_vparse_t *p, yaml_node_t *root, ntsim_scenario_t *sc)
+static NRT_STATUS parse_faults(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scenario_t *sc)
 {
     NRT_STATUS st;
     yaml_node_t *seq = seq_of(p, root, "faults", "", &st);
@@ -223,49 +195,49 @@ static NRT_STATUS parse_faults(ntsim_vparse_t *p, yaml_node_t *root, ntsim_scena
         return st;
     size_t n = (size_t)(seq->data.sequence.items.top - seq->data.sequence.items.start);
     if (n > NTSIM_MAX_FAULTS)
-        return ntsim_vp_error(p, seq, "faults", "at most %d faults", NTSIM_MAX_FAULTS);
+        return ntsim_yp_error(p, seq, "faults", "at most %d faults", NTSIM_MAX_FAULTS);
     sc->fault_count = 0;
     for (size_t i = 0; i < n; i++) {
-        yaml_node_t *f = ntsim_vp_node(p, seq->data.sequence.items.start[i]);
+        yaml_node_t *f = ntsim_yp_node(p, seq->data.sequence.items.start[i]);
         char path[64];
-        ntsim_vp_path(path, sizeof path, "faults[%zu]", i);
+        ntsim_yp_path(path, sizeof path, "faults[%zu]", i);
         ntsim_fault_t *ft = &sc->faults[i];
         memset(ft, 0, sizeof *ft);
         const char *kind;
         uint64_t nc = 0;
         int64_t type = 0;
         ft->count = 1;
-        if ((st = ntsim_vp_check_keys(p, f, path, fault_keys, NULL)) != NRT_SUCCESS ||
-            (st = ntsim_vp_str(p, f, path, "kind", true, &kind)) != NRT_SUCCESS ||
-            (st = ntsim_vp_u64(p, f, path, "at_ns", false, UINT64_C(1) << 50, &ft->at_ns)) !=
+        if ((st = ntsim_yp_check_keys(p, f, path, fault_keys, NULL)) != NRT_SUCCESS ||
+            (st = ntsim_yp_str(p, f, path, "kind", true, &kind)) != NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, f, path, "at_ns", false, UINT64_C(1) << 50, &ft->at_ns)) !=
                 NRT_SUCCESS ||
-            (st = ntsim_vp_u64(p, f, path, "nc", false, NTSIM_NC_COUNT - 1, &nc)) !=
+            (st = ntsim_yp_u64(p, f, path, "nc", false, NTSIM_NC_COUNT - 1, &nc)) !=
                 NRT_SUCCESS ||
-            (st = ntsim_vp_u64(p, f, path, "events", false, 1u << 24, &ft->events)) !=
+            (st = ntsim_yp_u64(p, f, path, "events", false, 1u << 24, &ft->events)) !=
                 NRT_SUCCESS ||
-            (st = ntsim_vp_int(p, f, path, "type", false, INT32_MIN, INT32_MAX, &type)) !=
+            (st = ntsim_yp_int(p, f, path, "type", false, INT32_MIN, INT32_MAX, &type)) !=
                 NRT_SUCCESS ||
-            (st = ntsim_vp_u64(p, f, path, "count", false, 1u << 20, &ft->count)) !=
+            (st = ntsim_yp_u64(p, f, path, "count", false, 1u << 20, &ft->count)) !=
                 NRT_SUCCESS)
             return st;
         ft->nc = (uint32_t)nc;
         ft->type = (int32_t)type;
         char kfield[80];
-        ntsim_vp_path(kfield, sizeof kfield, "%s.kind", path);
+        ntsim_yp_path(kfield, sizeof kfield, "%s.kind", path);
         if (strcmp(kind, "ring_burst") == 0) {
             ft->kind = NTSIM_FAULT_RING_BURST;
             if (ft->events == 0)
-                return ntsim_vp_error(p, f, path, "ring_burst needs events >= 1");
+                return ntsim_yp_error(p, f, path, "ring_burst needs events >= 1");
         } else if (strcmp(kind, "invalid_notification") == 0) {
             ft->kind = NTSIM_FAULT_INVALID_NOTIFICATION;
-            if (ntsim_vp_get(p, f, "type") == NULL)
-                return ntsim_vp_error(p, f, path, "invalid_notification needs a type");
+            if (ntsim_yp_get(p, f, "type") == NULL)
+                return ntsim_yp_error(p, f, path, "invalid_notification needs a type");
         } else if (strcmp(kind, "numerical_error") == 0) {
             ft->kind = NTSIM_FAULT_NUMERICAL_ERROR;
         } else if (strcmp(kind, "stop_before_fetch") == 0) {
             ft->kind = NTSIM_FAULT_STOP_BEFORE_FETCH;
         } else {
-            return ntsim_vp_error(p, ntsim_vp_get(p, f, "kind"), kfield,
+            return ntsim_yp_error(p, ntsim_yp_get(p, f, "kind"), kfield,
                                   "unknown fault '%s' (ring_burst, invalid_notification, "
                                   "numerical_error, stop_before_fetch)",
                                   kind);
@@ -275,42 +247,42 @@ static NRT_STATUS parse_faults(ntsim_vparse_t *p, yaml_node_t *root, ntsim_scena
     return NRT_SUCCESS;
 }
 
-static NRT_STATUS parse_root(ntsim_vparse_t *p, yaml_node_t *root, void *vctx)
+static NRT_STATUS parse_root(ntsim_yparse_t *p, yaml_node_t *root, void *vctx)
 {
     ntsim_scenario_t *sc = ((load_ctx_t *)vctx)->sc;
     NRT_STATUS st;
     int64_t version;
     const char *name = NULL;
     uint64_t cores = sc->cores;
-    if ((st = ntsim_vp_check_keys(p, root, "", top_keys, NULL)) != NRT_SUCCESS ||
-        (st = ntsim_vp_int(p, root, "", "version", true, 1, 1, &version)) != NRT_SUCCESS ||
-        (st = ntsim_vp_str(p, root, "", "name", true, &name)) != NRT_SUCCESS ||
-        (st = ntsim_vp_u64(p, root, "", "seed", false, UINT64_MAX, &sc->seed)) != NRT_SUCCESS ||
-        (st = ntsim_vp_u64(p, root, "", "duration_ns", false, UINT64_C(1) << 50,
+    if ((st = ntsim_yp_check_keys(p, root, "", top_keys, NULL)) != NRT_SUCCESS ||
+        (st = ntsim_yp_int(p, root, "", "version", true, 1, 1, &version)) != NRT_SUCCESS ||
+        (st = ntsim_yp_str(p, root, "", "name", true, &name)) != NRT_SUCCESS ||
+        (st = ntsim_yp_u64(p, root, "", "seed", false, UINT64_MAX, &sc->seed)) != NRT_SUCCESS ||
+        (st = ntsim_yp_u64(p, root, "", "duration_ns", false, UINT64_C(1) << 50,
                            &sc->duration_ns)) != NRT_SUCCESS)
         return st;
     /* cores: an integer in [1, 256]; a negative or zero count is named as such. */
-    yaml_node_t *cn = ntsim_vp_get(p, root, "cores");
+    yaml_node_t *cn = ntsim_yp_get(p, root, "cores");
     if (cn != NULL) {
         int64_t c;
-        if ((st = ntsim_vp_int(p, root, "", "cores", true, INT64_MIN, INT64_MAX, &c)) !=
+        if ((st = ntsim_yp_int(p, root, "", "cores", true, INT64_MIN, INT64_MAX, &c)) !=
             NRT_SUCCESS)
             return st;
         if (c < 1 || c > NTSIM_NC_COUNT)
-            return ntsim_vp_error(p, cn, "cores", "%lld is out of range [1, 256]", (long long)c);
+            return ntsim_yp_error(p, cn, "cores", "%lld is out of range [1, 256]", (long long)c);
         cores = (uint64_t)c;
     }
     sc->cores = (uint32_t)cores;
     snprintf(sc->name, sizeof sc->name, "%s", name);
-    yaml_node_t *host = ntsim_vp_get(p, root, "host");
+    yaml_node_t *host = ntsim_yp_get(p, root, "host");
     if (host != NULL) {
         uint64_t threads = sc->host_threads;
-        if ((st = ntsim_vp_check_keys(p, host, "host", host_keys, NULL)) != NRT_SUCCESS ||
-            (st = ntsim_vp_u64(p, host, "host", "start_ns", false, UINT64_MAX / 2,
+        if ((st = ntsim_yp_check_keys(p, host, "host", host_keys, NULL)) != NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, host, "host", "start_ns", false, UINT64_MAX / 2,
                                &sc->host_start_ns)) != NRT_SUCCESS ||
-            (st = ntsim_vp_u64(p, host, "host", "threads", false, 64, &threads)) !=
+            (st = ntsim_yp_u64(p, host, "host", "threads", false, 64, &threads)) !=
                 NRT_SUCCESS ||
-            (st = ntsim_vp_u64(p, host, "host", "request_interval_ns", false,
+            (st = ntsim_yp_u64(p, host, "host", "request_interval_ns", false,
                                UINT64_C(1) << 40, &sc->request_interval_ns)) != NRT_SUCCESS)
             return st;
         sc->host_threads = (uint32_t)threads;
@@ -322,7 +294,7 @@ static NRT_STATUS parse_root(ntsim_vparse_t *p, yaml_node_t *root, void *vctx)
         return st;
     for (uint32_t f = 0; f < sc->fault_count; f++)
         if (sc->faults[f].nc >= sc->cores && sc->faults[f].kind != NTSIM_FAULT_STOP_BEFORE_FETCH)
-            return ntsim_vp_error(p, ntsim_vp_get(p, root, "faults"), "faults",
+            return ntsim_yp_error(p, ntsim_yp_get(p, root, "faults"), "faults",
                                   "fault %u names NC %u, but the scenario has %u cores", f,
                                   sc->faults[f].nc, sc->cores);
     return NRT_SUCCESS;
@@ -339,36 +311,36 @@ static void reset_for_file(ntsim_scenario_t *sc, const char *path)
     snprintf(sc->path, sizeof sc->path, "%s", path);
 }
 
-static void collect_errors(ntsim_vector_set_t *set, char *errors, size_t cap)
+static void collect_errors(const ntsim_errors_t *list, char *errors, size_t cap)
 {
     size_t used = 0;
     if (cap > 0)
         errors[0] = '\0';
-    for (size_t i = 0; i < set->error_count && used < cap; i++)
-        used += (size_t)snprintf(errors + used, cap - used, "%s\n", set->errors[i]);
+    for (size_t i = 0; i < list->count && used < cap; i++)
+        used += (size_t)snprintf(errors + used, cap - used, "%s\n", list->items[i]);
 }
 
 NRT_STATUS ntsim_scenario_load_string(const char *name, const char *text, size_t len,
                                       ntsim_scenario_t *sc, char *errors, size_t cap)
 {
     reset_for_file(sc, name);
-    ntsim_vector_set_t set;
-    ntsim_vector_set_init(&set);
+    ntsim_errors_t list;
+    ntsim_errors_init(&list);
     load_ctx_t ctx = {sc};
-    NRT_STATUS st = ntsim_yaml_load_string(&set, name, text, len, parse_root, &ctx);
-    collect_errors(&set, errors, cap);
-    ntsim_vector_set_free(&set);
+    NRT_STATUS st = ntsim_yaml_load_string(&list, name, text, len, parse_root, &ctx);
+    collect_errors(&list, errors, cap);
+    ntsim_errors_free(&list);
     return st;
 }
 
 NRT_STATUS ntsim_scenario_load(const char *path, ntsim_scenario_t *sc, char *errors, size_t cap)
 {
     reset_for_file(sc, path);
-    ntsim_vector_set_t set;
-    ntsim_vector_set_init(&set);
+    ntsim_errors_t list;
+    ntsim_errors_init(&list);
     load_ctx_t ctx = {sc};
-    NRT_STATUS st = ntsim_yaml_load_file(&set, path, parse_root, &ctx);
-    collect_errors(&set, errors, cap);
-    ntsim_vector_set_free(&set);
+    NRT_STATUS st = ntsim_yaml_load_file(&list, path, parse_root, &ctx);
+    collect_errors(&list, errors, cap);
+    ntsim_errors_free(&list);
     return st;
 }

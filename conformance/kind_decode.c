@@ -1,5 +1,5 @@
 /*
- * sim/kind_decode.c: `decode` vectors — bytes through the two decoders of
+ * conformance/kind_decode.c: `decode` vectors — bytes through the two decoders of
  * `ntsim decode`, and the output or the error they must give.
  *
  *   - id: decode.records.truncated
@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "decode.h"
 #include "kinds.h"
 #include "record_input.h"
 
@@ -38,7 +38,7 @@ static void decode_free(void *body)
     free(b);
 }
 
-static NRT_STATUS decode_parse(ntsim_vparse_t *p, yaml_node_t *node, const char *path,
+static NRT_STATUS decode_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
                                void **out)
 {
     decode_body_t *b = calloc(1, sizeof *b);
@@ -47,17 +47,17 @@ static NRT_STATUS decode_parse(ntsim_vparse_t *p, yaml_node_t *node, const char 
     *out = b;
     const char *format, *hex, *output = NULL;
     NRT_STATUS st;
-    if ((st = ntsim_vp_str(p, node, path, "format", true, &format)) != NRT_SUCCESS ||
-        (st = ntsim_vp_bool(p, node, path, "text", false, &b->text)) != NRT_SUCCESS ||
-        (st = ntsim_vp_str(p, node, path, "hex", true, &hex)) != NRT_SUCCESS ||
-        (st = ntsim_vp_str(p, node, path, "output", false, &output)) != NRT_SUCCESS)
+    if ((st = ntsim_yp_str(p, node, path, "format", true, &format)) != NRT_SUCCESS ||
+        (st = ntsim_yp_bool(p, node, path, "text", false, &b->text)) != NRT_SUCCESS ||
+        (st = ntsim_yp_str(p, node, path, "hex", true, &hex)) != NRT_SUCCESS ||
+        (st = ntsim_yp_str(p, node, path, "output", false, &output)) != NRT_SUCCESS)
         return st;
     char field[512];
     if (strcmp(format, "ntff") == 0)
         b->ntff = true;
     else if (strcmp(format, "records") != 0) {
-        ntsim_vp_path(field, sizeof field, "%s.format", path);
-        return ntsim_vp_error(p, ntsim_vp_get(p, node, "format"), field,
+        ntsim_yp_path(field, sizeof field, "%s.format", path);
+        return ntsim_yp_error(p, ntsim_yp_get(p, node, "format"), field,
                               "expected records or ntff, got '%s'", format);
     }
     size_t digits = 0;
@@ -67,9 +67,9 @@ static NRT_STATUS decode_parse(ntsim_vparse_t *p, yaml_node_t *node, const char 
     b->bytes = malloc(b->len ? b->len : 1);
     if (b->bytes == NULL)
         return NRT_RESOURCE;
-    ntsim_vp_path(field, sizeof field, "%s.hex", path);
+    ntsim_yp_path(field, sizeof field, "%s.hex", path);
     if (digits % 2 != 0 || (b->len > 0 && !ntsim_vec_parse_hex(hex, b->bytes, b->len)))
-        return ntsim_vp_error(p, ntsim_vp_get(p, node, "hex"), field, "expected hex bytes");
+        return ntsim_yp_error(p, ntsim_yp_get(p, node, "hex"), field, "expected hex bytes");
     if (output != NULL && (b->output = ntsim_strdup(output)) == NULL)
         return NRT_RESOURCE;
     return NRT_SUCCESS;

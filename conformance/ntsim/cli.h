@@ -1,0 +1,38 @@
+/*
+ * conformance/ntsim/cli.h: the pieces of the `ntsim` command (main.c
+ * dispatches to one cmd_<name>.c per subcommand).
+ *
+ * Exit codes, every subcommand:
+ *   0  success
+ *   1  the run or the check failed (a vector failed, an invariant broke, a
+ *      file could not be written)
+ *   2  bad usage (unknown option, missing argument)
+ *   3  bad input (a scenario, vector or file to decode is malformed; the
+ *      message names file:line:col: field where there is one)
+ */
+#ifndef NTSIM_CONFORMANCE_NTSIM_CLI_H
+#define NTSIM_CONFORMANCE_NTSIM_CLI_H
+
+#include <stdio.h>
+
+#include "sim.h"
+
+enum { NTSIM_EXIT_OK = 0, NTSIM_EXIT_FAIL = 1, NTSIM_EXIT_USAGE = 2, NTSIM_EXIT_INPUT = 3 };
+
+/* io.c: loads SCENARIO (NULL: the built-in default); on error prints it and
+ * returns NTSIM_EXIT_INPUT. */
+int ntsim_cli_load_scenario(const char *path, ntsim_scenario_t *sc, FILE *err);
+/* io.c: creates dir (and its parents) and writes the three files into it;
+ * 0, or -1 after printing which file failed and why. */
+int ntsim_cli_write_outputs(const char *dir, const ntsim_outputs_t *o, FILE *err);
+/* summary.c: what `ntsim run` prints after a run. */
+void ntsim_cli_summary(FILE *out, const ntsim_scenario_t *sc, const ntsim_run_result_t *r,
+                       const ntsim_outputs_t *o, const char *dir);
+
+/* The subcommands, one file each (cmd_<name>.c); main.c dispatches. */
+int ntsim_cmd_run(int argc, char **argv);
+int ntsim_cmd_record(int argc, char **argv);
+int ntsim_cmd_replay(int argc, char **argv);
+int ntsim_cmd_decode(int argc, char **argv);
+
+#endif /* NTSIM_CONFORMANCE_NTSIM_CLI_H */

@@ -1,0 +1,89 @@
+/*
+ * conformance/ntsim/io.c: what the ntsim command reads and writes: the
+ * scenario (or the built-in default), the output directory and its files.
+ */
+#define _GNU_SOURCE /* mkdir's mode macros with _POSIX_C_SOURCE */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "scenario_load.h"
+
+/* Creates dir and its parents; 0 or -1 with errno. */
+static int mkdir_p(const char *dir)
+{
+    char tmp[1024];
+    snprintf(tmp, sizeof tmp, "%s", dir);
+    for (char *p = tmp + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(tmp, 0755) != 0 && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    if (mkdir(tmp, 0755) != 0 && errno != EEXIST)
+        return -1;
+    return 0;
+}
+
+static int write_bytes(const char *path, const void *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    if (f == NULL)
+        return -1;
+    size_t n = fwrite(data, 1, len, f);
+    int saved = errno;
+    int rc = fclose(f);
+    if (n != len) {
+        errno = saved;
+        return -1;
+    }
+    return rc;
+}
+
+int ntsim_cli_load_scenario(const char *path, ntsim_scenario_t *sc, FILE *err)
+{
+    if (path == NULL) {
+        ntsim_scenario_default(sc);
+        return NTSIM_EXIT_OK;
+    }
+    char errors[8192];
+    NRT_STATUS st = ntsim_scenario_load(path, sc, errors, sizeof errors);
+    if (st != NRT_SUCCESS) {
+        fprintf(err, "%s", errors);
+        fprintf(err, "ntsim: %s: not a valid scenario\n", path);
+        return NTSIM_EXIT_INPUT;
+    }
+    return NTSIM_EXIT_OK;
+}
+
+int ntsim_cli_write_outputs(const char *dir, const ntsim_outputs_t *o, FILE *err)
+{
+    if (mkdir_p(dir) != 0) {
+        fprintf(err, "ntsim: %s: cannot create the output directory: %s\n", dir,
+                strerror(errno));
+        return -1;
+    }
+    const struct {
+        const char *name;
+        const void *data;
+        size_t len;
+    } files[] = {
+        {"trace.json", o->json, o->json_len},
+        {"trace.ntff", o->ntff, o->ntff_len},
+        {"notifications.ntff", o->notif, o->notif_len},
+    };
+    for (size_t i = 0; i < 3; i++) {
+        char path[1200];
+        snprintf(path, sizeof path, "%s/%s", dir, files[i].name);
+        if (write_bytes(path, files[i].data, files[i].len) != 0) {
+            fprintf(err, "ntsim: %s: cannot write: %s\n", path, strerror(errno));
+            return -1;
+        }
+    }
+    return 0;
+}
