@@ -58,8 +58,8 @@ ENGINE_SRC := engine/event_table.c engine/ring.c engine/grace.c engine/log.c eng
               engine/config.c engine/data_view.c engine/json.c engine/intern.c engine/ntff.c \
               engine/notify.c
 # The simulated device (no YAML, no vectors).
-SIM_SRC    := sim/scheduler.c sim/clock.c sim/scenario_default.c sim/workload.c sim/outputs.c \
-              sim/stress.c
+SIM_SRC    := sim/scheduler.c sim/clock.c sim/scenario_default.c sim/workload.c sim/run.c \
+              sim/outputs.c sim/stress.c
 # The harness library: inputs (the strict YAML reader, vector and scenario
 # files, the decoders), the nine vector kinds and the report writer. Linked by
 # the suite and by the ntsim command.

@@ -35,7 +35,9 @@ void ntsim_fixture_begin(uint64_t start_ns, uint64_t step_ns, uint64_t thread_id
     ntsim_fixture.step_ns = step_ns;
     ntsim_fixture.thread_id = thread_id;
     ntsim_capture_hooks_t hooks = {fixture_now, fixture_tid, &ntsim_fixture};
-    ntsim_capture_set_hooks(&hooks);
+    /* Fixtures begin between sessions (after ntsim_fixture_end's shutdown),
+     * when installing hooks cannot fail. */
+    (void)ntsim_capture_set_hooks(&hooks);
     ntsim_log_set_sink(fixture_sink, &ntsim_fixture);
 }
 
@@ -53,6 +55,6 @@ void ntsim_fixture_config(nrt_sys_trace_config_t *cfg, uint64_t max, const uint3
 void ntsim_fixture_end(void)
 {
     ntsim_capture_shutdown();
-    ntsim_capture_set_hooks(NULL);
+    (void)ntsim_capture_set_hooks(NULL); /* shut down: not capturing, cannot fail */
     ntsim_log_set_sink(NULL, NULL);
 }

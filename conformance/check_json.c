@@ -24,7 +24,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-    ntsim_json_set_gid_map(NULL, 0);
+    ck_assert_int_eq(ntsim_json_set_gid_map(NULL, 0), NRT_SUCCESS);
     ntsim_fixture_end();
 }
 
@@ -54,7 +54,7 @@ START_TEST(test_fetch_rejects_null_out_pointers_and_leaves_the_rings)
     ck_assert_int_eq(nrt_sys_trace_fetch_events(NULL, &n, NULL), NRT_INVALID);
     ck_assert_int_eq(nrt_sys_trace_fetch_events(&buf, NULL, NULL), NRT_INVALID);
     ntsim_nc_stats_t st;
-    ntsim_capture_nc_stats(0, &st);
+    ck_assert_int_eq(ntsim_capture_nc_stats(0, &st), NRT_SUCCESS);
     ck_assert_uint_eq(st.in_ring, 3);
     ck_assert_uint_eq(st.drained, 0);
 }
@@ -71,7 +71,7 @@ START_TEST(test_fetch_rejects_a_buffer_already_set)
     ck_assert_ptr_eq(buf, &not_null);
     ck_assert_uint_eq(ntsim_fixture.warnings, 1);
     ntsim_nc_stats_t st;
-    ntsim_capture_nc_stats(0, &st);
+    ck_assert_int_eq(ntsim_capture_nc_stats(0, &st), NRT_SUCCESS);
     ck_assert_uint_eq(st.in_ring, 1);
 }
 END_TEST
@@ -110,9 +110,9 @@ START_TEST(test_fetch_honours_nc_idx_and_max_events_per_nc)
     ck_assert_uint_eq(count_events(buf), 3);
     nrt_sys_trace_buffer_free(buf);
     ntsim_nc_stats_t st;
-    ntsim_capture_nc_stats(1, &st);
+    ck_assert_int_eq(ntsim_capture_nc_stats(1, &st), NRT_SUCCESS);
     ck_assert_uint_eq(st.in_ring, 1);
-    ntsim_capture_nc_stats(0, &st);
+    ck_assert_int_eq(ntsim_capture_nc_stats(0, &st), NRT_SUCCESS);
     ck_assert_uint_eq(st.in_ring, 5);
     /* All NCs, at most 2 each. */
     nrt_sys_trace_fetch_options_set_nc_idx(&o, UINT64_MAX);
@@ -137,7 +137,7 @@ START_TEST(test_fetch_rejects_an_out_of_range_nc_idx)
     o.nc_idx = -2;
     ck_assert_int_eq(nrt_sys_trace_fetch_events(&buf, &n, &o), NRT_INVALID);
     ntsim_nc_stats_t st;
-    ntsim_capture_nc_stats(0, &st);
+    ck_assert_int_eq(ntsim_capture_nc_stats(0, &st), NRT_SUCCESS);
     ck_assert_uint_eq(st.in_ring, 1);
 }
 END_TEST

@@ -48,7 +48,8 @@ static void record_order(ntsim_sched_t *s, void *arg, uint64_t tag)
 static void schedule_more(ntsim_sched_t *s, void *arg, uint64_t tag)
 {
     record_order(s, arg, tag);
-    ntsim_sched_after(s, 0, record_order, NULL, 'z'); /* same instant: after the others */
+    /* same instant: after the others */
+    ck_assert_int_eq(ntsim_sched_after(s, 0, record_order, NULL, 'z'), NRT_SUCCESS);
 }
 
 START_TEST(test_scheduler_fires_by_time_then_by_scheduling_order)
@@ -56,11 +57,11 @@ START_TEST(test_scheduler_fires_by_time_then_by_scheduling_order)
     ntsim_sched_t s;
     ntsim_sched_init(&s, 1000);
     order_len = 0;
-    ntsim_sched_after(&s, 20, record_order, NULL, 'c');
-    ntsim_sched_after(&s, 10, record_order, NULL, 'a');
-    ntsim_sched_after(&s, 10, schedule_more, NULL, 'b');
-    ntsim_sched_after(&s, 10, record_order, NULL, 'B');
-    ntsim_sched_after(&s, 30, record_order, NULL, 'd');
+    ck_assert_int_eq(ntsim_sched_after(&s, 20, record_order, NULL, 'c'), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_sched_after(&s, 10, record_order, NULL, 'a'), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_sched_after(&s, 10, schedule_more, NULL, 'b'), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_sched_after(&s, 10, record_order, NULL, 'B'), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_sched_after(&s, 30, record_order, NULL, 'd'), NRT_SUCCESS);
     ck_assert_uint_eq(ntsim_sched_run(&s, 1020), 5);
     ck_assert_str_eq(order, "abBzc");
     ck_assert_uint_eq(s.now, 1020);
@@ -254,8 +255,8 @@ START_TEST(test_drained_and_serialized_equals_fetched)
         } else {
             nrt_sys_trace_event_t recs[10];
             size_t n0, n5;
-            nrt_sys_trace_drain_events(0, recs, 10, &n0);
-            nrt_sys_trace_drain_events(5, recs + n0, 10 - n0, &n5);
+            ck_assert_int_eq(nrt_sys_trace_drain_events(0, recs, 10, &n0), NRT_SUCCESS);
+            ck_assert_int_eq(nrt_sys_trace_drain_events(5, recs + n0, 10 - n0, &n5), NRT_SUCCESS);
             ck_assert_int_eq(ntsim_json_serialize(recs, n0 + n5, &docs[1], &lens[1]),
                              NRT_SUCCESS);
         }

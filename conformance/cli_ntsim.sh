@@ -65,6 +65,22 @@ for f in trace.ntff notifications.ntff; do
         { echo "cli_ntsim: ntsim decode $f differs from protoc --decode" >&2; fail=1; }
 done
 
+# --records writes the raw dump and still prints the summary (it used to
+# replace it); the dump is the trace's records, 112 bytes each.
+check "run --records" 0 "$bin" run -o "$tmp/r" --records "$tmp/r.records"
+has "run --records summary" "46 of 46 event types present"
+[ "$(wc -c <"$tmp/r.records")" -eq $(( ${n:-0} * 112 )) ] ||
+    { echo "cli_ntsim: --records: $(wc -c <"$tmp/r.records") bytes, want ${n:-0} x 112" >&2; fail=1; }
+check "run --records -q" 0 "$bin" run -q -o "$tmp/r" --records "$tmp/r.records"
+grep -q "event types present" "$tmp/out" && { echo "cli_ntsim: run -q printed a summary" >&2; fail=1; }
+
+# Counts that do not fit are refused, not wrapped (4294967297 = 2^32 + 1).
+check "threads wrap" 2 "$bin" run --stress --threads 4294967297
+has "threads wrap" "--threads must be 1..64, got '4294967297'"
+check "ncs wrap" 2 "$bin" run --stress --ncs 4294967298
+has "ncs wrap" "--ncs must be 1..256, got '4294967298'"
+check "threads negative" 2 "$bin" run --stress --threads -1
+
 # Same scenario and seed: byte-identical files.
 check "rerun" 0 "$bin" run -q -o "$tmp/b"
 for f in trace.json trace.ntff notifications.ntff; do

@@ -105,12 +105,15 @@ static char *split_events(const char *doc)
 static void json_run(const ntsim_vector_t *v, ntsim_report_t *r)
 {
     const json_body_t *b = v->body;
-    if (b->has_gid_map)
-        ntsim_json_set_gid_map(b->gid_map, b->gid_count);
+    NRT_STATUS st;
+    if (b->has_gid_map && (st = ntsim_json_set_gid_map(b->gid_map, b->gid_count)) != NRT_SUCCESS) {
+        ntsim_report_add(r, v->id, "gid_map", "ntsim_json_set_gid_map returned %d", st);
+        return;
+    }
     char *doc = NULL;
     size_t len = 0;
-    NRT_STATUS st = ntsim_json_serialize(b->records, b->record_count, &doc, &len);
-    ntsim_json_set_gid_map(NULL, 0);
+    st = ntsim_json_serialize(b->records, b->record_count, &doc, &len);
+    (void)ntsim_json_set_gid_map(NULL, 0); /* restoring the default cannot fail */
     if (st != NRT_SUCCESS) {
         ntsim_report_add(r, v->id, "serialize", "expected NRT_SUCCESS, got %d", st);
         return;

@@ -107,7 +107,8 @@ static NRT_STATUS notify_parse(ntsim_yparse_t *p, yaml_node_t *node, const char 
     *out = b;
     NRT_STATUS st;
     const char *expect = "valid";
-    ntsim_yp_str(p, node, path, "expect", false, &expect);
+    /* The common keys were read (and checked) by the loader before this. */
+    (void)ntsim_yp_str(p, node, path, "expect", false, &expect);
     bool invalid = strcmp(expect, "invalid") == 0;
     yaml_node_t *ex = ntsim_yp_get(p, node, "explicit");
     if (ex != NULL) {

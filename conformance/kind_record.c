@@ -269,8 +269,9 @@ static NRT_STATUS record_parse(ntsim_yparse_t *p, yaml_node_t *node, const char 
         return NRT_RESOURCE;
     *out = b;
     const char *expect = NULL, *error = NULL;
-    ntsim_yp_str(p, node, path, "expect", false, &expect);
-    ntsim_yp_str(p, node, path, "error", false, &error);
+    /* The common keys were read (and checked) by the loader before this. */
+    (void)ntsim_yp_str(p, node, path, "expect", false, &expect);
+    (void)ntsim_yp_str(p, node, path, "error", false, &error);
     if (expect != NULL && strcmp(expect, "invalid") == 0 &&
         (error == NULL || strcmp(error, "not captured") != 0)) {
         char field[512];
@@ -462,7 +463,12 @@ static void record_run(const ntsim_vector_t *v, ntsim_report_t *r)
         ntsim_report_add(r, v->id, "stop", "expected stop() to succeed");
     if (b->stats_nc >= 0) {
         ntsim_nc_stats_t st;
-        ntsim_capture_nc_stats((uint32_t)b->stats_nc, &st);
+        NRT_STATUS sst = ntsim_capture_nc_stats((uint32_t)b->stats_nc, &st);
+        if (sst != NRT_SUCCESS) {
+            ntsim_report_add(r, v->id, "stats", "ntsim_capture_nc_stats(%lld) returned %d",
+                             (long long)b->stats_nc, sst);
+            return;
+        }
         for (size_t i = 0; i < NC_COUNTERS; i++) {
             if (!b->nc_has[i])
                 continue;

@@ -74,7 +74,8 @@ static void drain_pass(stress_t *s, nrt_sys_trace_event_t *buf)
     for (uint32_t nc = 0; nc < s->ncs; nc++) {
         size_t n;
         do {
-            nrt_sys_trace_drain_events(nc, buf, STRESS_BATCH, &n);
+            /* nc < ncs <= 256, buf holds a batch: drain cannot refuse. */
+            (void)nrt_sys_trace_drain_events(nc, buf, STRESS_BATCH, &n);
             for (size_t i = 0; i < n; i++) {
                 const struct nrt_sys_trace_event_data_exec_tensor_free *f =
                     &buf[i].data.exec_tensor_free;
@@ -122,7 +123,12 @@ int ntsim_stress(unsigned threads, unsigned ncs, double seconds, FILE *out)
     s->seconds = seconds;
     for (unsigned i = 0; i < threads; i++)
         s->last_k[i] = -1;
-    ntsim_capture_set_hooks(NULL); /* the real clock and the real thread ids */
+    /* The real clock and the real thread ids; refused only while capturing. */
+    if (ntsim_capture_set_hooks(NULL) != NRT_SUCCESS) {
+        fprintf(out, "ntsim stress: the engine is already capturing\n");
+        free(s);
+        return 1;
+    }
     nrt_sys_trace_config_t cfg;
     nrt_sys_trace_config_set_defaults(&cfg);
     nrt_sys_trace_config_set_max_events_per_nc(&cfg, STRESS_RING);
@@ -134,19 +140,38 @@ int ntsim_stress(unsigned threads, unsigned ncs, double seconds, FILE *out)
     }
     pthread_t th[STRESS_MAX_THREADS], dr;
     worker_t w[STRESS_MAX_THREADS];
-    pthread_create(&dr, NULL, drainer, s);
-    for (unsigned i = 0; i < threads; i++) {
-        w[i] = (worker_t){s, i};
-        pthread_create(&th[i], NULL, emitter, &w[i]);
-    }
-    struct timespec wait = {(time_t)seconds, (long)((seconds - (double)(time_t)seconds) * 1e9)};
-    nanosleep(&wait, NULL);
-    atomic_store_explicit(&s->stop, true, memory_order_relaxed);
-    for (unsigned i = 0; i < threads; i++)
-        pthread_join(th[i], NULL);
-    pthread_join(dr, NULL);
-
+    unsigned started = 0;
     int failures = 0;
+    bool drainer_started = pthread_create(&dr, NULL, drainer, s) == 0;
+    for (unsigned i = 0; drainer_started && i < threads; i++) {
+        w[i] = (worker_t){s, i};
+        if (pthread_create(&th[i], NULL, emitter, &w[i]) != 0)
+            break;
+        started++;
+    }
+    if (!drainer_started || started < threads) {
+        fprintf(out, "ntsim stress: cannot start %u threads: %s\n", threads + 1,
+                "pthread_create failed");
+        failures++;
+        /* The threads that did start count toward done; the rest never will. */
+        atomic_fetch_add_explicit(&s->done, threads - started, memory_order_release);
+    } else {
+        struct timespec wait = {(time_t)seconds,
+                                (long)((seconds - (double)(time_t)seconds) * 1e9)};
+        nanosleep(&wait, NULL);
+    }
+    atomic_store_explicit(&s->stop, true, memory_order_relaxed);
+    for (unsigned i = 0; i < started; i++)
+        pthread_join(th[i], NULL);
+    if (drainer_started)
+        pthread_join(dr, NULL);
+    /* Every count is final once stopped (D-LIFECYCLE: readable until the next
+     * start); stop drops nothing here, the drainer has emptied every ring. */
+    if (nrt_sys_trace_stop() != NRT_SUCCESS) {
+        fprintf(out, "  FAIL: stop() refused at the end of the stress run\n");
+        failures++;
+    }
+
     uint64_t total_emitted = 0;
     fprintf(out, "ntsim stress: %u threads on %u NCs for %.1f s, rings of %d\n", threads, ncs,
             seconds, STRESS_RING);
@@ -154,7 +179,7 @@ int ntsim_stress(unsigned threads, unsigned ncs, double seconds, FILE *out)
                  "in_ring\n");
     for (uint32_t nc = 0; nc < ncs; nc++) {
         ntsim_nc_stats_t st;
-        ntsim_capture_nc_stats(nc, &st);
+        (void)ntsim_capture_nc_stats(nc, &st); /* nc < 256, &st non-NULL: cannot fail */
         uint64_t emitted = 0, captured = 0;
         for (unsigned i = 0; i < threads; i++)
             if (i % ncs == nc) {
@@ -180,7 +205,17 @@ int ntsim_stress(unsigned threads, unsigned ncs, double seconds, FILE *out)
               "pushed != drained + overwritten + in_ring");
         CHECK(st.pushed == captured, "pushed != emits that returned nonzero");
         CHECK(st.drained == s->drained[nc], "drained != records the drainer saw");
-        CHECK(st.in_ring == 0, "records left after the final drain");
+        CHECK(st.in_ring == 0 && st.lost_at_stop == 0, "records left after the final drain");
+        /* The counters' invariant, stated in ntsim/capture.h. */
+        bool holds = st.created == st.drained + st.overwritten + st.in_ring + st.lost_at_stop +
+                                       st.busy;
+        fprintf(out, "      created %llu = drained %llu + overwritten %llu + in_ring %llu + "
+                     "lost_at_stop %llu + busy %llu: %s\n",
+                (unsigned long long)st.created, (unsigned long long)st.drained,
+                (unsigned long long)st.overwritten, (unsigned long long)st.in_ring,
+                (unsigned long long)st.lost_at_stop, (unsigned long long)st.busy,
+                holds ? "holds" : "BROKEN");
+        CHECK(holds, "created != drained + overwritten + in_ring + lost_at_stop + busy");
 #undef CHECK
     }
     if (s->bad > 0) {
@@ -194,7 +229,6 @@ int ntsim_stress(unsigned threads, unsigned ncs, double seconds, FILE *out)
     }
     fprintf(out, "  %.1f M emits/s in all; invariants: %s\n",
             (double)total_emitted / seconds / 1e6, failures == 0 ? "all held" : "BROKEN");
-    nrt_sys_trace_stop();
     ntsim_capture_shutdown();
     free(s);
     return failures == 0 ? 0 : 1;

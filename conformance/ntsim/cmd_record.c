@@ -4,13 +4,23 @@
  * output files, and the first and last records in full. Counts are what a
  * reviewer checks by hand against the scenario before committing the
  * vector; digests pin the bytes (D-SCENARIO-DIGEST).
+ *
+ * Every scalar goes through libyaml's emitter, which quotes and escapes
+ * what needs it: a scenario name or path holding a newline, ": ", "#",
+ * quotes or control characters comes back byte for byte when the vector is
+ * read (numbers are plain scalars, as the strict reader wants them). The
+ * only text written by hand is the fixed comment at the top.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <yaml.h>
 
 #include "cli.h"
 #include "event_table.h"
@@ -30,6 +40,229 @@ static void hex_of(const void *data, size_t n, char *out)
     const uint8_t *b = data;
     for (size_t i = 0; i < n; i++)
         snprintf(out + 2 * i, 3, "%02x", b[i]);
+}
+
+/* --- writing YAML with libyaml's emitter ------------------------------------------ */
+
+typedef struct ywriter {
+    yaml_emitter_t em;
+    yaml_event_t ev;
+    bool ok;                 /* false after the first failed event */
+} ywriter_t;
+
+static void y_emit(ywriter_t *w)
+{
+    /* yaml_emitter_emit consumes the event whether or not it succeeds. */
+    if (w->ok && !yaml_emitter_emit(&w->em, &w->ev))
+        w->ok = false;
+}
+
+/* A scalar the emitter may quote (strings), or a plain one (numbers). */
+static void y_scalar(ywriter_t *w, const char *text, bool plain)
+{
+    if (!w->ok)
+        return;
+    if (!yaml_scalar_event_initialize(&w->ev, NULL, NULL, (yaml_char_t *)text, (int)strlen(text),
+                                      1, 1, plain ? YAML_PLAIN_SCALAR_STYLE
+                                                  : YAML_ANY_SCALAR_STYLE)) {
+        w->ok = false;
+        return;
+    }
+    y_emit(w);
+}
+
+__attribute__((format(printf, 2, 3))) static void y_number(ywriter_t *w, const char *fmt, ...)
+{
+    char text[64];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    y_scalar(w, text, true);
+}
+
+static void y_key(ywriter_t *w, const char *key)
+{
+    y_scalar(w, key, true);
+}
+
+static void y_map(ywriter_t *w, bool flow)
+{
+    if (w->ok && !yaml_mapping_start_event_initialize(
+                     &w->ev, NULL, NULL, 1, flow ? YAML_FLOW_MAPPING_STYLE
+                                                 : YAML_BLOCK_MAPPING_STYLE))
+        w->ok = false;
+    y_emit(w);
+}
+
+static void y_seq(ywriter_t *w, bool flow)
+{
+    if (w->ok && !yaml_sequence_start_event_initialize(
+                     &w->ev, NULL, NULL, 1, flow ? YAML_FLOW_SEQUENCE_STYLE
+                                                 : YAML_BLOCK_SEQUENCE_STYLE))
+        w->ok = false;
+    y_emit(w);
+}
+
+static void y_end_map(ywriter_t *w)
+{
+    if (w->ok && !yaml_mapping_end_event_initialize(&w->ev))
+        w->ok = false;
+    y_emit(w);
+}
+
+static void y_end_seq(ywriter_t *w)
+{
+    if (w->ok && !yaml_sequence_end_event_initialize(&w->ev))
+        w->ok = false;
+    y_emit(w);
+}
+
+static void y_u64(ywriter_t *w, const char *key, uint64_t v)
+{
+    y_key(w, key);
+    y_number(w, "%" PRIu64, v);
+}
+
+/* --- the vector ------------------------------------------------------------------- */
+
+static void write_counts(ywriter_t *w, const ntsim_scenario_t *sc, const ntsim_run_result_t *r)
+{
+    unsigned types = 0;
+    for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
+        types += r->per_type[t] != 0;
+    y_key(w, "counts");
+    y_map(w, false);
+    y_u64(w, "executes", r->executes);
+    y_u64(w, "events_emitted", r->events_emitted);
+    y_u64(w, "trace_events", r->record_count);
+    y_u64(w, "types_present", types);
+    y_key(w, "per_type");
+    y_map(w, types == 0);
+    for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
+        if (r->per_type[t] != 0) /* the enum suffix: after "NRT_SYS_TRACE_EVENT_TYPE_" */
+            y_u64(w, ntsim__event_types[t].enum_name + strlen("NRT_SYS_TRACE_EVENT_TYPE_"),
+                  r->per_type[t]);
+    y_end_map(w);
+    y_key(w, "ncs");
+    y_seq(w, false);
+    for (uint32_t nc = 0; nc < sc->cores; nc++) {
+        const ntsim_nc_stats_t *s = &r->nc_stats[nc];
+        y_map(w, true);
+        y_u64(w, "nc", nc);
+        y_u64(w, "created", s->created);
+        y_u64(w, "pushed", s->pushed);
+        y_u64(w, "overwritten", s->overwritten);
+        y_u64(w, "drained", s->drained);
+        y_u64(w, "lost_at_stop", s->lost_at_stop);
+        y_u64(w, "busy", s->busy);
+        y_u64(w, "events", r->per_nc[nc]);
+        y_end_map(w);
+    }
+    y_end_seq(w);
+    const ntsim_notify_stats_t *n = &r->notify;
+    y_key(w, "notifications");
+    y_map(w, true);
+    y_u64(w, "posted", r->notifications_posted);
+    y_u64(w, "converted", n->converted);
+    y_u64(w, "dropped", n->dropped);
+    y_u64(w, "dropped_cc_status", n->dropped_cc_status);
+    y_u64(w, "dropped_max", n->dropped_max);
+    y_u64(w, "dropped_out_of_range", n->dropped_out_of_range);
+    y_u64(w, "explicit", n->explicit_infos);
+    y_end_map(w);
+    y_end_map(w);
+}
+
+static void write_digests_and_events(ywriter_t *w, const ntsim_run_result_t *r,
+                                     const ntsim_outputs_t *o)
+{
+    y_key(w, "digests");
+    y_map(w, false);
+    y_key(w, "json");
+    y_number(w, "0x%016" PRIx64, ntsim_sim_digest(o->json, o->json_len));
+    y_key(w, "ntff");
+    y_number(w, "0x%016" PRIx64, ntsim_sim_digest(o->ntff, o->ntff_len));
+    y_key(w, "notifications");
+    y_number(w, "0x%016" PRIx64, ntsim_sim_digest(o->notif, o->notif_len));
+    y_end_map(w);
+    if (r->record_count == 0)
+        return;
+    y_key(w, "events");
+    y_seq(w, false);
+    size_t picks[2] = {0, r->record_count - 1};
+    for (size_t i = 0; i < (r->record_count > 1 ? 2u : 1u); i++) {
+        char hex[2 * sizeof(nrt_sys_trace_event_t) + 1];
+        hex_of(&r->records[picks[i]], sizeof(nrt_sys_trace_event_t), hex);
+        y_map(w, true);
+        y_u64(w, "index", picks[i]);
+        y_key(w, "hex");
+        y_scalar(w, hex, false);
+        y_end_map(w);
+    }
+    y_end_seq(w);
+}
+
+/* The whole vector file, event by event. False when libyaml refused an event
+ * or the stream could not be written. */
+static bool write_vector(FILE *f, const char *id, const char *scenario_path,
+                         const ntsim_scenario_t *sc, const ntsim_run_result_t *r,
+                         const ntsim_outputs_t *o)
+{
+    ywriter_t w;
+    memset(&w, 0, sizeof w);
+    if (!yaml_emitter_initialize(&w.em))
+        return false;
+    w.ok = true;
+    yaml_emitter_set_output_file(&w.em, f);
+    yaml_emitter_set_unicode(&w.em, 1);
+    yaml_emitter_set_width(&w.em, -1); /* never fold a long hex string */
+    if (!yaml_stream_start_event_initialize(&w.ev, YAML_UTF8_ENCODING))
+        w.ok = false;
+    y_emit(&w);
+    if (w.ok && !yaml_document_start_event_initialize(&w.ev, NULL, NULL, NULL, 1))
+        w.ok = false;
+    y_emit(&w);
+    char text[512];
+    y_map(&w, false);
+    y_u64(&w, "version", 1);
+    y_key(&w, "kind");
+    y_scalar(&w, "scenario", false);
+    y_key(&w, "comment");
+    snprintf(text, sizeof text, "the %s scenario, replayed", sc->name);
+    y_scalar(&w, text, false);
+    y_key(&w, "vectors");
+    y_seq(&w, false);
+    y_map(&w, false);
+    y_key(&w, "id");
+    y_scalar(&w, id, false);
+    y_key(&w, "comment");
+    snprintf(text, sizeof text, "%s run through the simulator and the real engine", sc->name);
+    y_scalar(&w, text, false);
+    y_key(&w, "source");
+    y_scalar(&w, "decision D-SCENARIO-DIGEST", false);
+    y_key(&w, "flags");
+    y_seq(&w, true);
+    y_scalar(&w, "decision", true);
+    y_end_seq(&w);
+    y_key(&w, "expect");
+    y_scalar(&w, "valid", true);
+    y_key(&w, "scenario");
+    y_scalar(&w, scenario_path, false);
+    write_counts(&w, sc, r);
+    write_digests_and_events(&w, r, o);
+    y_end_map(&w);
+    y_end_seq(&w);
+    y_end_map(&w);
+    if (w.ok && !yaml_document_end_event_initialize(&w.ev, 1))
+        w.ok = false;
+    y_emit(&w);
+    if (w.ok && !yaml_stream_end_event_initialize(&w.ev))
+        w.ok = false;
+    y_emit(&w);
+    bool ok = w.ok && yaml_emitter_flush(&w.em);
+    yaml_emitter_delete(&w.em);
+    return ok;
 }
 
 int ntsim_cmd_record(int argc, char **argv)
@@ -55,88 +288,57 @@ int ntsim_cmd_record(int argc, char **argv)
     }
     const char *scenario_path = argv[optind];
     ntsim_scenario_t *sc = malloc(sizeof *sc);
-    ntsim_run_result_t *r = malloc(sizeof *r);
-    if (sc == NULL || r == NULL) {
-        free(sc);
-        free(r);
-        return NTSIM_EXIT_FAIL;
-    }
-    int rc = ntsim_cli_load_scenario(scenario_path, sc, stderr);
-    if (rc != NTSIM_EXIT_OK || ntsim_sim_run(sc, NULL, NULL, r) != NRT_SUCCESS) {
-        free(sc);
-        free(r);
-        return rc != NTSIM_EXIT_OK ? rc : NTSIM_EXIT_FAIL;
-    }
-    ntsim_outputs_t o;
+    ntsim_run_result_t *r = calloc(1, sizeof *r);
+    ntsim_outputs_t o = {0};
     FILE *f = NULL;
-    if (ntsim_sim_outputs(sc, r, &o) != NRT_SUCCESS || (f = fopen(out_path, "w")) == NULL) {
-        fprintf(stderr, "ntsim record: cannot write %s\n", out_path);
-        ntsim_run_result_free(r);
-        free(r);
-        free(sc);
-        return NTSIM_EXIT_FAIL;
+    int rc = NTSIM_EXIT_FAIL;
+    if (sc == NULL || r == NULL) {
+        fprintf(stderr, "ntsim record: out of memory\n");
+        goto free_all;
+    }
+    if ((rc = ntsim_cli_load_scenario(scenario_path, sc, stderr)) != NTSIM_EXIT_OK)
+        goto free_all;
+    rc = NTSIM_EXIT_FAIL;
+    NRT_STATUS st = ntsim_sim_run(sc, NULL, NULL, r);
+    if (st != NRT_SUCCESS) {
+        fprintf(stderr, "ntsim record: the simulation failed (status %d)\n", st);
+        goto free_all;
+    }
+    if (ntsim_sim_outputs(sc, r, &o) != NRT_SUCCESS) {
+        fprintf(stderr, "ntsim record: cannot serialize the trace: out of memory\n");
+        goto free_result;
+    }
+    if ((f = fopen(out_path, "w")) == NULL) {
+        fprintf(stderr, "ntsim record: %s: cannot write: %s\n", out_path, strerror(errno));
+        goto free_outputs;
     }
     char default_id[96];
     snprintf(default_id, sizeof default_id, "scenario.%s", sc->name);
-    fprintf(f, "# Recorded by `ntsim record %s`. The counts below were checked by hand\n"
-               "# against the scenario (sim/scenarios/README.md); the digests pin the bytes\n"
-               "# of trace.json, trace.ntff and notifications.ntff (D-SCENARIO-DIGEST).\n",
-            scenario_path);
-    fprintf(f, "version: 1\nkind: scenario\ncomment: the %s scenario, replayed\nvectors:\n",
-            sc->name);
-    fprintf(f, "  - id: %s\n", id ? id : default_id);
-    fprintf(f, "    comment: %s run through the simulator and the real engine\n", sc->name);
-    fprintf(f, "    source: decision D-SCENARIO-DIGEST\n    flags: [decision]\n");
-    fprintf(f, "    expect: valid\n    scenario: %s\n    counts:\n", scenario_path);
-    unsigned types = 0;
-    for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
-        types += r->per_type[t] != 0;
-    fprintf(f, "      executes: %" PRIu64 "\n      events_emitted: %" PRIu64
-               "\n      trace_events: %zu\n      types_present: %u\n",
-            r->executes, r->events_emitted, r->record_count, types);
-    fprintf(f, "      per_type:%s\n", types == 0 ? " {}" : "");
-    for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
-        if (r->per_type[t] != 0)
-            fprintf(f, "        %s: %" PRIu64 "\n", ntsim__event_types[t].enum_name + 25,
-                    r->per_type[t]);
-    fprintf(f, "      ncs:\n");
-    for (uint32_t nc = 0; nc < sc->cores; nc++) {
-        const ntsim_nc_stats_t *s = &r->nc_stats[nc];
-        fprintf(f, "        - {nc: %u, created: %" PRIu64 ", pushed: %" PRIu64
-                   ", overwritten: %" PRIu64 ", drained: %" PRIu64 ", lost_at_stop: %" PRIu64
-                   ", busy: %" PRIu64 ", events: %" PRIu64 "}\n",
-                nc, s->created, s->pushed, s->overwritten, s->drained, s->lost_at_stop, s->busy,
-                r->per_nc[nc]);
+    bool ok = fputs("# Recorded by `ntsim record`. The counts below were checked by hand\n"
+                    "# against the scenario (sim/scenarios/README.md); the digests pin the "
+                    "bytes\n# of trace.json, trace.ntff and notifications.ntff "
+                    "(D-SCENARIO-DIGEST).\n",
+                    f) >= 0 &&
+              write_vector(f, id ? id : default_id, scenario_path, sc, r, &o);
+    int saved = errno;
+    if (fclose(f) != 0 && ok) {
+        ok = false;
+        saved = errno;
     }
-    const ntsim_notify_stats_t *n = &r->notify;
-    fprintf(f, "      notifications: {posted: %" PRIu64 ", converted: %" PRIu64
-               ", dropped: %" PRIu64 ", dropped_cc_status: %" PRIu64 ", dropped_max: %" PRIu64
-               ", dropped_out_of_range: %" PRIu64 ", explicit: %" PRIu64 "}\n",
-            r->notifications_posted, n->converted, n->dropped, n->dropped_cc_status,
-            n->dropped_max, n->dropped_out_of_range, n->explicit_infos);
-    fprintf(f, "    digests:\n      json: 0x%016" PRIx64 "\n      ntff: 0x%016" PRIx64
-               "\n      notifications: 0x%016" PRIx64 "\n",
-            ntsim_sim_digest(o.json, o.json_len), ntsim_sim_digest(o.ntff, o.ntff_len),
-            ntsim_sim_digest(o.notif, o.notif_len));
-    if (r->record_count > 0) {
-        fprintf(f, "    events:\n");
-        size_t picks[2] = {0, r->record_count - 1};
-        for (size_t i = 0; i < (r->record_count > 1 ? 2u : 1u); i++) {
-            char hex[225];
-            hex_of(&r->records[picks[i]], 112, hex);
-            fprintf(f, "      - {index: %zu, hex: \"%s\"}\n", picks[i], hex);
-        }
+    if (!ok) {
+        fprintf(stderr, "ntsim record: %s: cannot write: %s\n", out_path,
+                saved ? strerror(saved) : "the YAML emitter failed");
+        goto free_outputs;
     }
-    int wrote = fclose(f);
+    printf("ntsim record: wrote %s\n", out_path);
+    rc = NTSIM_EXIT_OK;
+free_outputs:
     ntsim_sim_outputs_free(&o);
+free_result:
     ntsim_run_result_free(r);
+free_all:
     free(r);
     free(sc);
     ntsim_capture_shutdown();
-    if (wrote != 0) {
-        fprintf(stderr, "ntsim record: cannot write %s\n", out_path);
-        return NTSIM_EXIT_FAIL;
-    }
-    printf("ntsim record: wrote %s\n", out_path);
-    return NTSIM_EXIT_OK;
+    return rc;
 }

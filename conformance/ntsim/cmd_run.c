@@ -4,6 +4,7 @@
  * --stress, load the engine from real threads and check its counters.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,13 +53,35 @@ static void show_progress(uint64_t done_ns, uint64_t total_ns, uint64_t events, 
     p->shown = true;
 }
 
-int ntsim_cmd_run(int argc, char **argv)
+typedef struct run_options {
+    const char *dir;
+    const char *records_path;
+    const char *scenario;     /* NULL: the built-in default */
+    bool quiet, stress;
+    unsigned threads, ncs;
+    double seconds;
+} run_options_t;
+
+/* An option's whole text as an integer in [min, max]; digits only, so "-1",
+ * " 4" or "4294967297" (which strtoul would wrap into a 32-bit 1) are refused. */
+static bool parse_count(const char *text, unsigned long long min, unsigned long long max,
+                        unsigned *out)
 {
-    const char *dir = "out";
-    const char *records_path = NULL;
-    bool quiet = false, stress = false;
-    unsigned threads = 4, ncs = 2;
-    double seconds = 2.0;
+    if (*text < '0' || *text > '9')
+        return false;
+    char *end = NULL;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno != 0 || *end != '\0' || v < min || v > max)
+        return false;
+    *out = (unsigned)v;
+    return true;
+}
+
+/* Parses argv into *o. Returns -1 to go on, or the exit status (help, bad usage). */
+static int parse_run_options(int argc, char **argv, run_options_t *o)
+{
+    *o = (run_options_t){"out", NULL, NULL, false, false, 4, 2, 2.0};
     static const struct option opts[] = {
         {"output", required_argument, NULL, 'o'}, {"quiet", no_argument, NULL, 'q'},
         {"stress", no_argument, NULL, 's'},       {"threads", required_argument, NULL, 't'},
@@ -71,28 +94,27 @@ int ntsim_cmd_run(int argc, char **argv)
     while ((c = getopt_long(argc, argv, "o:qh", opts, NULL)) != -1) {
         char *end = NULL;
         switch (c) {
-        case 'o': dir = optarg; break;
-        case 'q': quiet = true; break;
-        case 'r': records_path = optarg; break;
-        case 's': stress = true; break;
+        case 'o': o->dir = optarg; break;
+        case 'q': o->quiet = true; break;
+        case 'r': o->records_path = optarg; break;
+        case 's': o->stress = true; break;
         case 't':
-            threads = (unsigned)strtoul(optarg, &end, 10);
-            if (*end || threads == 0 || threads > 64) {
-                fprintf(stderr, "ntsim run: --threads must be 1..64\n");
+            if (!parse_count(optarg, 1, 64, &o->threads)) {
+                fprintf(stderr, "ntsim run: --threads must be 1..64, got '%s'\n", optarg);
                 return NTSIM_EXIT_USAGE;
             }
             break;
         case 'n':
-            ncs = (unsigned)strtoul(optarg, &end, 10);
-            if (*end || ncs == 0 || ncs > 256) {
-                fprintf(stderr, "ntsim run: --ncs must be 1..256\n");
+            if (!parse_count(optarg, 1, NTSIM_NC_COUNT, &o->ncs)) {
+                fprintf(stderr, "ntsim run: --ncs must be 1..256, got '%s'\n", optarg);
                 return NTSIM_EXIT_USAGE;
             }
             break;
         case 'S':
-            seconds = strtod(optarg, &end);
-            if (*end || !(seconds > 0) || seconds > 3600) {
-                fprintf(stderr, "ntsim run: --seconds must be in (0, 3600]\n");
+            o->seconds = strtod(optarg, &end);
+            if (*end || !(o->seconds > 0) || o->seconds > 3600) {
+                fprintf(stderr, "ntsim run: --seconds must be in (0, 3600], got '%s'\n",
+                        optarg);
                 return NTSIM_EXIT_USAGE;
             }
             break;
@@ -100,63 +122,84 @@ int ntsim_cmd_run(int argc, char **argv)
         default: fputs(usage_run, stderr); return NTSIM_EXIT_USAGE;
         }
     }
-    if (stress) {
-        if (optind != argc) {
-            fprintf(stderr, "ntsim run: --stress takes no scenario\n");
-            return NTSIM_EXIT_USAGE;
-        }
-        return ntsim_stress(threads, ncs, seconds, stdout) == 0 ? NTSIM_EXIT_OK
-                                                                : NTSIM_EXIT_FAIL;
+    if (o->stress && optind != argc) {
+        fprintf(stderr, "ntsim run: --stress takes no scenario\n");
+        return NTSIM_EXIT_USAGE;
     }
     if (argc - optind > 1) {
         fprintf(stderr, "ntsim run: one scenario at most\n%s", usage_run);
         return NTSIM_EXIT_USAGE;
     }
-    ntsim_scenario_t *sc = malloc(sizeof *sc);
-    if (sc == NULL)
-        return NTSIM_EXIT_FAIL;
-    int rc = ntsim_cli_load_scenario(optind < argc ? argv[optind] : NULL, sc, stderr);
-    if (rc != NTSIM_EXIT_OK) {
-        free(sc);
-        return rc;
+    o->scenario = optind < argc ? argv[optind] : NULL;
+    return -1;
+}
+
+/* The raw 112-byte records, as nrt_sys_trace_drain_events fills them. */
+static int write_records(const char *path, const ntsim_run_result_t *r)
+{
+    FILE *f = fopen(path, "wb");
+    size_t bytes = r->record_count * sizeof *r->records;
+    bool ok = f != NULL && fwrite(r->records, 1, bytes, f) == bytes;
+    int saved = errno;
+    if (f != NULL && fclose(f) != 0 && ok) {
+        ok = false;
+        saved = errno;
     }
-    progress_t prog;
+    if (!ok) {
+        fprintf(stderr, "ntsim run: %s: cannot write the record dump: %s\n", path,
+                strerror(saved));
+        return -1;
+    }
+    return 0;
+}
+
+int ntsim_cmd_run(int argc, char **argv)
+{
+    run_options_t o;
+    int rc = parse_run_options(argc, argv, &o);
+    if (rc >= 0)
+        return rc;
+    if (o.stress)
+        return ntsim_stress(o.threads, o.ncs, o.seconds, stdout) == 0 ? NTSIM_EXIT_OK
+                                                                      : NTSIM_EXIT_FAIL;
+    ntsim_scenario_t *sc = malloc(sizeof *sc);
+    ntsim_run_result_t *r = calloc(1, sizeof *r);
+    ntsim_outputs_t out = {0};
+    rc = NTSIM_EXIT_FAIL;
+    if (sc == NULL || r == NULL) {
+        fprintf(stderr, "ntsim run: out of memory\n");
+        goto free_all;
+    }
+    if ((rc = ntsim_cli_load_scenario(o.scenario, sc, stderr)) != NTSIM_EXIT_OK)
+        goto free_all;
+    rc = NTSIM_EXIT_FAIL;
+    progress_t prog = {{0, 0}, false};
     clock_gettime(CLOCK_MONOTONIC, &prog.start);
-    prog.shown = false;
-    ntsim_run_result_t *r = malloc(sizeof *r);
-    NRT_STATUS st = r ? ntsim_sim_run(sc, show_progress, &prog, r) : NRT_RESOURCE;
+    NRT_STATUS st = ntsim_sim_run(sc, show_progress, &prog, r);
     if (prog.shown)
         fprintf(stderr, "\n");
     if (st != NRT_SUCCESS) {
         fprintf(stderr, "ntsim run: the simulation failed (status %d)\n", st);
-        free(r);
-        free(sc);
-        return NTSIM_EXIT_FAIL;
+        goto free_all;
     }
-    ntsim_outputs_t o;
+    if (ntsim_sim_outputs(sc, r, &out) != NRT_SUCCESS) {
+        fprintf(stderr, "ntsim run: cannot serialize the trace: out of memory\n");
+        goto free_result;
+    }
+    if (ntsim_cli_write_outputs(o.dir, &out, stderr) != 0)
+        goto free_outputs;
+    if (o.records_path != NULL && write_records(o.records_path, r) != 0)
+        goto free_outputs;
+    if (!o.quiet)
+        ntsim_cli_summary(stdout, sc, r, &out, o.dir);
     rc = NTSIM_EXIT_OK;
-    if (ntsim_sim_outputs(sc, r, &o) != NRT_SUCCESS) {
-        fprintf(stderr, "ntsim run: cannot serialize the trace\n");
-        rc = NTSIM_EXIT_FAIL;
-    } else {
-        if (ntsim_cli_write_outputs(dir, &o, stderr) != 0)
-            rc = NTSIM_EXIT_FAIL;
-        else if (records_path != NULL) {
-            FILE *f = fopen(records_path, "wb");
-            size_t bytes = r->record_count * sizeof *r->records;
-            if (f == NULL || fwrite(r->records, 1, bytes, f) != bytes || fclose(f) != 0) {
-                fprintf(stderr, "ntsim run: %s: cannot write the record dump\n", records_path);
-                rc = NTSIM_EXIT_FAIL;
-            }
-        }
-        else if (!quiet)
-            ntsim_cli_summary(stdout, sc, r, &o, dir);
-        ntsim_sim_outputs_free(&o);
-    }
+free_outputs:
+    ntsim_sim_outputs_free(&out);
+free_result:
     ntsim_run_result_free(r);
+free_all:
     free(r);
     free(sc);
     ntsim_capture_shutdown();
     return rc;
 }
-

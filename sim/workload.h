@@ -1,0 +1,71 @@
+/*
+ * sim/workload.h: the state of one simulated run, shared by the runtime
+ * paths (workload.c) and the run around them (run.c). Internal to sim/.
+ */
+#ifndef NTSIM_SIM_WORKLOAD_H
+#define NTSIM_SIM_WORKLOAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sim.h"
+
+/* Simulated thread ids: the engine's thread-id hook returns them. */
+enum {
+    NTSIM__LOADER_TID = 999,     /* the thread that loads and unloads models */
+    NTSIM__FAULT_TID = 998,      /* the thread a ring burst comes from */
+    NTSIM__FIRST_HOST_TID = 1000 /* host thread k is 1000 + k */
+};
+
+typedef struct ntsim__sim_nc {
+    uint64_t last_model;
+    uint32_t numerical_errors_pending;
+    uint64_t dma_total;                               /* bytes allocated on this NC */
+    uint64_t dma_by_usage[DMA_MEM_USAGE_TYPE_MAX];    /* bytes by usage type */
+    uint64_t next_phys;                               /* bump allocator of addresses */
+} ntsim__sim_nc_t;
+
+typedef struct ntsim__sim_alloc {
+    uint32_t nc;
+    dma_mem_usage_type_t usage;
+    uint64_t bytes, phys;
+} ntsim__sim_alloc_t;
+
+typedef struct ntsim__sim {
+    const ntsim_scenario_t *sc;
+    ntsim_sched_t sched;
+    uint64_t rng;             /* xorshift64* state: the run's only randomness */
+    uint64_t tid;             /* the simulated thread now running */
+    uint64_t end_ns;          /* host time after which no execute starts */
+    ntsim__sim_nc_t nc[NTSIM_NC_COUNT];
+    ntsim__sim_alloc_t allocs[NTSIM_NC_COUNT * NTSIM_MAX_MODELS * 2];
+    size_t alloc_count;
+    uint64_t next_exec, next_tensor, next_request, next_nrta, next_op, next_span;
+    uint64_t thread_requests[64];   /* executes started per host thread */
+    ntsim_explicit_notifs_t *explicit_notifs;
+    /* The trace: drained records, in drain order. */
+    nrt_sys_trace_event_t *records;
+    size_t record_count, record_cap;
+    /* Converted notifications; their payloads live in `payload` at
+     * info_offsets (wrapped at the end: the buffer may still move). */
+    ntsim_trace_info_t *infos;
+    size_t *info_offsets;
+    size_t info_count, info_cap;
+    uint8_t *payload;
+    size_t payload_len, payload_cap;
+    uint64_t emitted, posted, executes, fetches;
+    bool oom;                 /* a step could not allocate: the run stops */
+    bool stopped;             /* stop() already called (stop_before_fetch) */
+    bool stop_before_fetch;
+} ntsim__sim_t;
+
+/* workload.c: schedules the model loads, the host threads' first executes and
+ * the scenario's faults (not stop_before_fetch, which run.c handles). */
+void ntsim__workload_start(ntsim__sim_t *s);
+/* workload.c: frees every DMA allocation (after the last execute). */
+void ntsim__workload_unload(ntsim__sim_t *s);
+/* Schedules fn at now + delay; an allocation failure marks the run oom. */
+void ntsim__sim_at(ntsim__sim_t *s, uint64_t delay, ntsim_sched_fn fn, void *arg, uint64_t arg2);
+
+#endif /* NTSIM_SIM_WORKLOAD_H */
