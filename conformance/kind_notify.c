@@ -98,6 +98,63 @@ static NRT_STATUS hex_bytes(ntsim_yparse_t *p, yaml_node_t *map, const char *pat
     return NRT_SUCCESS;
 }
 
+/* The EXPLICIT form: appends per TopSP, then the trace_infos expected. */
+static NRT_STATUS parse_explicit(ntsim_yparse_t *p, yaml_node_t *node, yaml_node_t *ex,
+                                 const char *path, notify_body_t *b)
+{
+    NRT_STATUS st;
+    char epath[512];
+    ntsim_yp_path(epath, sizeof epath, "%s.explicit", path);
+    yaml_node_item_t *items;
+    size_t n;
+    if ((st = ntsim_yp_check_keys(p, ex, epath, explicit_keys, NULL)) != NRT_SUCCESS ||
+        (st = ntsim_yp_u64(p, ex, epath, "num_topsp", true, 1024, &b->num_topsp)) !=
+            NRT_SUCCESS ||
+        (st = ntsim_yp_seq(p, ex, epath, "appends", &items, &n)) != NRT_SUCCESS)
+        return st;
+    if ((b->appends = calloc(n, sizeof *b->appends)) == NULL)
+        return NRT_RESOURCE;
+    for (size_t i = 0; i < n; i++) {
+        yaml_node_t *a = ntsim_yp_node(p, items[i]);
+        char apath[520];
+        ntsim_yp_path(apath, sizeof apath, "%s.appends[%zu]", epath, i);
+        uint64_t topsp;
+        if ((st = ntsim_yp_check_keys(p, a, apath, append_keys, NULL)) != NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, a, apath, "topsp", true, UINT32_MAX, &topsp)) !=
+                NRT_SUCCESS)
+            return st;
+        b->append_count = i + 1;
+        b->appends[i].topsp = (uint32_t)topsp;
+        if ((st = hex_bytes(p, a, apath, "bytes", &b->appends[i].bytes,
+                            &b->appends[i].len)) != NRT_SUCCESS)
+            return st;
+    }
+    yaml_node_item_t *wants;
+    size_t nw;
+    if ((st = ntsim_yp_seq(p, node, path, "infos", &wants, &nw)) != NRT_SUCCESS)
+        return st;
+    if ((b->infos = calloc(nw, sizeof *b->infos)) == NULL)
+        return NRT_RESOURCE;
+    for (size_t i = 0; i < nw; i++) {
+        yaml_node_t *w = ntsim_yp_node(p, wants[i]);
+        char wpath[520];
+        ntsim_yp_path(wpath, sizeof wpath, "%s.infos[%zu]", path, i);
+        info_want_t *iw = &b->infos[i];
+        if ((st = ntsim_yp_check_keys(p, w, wpath, info_keys, NULL)) != NRT_SUCCESS ||
+            (st = ntsim_yp_int(p, w, wpath, "trace_type", true, INT32_MIN, INT32_MAX,
+                               &iw->trace_type)) != NRT_SUCCESS ||
+            (st = ntsim_yp_int(p, w, wpath, "block_type", true, INT32_MIN, INT32_MAX,
+                               &iw->block_type)) != NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, w, wpath, "nc_idx", true, UINT32_MAX, &iw->nc_idx)) !=
+                NRT_SUCCESS)
+            return st;
+        b->info_count = i + 1;
+        if ((st = hex_bytes(p, w, wpath, "payload", &iw->payload, &iw->len)) != NRT_SUCCESS)
+            return st;
+    }
+    return NRT_SUCCESS;
+}
+
 static NRT_STATUS notify_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
                                void **out)
 {
@@ -113,56 +170,7 @@ static NRT_STATUS notify_parse(ntsim_yparse_t *p, yaml_node_t *node, const char 
     yaml_node_t *ex = ntsim_yp_get(p, node, "explicit");
     if (ex != NULL) {
         b->is_explicit = true;
-        char epath[512];
-        ntsim_yp_path(epath, sizeof epath, "%s.explicit", path);
-        yaml_node_item_t *items;
-        size_t n;
-        if ((st = ntsim_yp_check_keys(p, ex, epath, explicit_keys, NULL)) != NRT_SUCCESS ||
-            (st = ntsim_yp_u64(p, ex, epath, "num_topsp", true, 1024, &b->num_topsp)) !=
-                NRT_SUCCESS ||
-            (st = ntsim_yp_seq(p, ex, epath, "appends", &items, &n)) != NRT_SUCCESS)
-            return st;
-        if ((b->appends = calloc(n, sizeof *b->appends)) == NULL)
-            return NRT_RESOURCE;
-        for (size_t i = 0; i < n; i++) {
-            yaml_node_t *a = ntsim_yp_node(p, items[i]);
-            char apath[520];
-            ntsim_yp_path(apath, sizeof apath, "%s.appends[%zu]", epath, i);
-            uint64_t topsp;
-            if ((st = ntsim_yp_check_keys(p, a, apath, append_keys, NULL)) != NRT_SUCCESS ||
-                (st = ntsim_yp_u64(p, a, apath, "topsp", true, UINT32_MAX, &topsp)) !=
-                    NRT_SUCCESS)
-                return st;
-            b->append_count = i + 1;
-            b->appends[i].topsp = (uint32_t)topsp;
-            if ((st = hex_bytes(p, a, apath, "bytes", &b->appends[i].bytes,
-                                &b->appends[i].len)) != NRT_SUCCESS)
-                return st;
-        }
-        yaml_node_item_t *wants;
-        size_t nw;
-        if ((st = ntsim_yp_seq(p, node, path, "infos", &wants, &nw)) != NRT_SUCCESS)
-            return st;
-        if ((b->infos = calloc(nw, sizeof *b->infos)) == NULL)
-            return NRT_RESOURCE;
-        for (size_t i = 0; i < nw; i++) {
-            yaml_node_t *w = ntsim_yp_node(p, wants[i]);
-            char wpath[520];
-            ntsim_yp_path(wpath, sizeof wpath, "%s.infos[%zu]", path, i);
-            info_want_t *iw = &b->infos[i];
-            if ((st = ntsim_yp_check_keys(p, w, wpath, info_keys, NULL)) != NRT_SUCCESS ||
-                (st = ntsim_yp_int(p, w, wpath, "trace_type", true, INT32_MIN, INT32_MAX,
-                                   &iw->trace_type)) != NRT_SUCCESS ||
-                (st = ntsim_yp_int(p, w, wpath, "block_type", true, INT32_MIN, INT32_MAX,
-                                   &iw->block_type)) != NRT_SUCCESS ||
-                (st = ntsim_yp_u64(p, w, wpath, "nc_idx", true, UINT32_MAX, &iw->nc_idx)) !=
-                    NRT_SUCCESS)
-                return st;
-            b->info_count = i + 1;
-            if ((st = hex_bytes(p, w, wpath, "payload", &iw->payload, &iw->len)) != NRT_SUCCESS)
-                return st;
-        }
-        return NRT_SUCCESS;
+        return parse_explicit(p, node, ex, path, b);
     }
     if ((st = ntsim_yp_int(p, node, path, "notification_type", true, INT32_MIN, INT32_MAX,
                            &b->type)) != NRT_SUCCESS)

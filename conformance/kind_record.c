@@ -390,110 +390,125 @@ static void compare_record(ntsim_report_t *r, const char *subid, const uint8_t *
                      diffs, first, where, want[first], g[first], want_hex, got_hex);
 }
 
-static void record_run(const ntsim_vector_t *v, ntsim_report_t *r)
+/* Starts the vector's session on the fixture's virtual clock. */
+static bool start_session(const ntsim_vector_t *v, ntsim_report_t *r)
 {
     const record_body_t *b = v->body;
-    char subid[256];
-    ntsim_fixture_begin(b->clock_start, b->clock_step, b->thread_id);
-    if (b->capturing) {
-        nrt_sys_trace_config_t cfg;
-        nrt_sys_trace_config_set_defaults(&cfg);
-        cfg.max_events_per_nc = b->max_events;
-        memcpy(cfg.capture_enabled_for_nc, b->ncs, sizeof b->ncs);
-        memcpy(cfg.capture_enabled_for_event_type, b->type_enabled, sizeof b->type_enabled);
-        NRT_STATUS st = nrt_sys_trace_start(&cfg);
-        if (st != NRT_SUCCESS) {
-            ntsim_report_add(r, v->id, "session", "expected start() to succeed, got %d", st);
-            ntsim_fixture_end();
-            return;
-        }
-    }
+    if (!b->capturing)
+        return true;
+    nrt_sys_trace_config_t cfg;
+    nrt_sys_trace_config_set_defaults(&cfg);
+    cfg.max_events_per_nc = b->max_events;
+    memcpy(cfg.capture_enabled_for_nc, b->ncs, sizeof b->ncs);
+    memcpy(cfg.capture_enabled_for_event_type, b->type_enabled, sizeof b->type_enabled);
+    NRT_STATUS st = nrt_sys_trace_start(&cfg);
+    if (st != NRT_SUCCESS)
+        ntsim_report_add(r, v->id, "session", "expected start() to succeed, got %d", st);
+    return st == NRT_SUCCESS;
+}
+
+static uint64_t emit_once(const record_emit_t *e)
+{
+    const nrt_sys_trace_event_data_t *data = e->has_data ? &e->data : NULL;
+    nrt_sys_trace_event_type_t type = (nrt_sys_trace_event_type_t)e->type;
+    nrt_sys_trace_event_phase_t phase = (nrt_sys_trace_event_phase_t)e->phase;
+    return e->has_seq ? nrt_sys_trace_new_event_with_seq(type, phase, e->nc_idx, data,
+                                                         e->tracking_id, e->nrta_seq_id)
+                      : nrt_sys_trace_new_event(type, phase, e->nc_idx, data, e->tracking_id);
+}
+
+/* Every emit (`repeat` times each); the last call's return is checked
+ * against `returns`, and with expect: invalid every call must return 0. */
+static void run_emits(const ntsim_vector_t *v, ntsim_report_t *r)
+{
+    const record_body_t *b = v->body;
     bool invalid = v->expect == NTSIM_EXPECT_INVALID;
+    char subid[256];
     for (size_t i = 0; i < b->emit_count; i++) {
         const record_emit_t *e = &b->emits[i];
-        const nrt_sys_trace_event_data_t *data = e->has_data ? &e->data : NULL;
+        ntsim_yp_path(subid, sizeof subid, "%s.emits[%zu]", v->id, i);
         for (uint64_t k = 1; k < e->repeat; k++) {
-            uint64_t id = e->has_seq
-                ? nrt_sys_trace_new_event_with_seq((nrt_sys_trace_event_type_t)e->type,
-                                                   (nrt_sys_trace_event_phase_t)e->phase,
-                                                   e->nc_idx, data, e->tracking_id,
-                                                   e->nrta_seq_id)
-                : nrt_sys_trace_new_event((nrt_sys_trace_event_type_t)e->type,
-                                          (nrt_sys_trace_event_phase_t)e->phase, e->nc_idx,
-                                          data, e->tracking_id);
-            if (invalid && id != 0) {
-                ntsim_yp_path(subid, sizeof subid, "%s.emits[%zu]", v->id, i);
+            uint64_t id = emit_once(e);
+            if (invalid && id != 0)
                 ntsim_report_add(r, subid, "returns", "expected 0 (%s), got 0x%" PRIx64,
                                  v->error, id);
-            }
         }
-        uint64_t got = e->has_seq
-            ? nrt_sys_trace_new_event_with_seq((nrt_sys_trace_event_type_t)e->type,
-                                               (nrt_sys_trace_event_phase_t)e->phase, e->nc_idx,
-                                               data, e->tracking_id, e->nrta_seq_id)
-            : nrt_sys_trace_new_event((nrt_sys_trace_event_type_t)e->type,
-                                      (nrt_sys_trace_event_phase_t)e->phase, e->nc_idx, data,
-                                      e->tracking_id);
-        ntsim_yp_path(subid, sizeof subid, "%s.emits[%zu]", v->id, i);
+        uint64_t got = emit_once(e);
         if (e->has_returns && got != e->returns)
             ntsim_report_add(r, subid, "returns", "expected 0x%" PRIx64 ", got 0x%" PRIx64,
                              e->returns, got);
         if (invalid && got != 0)
-            ntsim_report_add(r, subid, "returns",
-                             "expected 0 (%s), got 0x%" PRIx64, v->error, got);
+            ntsim_report_add(r, subid, "returns", "expected 0 (%s), got 0x%" PRIx64, v->error,
+                             got);
     }
-    if (b->drain_nc >= 0) {
-        size_t cap = b->drain_max != 0 ? (size_t)b->drain_max : b->record_count + 8;
-        nrt_sys_trace_event_t *out = calloc(cap, sizeof *out);
-        size_t n = 0;
-        NRT_STATUS st = out ? nrt_sys_trace_drain_events((uint32_t)b->drain_nc, out, cap, &n)
-                            : NRT_RESOURCE;
-        if (st != NRT_SUCCESS)
-            ntsim_report_add(r, v->id, "drain", "expected NRT_SUCCESS, got %d", st);
-        if (n != b->record_count)
-            ntsim_report_add(r, v->id, "records", "expected %zu drained records, got %zu",
-                             b->record_count, n);
-        for (size_t i = 0; i < n && i < b->record_count; i++) {
-            ntsim_yp_path(subid, sizeof subid, "%s.records[%zu]", v->id, i);
-            compare_record(r, subid, b->records[i], &out[i]);
+}
+
+static void check_drain(const ntsim_vector_t *v, ntsim_report_t *r)
+{
+    const record_body_t *b = v->body;
+    size_t cap = b->drain_max != 0 ? (size_t)b->drain_max : b->record_count + 8;
+    nrt_sys_trace_event_t *out = calloc(cap, sizeof *out);
+    size_t n = 0;
+    NRT_STATUS st = out ? nrt_sys_trace_drain_events((uint32_t)b->drain_nc, out, cap, &n)
+                        : NRT_RESOURCE;
+    if (st != NRT_SUCCESS)
+        ntsim_report_add(r, v->id, "drain", "expected NRT_SUCCESS, got %d", st);
+    if (n != b->record_count)
+        ntsim_report_add(r, v->id, "records", "expected %zu drained records, got %zu",
+                         b->record_count, n);
+    char subid[256];
+    for (size_t i = 0; i < n && i < b->record_count; i++) {
+        ntsim_yp_path(subid, sizeof subid, "%s.records[%zu]", v->id, i);
+        compare_record(r, subid, b->records[i], &out[i]);
+    }
+    free(out);
+}
+
+/* Compares the counters a vector lists (want/has, by the table's offsets)
+ * with a stats struct. */
+static void check_counters(const ntsim_vector_t *v, ntsim_report_t *r, const char *group,
+                           const counter_t *table, size_t count, const bool *has,
+                           const uint64_t *want, const void *stats)
+{
+    char subid[256];
+    for (size_t i = 0; i < count; i++) {
+        if (!has[i])
+            continue;
+        uint64_t got;
+        memcpy(&got, (const char *)stats + table[i].offset, sizeof got);
+        if (got != want[i]) {
+            ntsim_yp_path(subid, sizeof subid, "%s.%s.%s", v->id, group, table[i].name);
+            ntsim_report_add(r, subid, table[i].name, "expected %" PRIu64 ", got %" PRIu64,
+                             want[i], got);
         }
-        free(out);
     }
+}
+
+static void record_run(const ntsim_vector_t *v, ntsim_report_t *r)
+{
+    const record_body_t *b = v->body;
+    ntsim_fixture_begin(b->clock_start, b->clock_step, b->thread_id);
+    if (!start_session(v, r))
+        goto end;
+    run_emits(v, r);
+    if (b->drain_nc >= 0)
+        check_drain(v, r);
     if (b->stop && nrt_sys_trace_stop() != NRT_SUCCESS)
         ntsim_report_add(r, v->id, "stop", "expected stop() to succeed");
     if (b->stats_nc >= 0) {
         ntsim_nc_stats_t st;
         NRT_STATUS sst = ntsim_capture_nc_stats((uint32_t)b->stats_nc, &st);
-        if (sst != NRT_SUCCESS) {
+        if (sst != NRT_SUCCESS)
             ntsim_report_add(r, v->id, "stats", "ntsim_capture_nc_stats(%lld) returned %d",
                              (long long)b->stats_nc, sst);
-            return;
-        }
-        for (size_t i = 0; i < NC_COUNTERS; i++) {
-            if (!b->nc_has[i])
-                continue;
-            uint64_t got;
-            memcpy(&got, (const char *)&st + nc_counters[i].offset, sizeof got);
-            if (got != b->nc_want[i]) {
-                ntsim_yp_path(subid, sizeof subid, "%s.stats.%s", v->id, nc_counters[i].name);
-                ntsim_report_add(r, subid, nc_counters[i].name, "expected %" PRIu64
-                                 ", got %" PRIu64, b->nc_want[i], got);
-            }
-        }
+        else
+            check_counters(v, r, "stats", nc_counters, NC_COUNTERS, b->nc_has, b->nc_want, &st);
     }
     ntsim_capture_stats_t g;
     ntsim_capture_global_stats(&g);
-    for (size_t i = 0; i < GLOBAL_COUNTERS; i++) {
-        if (!b->global_has[i])
-            continue;
-        uint64_t got;
-        memcpy(&got, (const char *)&g + global_counters[i].offset, sizeof got);
-        if (got != b->global_want[i]) {
-            ntsim_yp_path(subid, sizeof subid, "%s.global.%s", v->id, global_counters[i].name);
-            ntsim_report_add(r, subid, global_counters[i].name,
-                             "expected %" PRIu64 ", got %" PRIu64, b->global_want[i], got);
-        }
-    }
+    check_counters(v, r, "global", global_counters, GLOBAL_COUNTERS, b->global_has,
+                   b->global_want, &g);
+end:
     ntsim_fixture_end();
 }
 

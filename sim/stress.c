@@ -111,33 +111,13 @@ static void *drainer(void *arg)
     return NULL;
 }
 
-int ntsim_stress(unsigned threads, unsigned ncs, double seconds, FILE *out)
+/* Runs the drainer and the emitters for the run's time, then stops capture.
+ * Returns how many invariants already failed (threads that would not start,
+ * a refused stop). */
+static int run_threads(stress_t *s, FILE *out)
 {
-    if (threads == 0 || threads > STRESS_MAX_THREADS || ncs == 0 || ncs > NTSIM_NC_COUNT)
-        return -1;
-    stress_t *s = calloc(1, sizeof *s);
-    if (s == NULL)
-        return -1;
-    s->threads = threads;
-    s->ncs = ncs;
-    s->seconds = seconds;
-    for (unsigned i = 0; i < threads; i++)
-        s->last_k[i] = -1;
-    /* The real clock and the real thread ids; refused only while capturing. */
-    if (ntsim_capture_set_hooks(NULL) != NRT_SUCCESS) {
-        fprintf(out, "ntsim stress: the engine is already capturing\n");
-        free(s);
-        return 1;
-    }
-    nrt_sys_trace_config_t cfg;
-    nrt_sys_trace_config_set_defaults(&cfg);
-    nrt_sys_trace_config_set_max_events_per_nc(&cfg, STRESS_RING);
-    for (uint32_t nc = 0; nc < NTSIM_NC_COUNT; nc++)
-        cfg.capture_enabled_for_nc[nc] = nc < ncs;
-    if (nrt_sys_trace_start(&cfg) != NRT_SUCCESS) {
-        free(s);
-        return -1;
-    }
+    unsigned threads = s->threads;
+    double seconds = s->seconds;
     pthread_t th[STRESS_MAX_THREADS], dr;
     worker_t w[STRESS_MAX_THREADS];
     unsigned started = 0;
@@ -172,6 +152,16 @@ int ntsim_stress(unsigned threads, unsigned ncs, double seconds, FILE *out)
         failures++;
     }
 
+    return failures;
+}
+
+/* Prints the per-NC counters and checks every invariant; returns how many
+ * failed. */
+static int report(stress_t *s, FILE *out)
+{
+    unsigned threads = s->threads, ncs = s->ncs;
+    double seconds = s->seconds;
+    int failures = 0;
     uint64_t total_emitted = 0;
     fprintf(out, "ntsim stress: %u threads on %u NCs for %.1f s, rings of %d\n", threads, ncs,
             seconds, STRESS_RING);
@@ -229,6 +219,38 @@ int ntsim_stress(unsigned threads, unsigned ncs, double seconds, FILE *out)
     }
     fprintf(out, "  %.1f M emits/s in all; invariants: %s\n",
             (double)total_emitted / seconds / 1e6, failures == 0 ? "all held" : "BROKEN");
+    return failures;
+}
+
+int ntsim_stress(unsigned threads, unsigned ncs, double seconds, FILE *out)
+{
+    if (threads == 0 || threads > STRESS_MAX_THREADS || ncs == 0 || ncs > NTSIM_NC_COUNT)
+        return -1;
+    stress_t *s = calloc(1, sizeof *s);
+    if (s == NULL)
+        return -1;
+    s->threads = threads;
+    s->ncs = ncs;
+    s->seconds = seconds;
+    for (unsigned i = 0; i < threads; i++)
+        s->last_k[i] = -1;
+    /* The real clock and the real thread ids; refused only while capturing. */
+    if (ntsim_capture_set_hooks(NULL) != NRT_SUCCESS) {
+        fprintf(out, "ntsim stress: the engine is already capturing\n");
+        free(s);
+        return 1;
+    }
+    nrt_sys_trace_config_t cfg;
+    nrt_sys_trace_config_set_defaults(&cfg);
+    nrt_sys_trace_config_set_max_events_per_nc(&cfg, STRESS_RING);
+    for (uint32_t nc = 0; nc < NTSIM_NC_COUNT; nc++)
+        cfg.capture_enabled_for_nc[nc] = nc < ncs;
+    if (nrt_sys_trace_start(&cfg) != NRT_SUCCESS) {
+        free(s);
+        return -1;
+    }
+    int failures = run_threads(s, out);
+    failures += report(s, out);
     ntsim_capture_shutdown();
     free(s);
     return failures == 0 ? 0 : 1;
