@@ -5,6 +5,8 @@
 #                   out/trace.ntff, out/notifications.ntff and a summary
 #   make check      build and run the conformance suite (the README's test command);
 #                   CHECK_ARGS="--kind json" (or --file F, --id ID) runs a subset
+#   make layers     prove that include <- engine <- sim <- conformance <- ntsim only
+#                   point down (part of make check)
 #   make memcheck   the same suite under valgrind memcheck: 0 errors, 0 leaks
 #   make asan       the same suite built with AddressSanitizer + UBSan
 #   make tsan       the same suite built with ThreadSanitizer
@@ -16,6 +18,7 @@
 #   make coverage   line and branch coverage of engine/ (gcovr)
 #   make mutation   prove a changed header offset fails both the static assert
 #                   and the layout vectors
+#   make add-type-check  prove vectors/README.md's checklist for a new event type
 #   make clean
 #
 # Missing dependencies are installed on Debian (apt-get, as root); elsewhere
@@ -105,7 +108,7 @@ VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full \
             --errors-for-leak-kinds=definite,indirect,possible \
             --show-leak-kinds=definite,indirect,possible
 
-.PHONY: all run check memcheck asan tsan bench fuzz coverage mutation install uninstall install-check deps clean
+.PHONY: all run check layers memcheck asan tsan bench fuzz coverage mutation add-type-check install uninstall install-check deps clean
 
 all: $(LIB) $(SHLIB) $(PCFILE) $(CHECK_BIN) $(NTSIM_BIN) $(CXX_TEST)
 
@@ -212,11 +215,16 @@ run: $(NTSIM_BIN)
 CHECK_LOGS = CK_TAP_LOG_FILE_NAME=$(BUILD)/conformance.tap CK_XML_LOG_FILE_NAME=$(BUILD)/conformance.xml
 CHECK_ARGS ?=
 
-check: $(CHECK_BIN) $(CXX_TEST) $(NTSIM_BIN)
+check: $(CHECK_BIN) $(CXX_TEST) $(NTSIM_BIN) layers
 	$(CHECK_LOGS) ./$(CHECK_BIN) --ntsim ./$(NTSIM_BIN) $(CHECK_ARGS)
 	sh conformance/cli_failures.sh ./$(CHECK_BIN)
 	./$(CXX_TEST)
 	sh conformance/cli_ntsim.sh ./$(NTSIM_BIN)
+
+# The layers only point down: probes compiled with each layer's own -I flags.
+layers: $(DEPS_STAMP) | $(GEN_HDR)
+	INC_ENGINE="$(INC_ENGINE)" INC_SIM="$(INC_SIM)" INC_CONF="$(INC_CONF)" INC_CMD="$(INC_CMD)" \
+	    sh conformance/layers.sh "$(CC)"
 
 memcheck: $(CHECK_BIN) $(NTSIM_BIN)
 	CK_FORK=no $(VALGRIND) ./$(CHECK_BIN)
@@ -319,6 +327,12 @@ fuzz: $(FUZZ_BINS) $(FUZZ_DIR)/seeds.stamp
 
 mutation: $(DEPS_STAMP)
 	sh conformance/mutation.sh "$(CC)"
+
+# vectors/README.md's checklist for adding an event type, proven on a scratch
+# copy: a throwaway 47th type with the listed edits passes the whole suite,
+# and leaving out any one edit fails the build or the suite.
+add-type-check: $(DEPS_STAMP)
+	sh conformance/add_type.sh "$(CC)"
 
 # --- benchmarks (not tests) ------------------------------------------------------
 

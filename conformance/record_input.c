@@ -60,6 +60,14 @@ NRT_STATUS ntsim_vec_parse_type(ntsim_yparse_t *p, yaml_node_t *map, const char 
         *out = (uint32_t)d->type;
         return NRT_SUCCESS;
     }
+    /* COUNT: the sentinel, the first value that is not a type. Vectors that
+     * pin the boundary say COUNT, so they follow the enum when a type is
+     * added (vectors/README.md, "Adding an event type"); the enum vector pins
+     * COUNT's value. */
+    if (strcmp(text, "COUNT") == 0) {
+        *out = (uint32_t)NRT_SYS_TRACE_EVENT_TYPE_COUNT;
+        return NRT_SUCCESS;
+    }
     uint64_t v;
     if (text[0] >= '0' && text[0] <= '9')
         return ntsim_yp_u64(p, map, path, "type", true, UINT32_MAX, &v) == NRT_SUCCESS
@@ -68,8 +76,8 @@ NRT_STATUS ntsim_vec_parse_type(ntsim_yparse_t *p, yaml_node_t *map, const char 
     char field[512];
     ntsim_yp_path(field, sizeof field, "%s.type", path);
     return ntsim_yp_error(p, ntsim_yp_get(p, map, "type"), field,
-                          "'%s' is not an event type (an enum suffix such as HW_NOTIFY, or an "
-                          "integer)", text);
+                          "'%s' is not an event type (an enum suffix such as HW_NOTIFY, COUNT, "
+                          "or an integer)", text);
 }
 
 NRT_STATUS ntsim_vec_parse_phase(ntsim_yparse_t *p, yaml_node_t *map, const char *path,
