@@ -37,7 +37,7 @@ edit_header() {
         "$tmp/t/include/nrt/nrt_sys_trace_event.h"
 }
 edit_map() {
-    perl -0pi -e 's/(XX\(HOSTCC_WAIT, [^\n]*\n[^\n]*\n[^\n]*"total_notif_expected"\)\))/$1 \\\n    XX(SCRATCH_PROBE, "scratch_probe", "scratch_probe", SOFTWARE, (NONE, NONE, NONE), (NULL, NULL, NULL))/' \
+    perl -0pi -e 's/(XX\(HOSTCC_WAIT, [^\n]*\n[^\n]*\n[^\n]*"total_notif_expected"\)\))/$1 \\\n    XX(SCRATCH_PROBE, "scratch_probe", SOFTWARE, (NONE, NONE, NONE), ("", "", ""))/' \
         "$tmp/t/engine/event_table.h"
 }
 edit_enum() {
@@ -53,7 +53,6 @@ edit_event_type() {
     enum: NRT_SYS_TRACE_EVENT_TYPE_SCRATCH_PROBE
     value: 46
     category: SOFTWARE
-    api_name: scratch_probe
     json_name: scratch_probe
     start: none
     stop: none

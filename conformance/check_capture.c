@@ -412,8 +412,14 @@ START_TEST(test_config_defaults_and_setters)
     ck_assert(!cfg->capture_enabled_for_nc[255]);
     nrt_sys_trace_config_set_capture_enabled_for_nc(cfg, 256, false);
     ck_assert_str_eq(ntsim_fixture.last_message, "nc_idx 256 is out of range [0, 255]: ignored");
-    /* By API name and by JSON name (D-NAMES, D-JSON-NAMES). */
+    /* By the interned names the getter returns (facts §4, D-NAMES); the
+     * enum suffix of the inspect layer's doc examples is not one of them. */
     ck_assert_int_eq(nrt_sys_trace_config_set_capture_enabled_for_event_type(cfg, "device_exec",
+                                                                             false),
+                     NRT_INVALID);
+    ck_assert(cfg->capture_enabled_for_event_type[7]);
+    ck_assert_int_eq(nrt_sys_trace_config_set_capture_enabled_for_event_type(cfg,
+                                                                             "nc_exec_running",
                                                                              false),
                      NRT_SUCCESS);
     ck_assert(!cfg->capture_enabled_for_event_type[7]);
@@ -435,7 +441,7 @@ START_TEST(test_config_defaults_and_setters)
                      NRT_SUCCESS);
     ck_assert_uint_eq(count, NRT_SYS_TRACE_EVENT_TYPE_COUNT - 2);
     ck_assert_str_eq(names[6], "cc_exec_barrier");
-    ck_assert_str_eq(names[7], "tensor_read"); /* 7 and 8 are off */
+    ck_assert_str_eq(names[7], "nrt_tensor_read"); /* 7 and 8 are off */
     nrt_sys_trace_free_event_types(names, count);
     for (int t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
         cfg->capture_enabled_for_event_type[t] = false;
@@ -460,7 +466,8 @@ START_TEST(test_get_event_types_lists_every_name_by_value)
     ck_assert_uint_eq(count, NRT_SYS_TRACE_EVENT_TYPE_COUNT);
     ck_assert_str_eq(names[0], "generic");
     ck_assert_str_eq(names[24], "hw_notify");
-    ck_assert_str_eq(names[36], "consume_tpb_status_notifications");
+    ck_assert_str_eq(names[7], "nc_exec_running");
+    ck_assert_str_eq(names[36], "exec_consume_tpb_status_notifications");
     ck_assert_str_eq(names[45], "hostcc_wait");
     /* The setter accepts every name the getter returns. */
     nrt_sys_trace_config_t cfg;

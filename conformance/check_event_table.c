@@ -23,25 +23,23 @@ START_TEST(test_event_table_names_are_unique)
 {
     for (unsigned a = 0; a < NRT_SYS_TRACE_EVENT_TYPE_COUNT; a++)
         for (unsigned b = a + 1; b < NRT_SYS_TRACE_EVENT_TYPE_COUNT; b++) {
-            ck_assert_str_ne(ntsim__event_types[a].api_name, ntsim__event_types[b].api_name);
             ck_assert_str_ne(ntsim__event_types[a].json_name, ntsim__event_types[b].json_name);
         }
 }
 END_TEST
 
-/* D-NAMES: the API name is the enum suffix in lower case. */
-START_TEST(test_event_table_api_name_is_lowercase_enum_suffix)
+/* D-NAMES: the public API's names are the interned names, which are the
+ * JSON event_type names: lower case, digits and '_' only, at most 63 bytes
+ * (they are escaped into fixed buffers without quoting problems). */
+START_TEST(test_event_table_names_are_plain_identifiers)
 {
-    const size_t prefix = strlen("NRT_SYS_TRACE_EVENT_TYPE_");
     for (unsigned t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++) {
-        const char *suffix = ntsim__event_types[t].enum_name + prefix;
-        const char *api = ntsim__event_types[t].api_name;
-        ck_assert_uint_eq(strlen(suffix), strlen(api));
-        for (size_t i = 0; suffix[i]; i++) {
-            char lower = (suffix[i] >= 'A' && suffix[i] <= 'Z') ? (char)(suffix[i] + 32)
-                                                                : suffix[i];
-            ck_assert_int_eq(lower, api[i]);
-        }
+        const char *name = ntsim__event_types[t].json_name;
+        ck_assert_uint_gt(strlen(name), 0);
+        ck_assert_uint_lt(strlen(name), 64);
+        for (const char *c = name; *c; c++)
+            ck_assert_msg((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_',
+                          "%s: '%c'", name, *c);
     }
 }
 END_TEST
@@ -143,11 +141,13 @@ END_TEST
 
 START_TEST(test_lookups_by_name)
 {
-    ck_assert_int_eq(ntsim__event_type_by_api_name("hw_notify")->type, 24);
+    ck_assert_int_eq(ntsim__event_type_by_json_name("hw_notify")->type, 24);
+    ck_assert_int_eq(ntsim__event_type_by_json_name("nc_exec_running")->type, 7);
+    ck_assert_ptr_null(ntsim__event_type_by_json_name("device_exec")); /* the enum suffix */
     ck_assert_int_eq(ntsim__event_type_by_enum_name("NRT_SYS_TRACE_EVENT_TYPE_HOSTCC_WAIT")->type,
                      45);
-    ck_assert_ptr_null(ntsim__event_type_by_api_name("HW_NOTIFY"));
-    ck_assert_ptr_null(ntsim__event_type_by_api_name(NULL));
+    ck_assert_ptr_null(ntsim__event_type_by_json_name("HW_NOTIFY"));
+    ck_assert_ptr_null(ntsim__event_type_by_json_name(NULL));
     ck_assert_ptr_null(ntsim__event_type_by_enum_name("NRT_SYS_TRACE_EVENT_TYPE_COUNT"));
     ck_assert_str_eq(ntsim__payload_by_member("exec_tensor_read_batch")->c_type,
                      "struct nrt_sys_trace_event_data_exec_tensor_read_batch");
@@ -179,7 +179,7 @@ Suite *make_event_table_suite(void)
     TCase *tc = tcase_create("event_table");
     tcase_add_test(tc, test_event_table_row_index_is_the_enum_value);
     tcase_add_test(tc, test_event_table_names_are_unique);
-    tcase_add_test(tc, test_event_table_api_name_is_lowercase_enum_suffix);
+    tcase_add_test(tc, test_event_table_names_are_plain_identifiers);
     tcase_add_test(tc, test_every_payload_fits_the_40_byte_slot);
     tcase_add_test(tc, test_union_is_sized_by_its_largest_members);
     tcase_add_test(tc, test_every_payload_but_model_exec_is_carried);

@@ -3,6 +3,7 @@
  * their recovery, determinism, faults and their counters, and the
  * scenario loader's errors. Whole runs are pinned by vectors/scenario_*.yaml.
  */
+#include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -184,6 +185,79 @@ START_TEST(test_default_run_has_every_type_and_only_its_faults_drops)
 }
 END_TEST
 
+/* D-JSON-TIME on the simulator's drifting clocks: in the default run NC 0's
+ * device clock runs 1500 ns ahead (+25 ppm) and NC 1's 2500 ns behind
+ * (-40 ppm), so their raw nc_timestamp_ns disagree with the host by those
+ * offsets; trace.json's timestamp_ns puts both on the host timeline, and every
+ * device span lies inside the host EXEC_CORE span of its execution. */
+START_TEST(test_device_spans_of_two_drifting_cores_land_on_the_host_timeline)
+{
+    ntsim_run_result_t r;
+    ntsim_outputs_t o;
+    run_default(&r, &o);
+    json_error_t err;
+    json_t *doc = json_loadb(o.json, o.json_len, 0, &err);
+    ck_assert_msg(doc != NULL, "trace.json: %s", err.text);
+    json_t *events = json_object_get(doc, "events");
+    /* EXEC_CORE's host span per exec_id (the runtime's view of the device work). */
+    enum { MAX_EXEC = 256 };
+    uint64_t core_start[MAX_EXEC] = {0}, core_stop[MAX_EXEC] = {0};
+    uint64_t dev_start[MAX_EXEC] = {0}, dev_stop[MAX_EXEC] = {0}, dev_tracking[MAX_EXEC] = {0};
+    unsigned checked[2] = {0, 0};
+    for (size_t i = 0; i < json_array_size(events); i++) {
+        json_t *e = json_array_get(events, i);
+        const char *type = json_string_value(json_object_get(e, "event_type"));
+        const char *phase = json_string_value(json_object_get(e, "phase"));
+        json_t *data = json_object_get(e, "data");
+        uint64_t ts = (uint64_t)json_integer_value(json_object_get(e, "timestamp_ns"));
+        uint64_t nc = (uint64_t)json_integer_value(json_object_get(e, "nc_idx"));
+        uint64_t tracking = (uint64_t)json_integer_value(json_object_get(e, "tracking_id"));
+        json_t *exec = json_object_get(data, "exec_id");
+        uint64_t x = exec ? (uint64_t)json_integer_value(exec) : 0;
+        if (strcmp(type, "kmgr_exec_core") == 0 && x < MAX_EXEC)
+            (strcmp(phase, "start") == 0 ? core_start : core_stop)[x] = ts;
+        json_t *dev = json_object_get(data, "nc_timestamp_ns");
+        if (dev == NULL)
+            continue;
+        /* The raw device time differs from the host time by the NC's offset
+         * plus its drift since the start (under 1 us of drift in 1 ms). */
+        int64_t skew = (int64_t)((uint64_t)json_integer_value(dev) - ts);
+        int64_t offset = nc == 0 ? 1500 : -2500;
+        ck_assert_msg(skew - offset >= -100 && skew - offset <= 100,
+                      "event %zu (nc %llu): device - host = %lld, offset %lld", i,
+                      (unsigned long long)nc, (long long)skew, (long long)offset);
+        checked[nc != 0]++;
+        if (strcmp(type, "nc_exec_running") != 0)
+            continue;
+        if (strcmp(phase, "start") == 0 && x < MAX_EXEC) {
+            dev_start[x] = ts;
+            dev_tracking[x] = tracking;
+        } else if (strcmp(phase, "stop") == 0) {
+            for (size_t k = 0; k < MAX_EXEC; k++)
+                if (dev_tracking[k] == tracking && dev_start[k] != 0)
+                    dev_stop[k] = ts;
+        }
+    }
+    ck_assert_uint_gt(checked[0], 20);
+    ck_assert_uint_gt(checked[1], 20);
+    unsigned spans = 0;
+    for (size_t x = 1; x < MAX_EXEC; x++) {
+        if (dev_start[x] == 0)
+            continue;
+        spans++;
+        ck_assert_msg(core_start[x] <= dev_start[x] && dev_stop[x] <= core_stop[x] &&
+                          dev_start[x] < dev_stop[x],
+                      "exec %zu: device span [%llu, %llu] outside its EXEC_CORE [%llu, %llu]", x,
+                      (unsigned long long)dev_start[x], (unsigned long long)dev_stop[x],
+                      (unsigned long long)core_start[x], (unsigned long long)core_stop[x]);
+    }
+    ck_assert_uint_eq(spans, r.executes);
+    json_decref(doc);
+    ntsim_sim_outputs_free(&o);
+    ntsim_run_result_free(&r);
+}
+END_TEST
+
 /* The issue's example: a ring of 1024 with 1500 events on NC 0 shows 476
  * overwritten (only GENERIC captured: the marker plus a burst of 1499). */
 START_TEST(test_ring_overflow_fault_overwrites_the_excess)
@@ -357,6 +431,7 @@ Suite *make_sim_suite(void)
     tcase_add_test(tc, test_clock_offset_and_drift_are_recovered_from_sync_info);
     tcase_add_test(tc, test_same_scenario_and_seed_give_identical_bytes);
     tcase_add_test(tc, test_default_run_has_every_type_and_only_its_faults_drops);
+    tcase_add_test(tc, test_device_spans_of_two_drifting_cores_land_on_the_host_timeline);
     tcase_add_test(tc, test_ring_overflow_fault_overwrites_the_excess);
     tcase_add_test(tc, test_stop_before_fetch_loses_everything_and_counts_it);
     tcase_add_test(tc, test_drained_and_serialized_equals_fetched);

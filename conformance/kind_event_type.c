@@ -7,8 +7,8 @@
  *     enum: NRT_SYS_TRACE_EVENT_TYPE_CC_EXEC
  *     value: 8
  *     category: HARDWARE             # UNKNOWN | HARDWARE | SOFTWARE
- *     api_name: cc_exec
- *     json_name: cc_running
+ *     json_name: cc_running          # the interned name: JSON event_type, NTFF,
+ *                                    #   and the public API's names (D-NAMES)
  *     start: cc_exec_start           # the union member each phase carries,
  *     stop: cc_exec_stop             #   or none
  *     instant: none
@@ -25,13 +25,12 @@ typedef struct event_type_body {
     char *enum_name;
     uint64_t value;
     char *category;
-    char *api_name;
     char *json_name;
     char *payload[NRT_SYS_TRACE_EVENT_PHASE_COUNT];
 } event_type_body_t;
 
-static const char *const event_type_keys[] = {"enum", "value", "category", "api_name",
-                                              "json_name", "start", "stop", "instant", NULL};
+static const char *const event_type_keys[] = {"enum", "value", "category", "json_name",
+                                              "start", "stop", "instant", NULL};
 static const char *const phase_keys[NRT_SYS_TRACE_EVENT_PHASE_COUNT] = {"start", "stop",
                                                                         "instant"};
 static const char *const category_names[NRT_SYS_TRACE_EVENT_CATEGORY_COUNT] = {
@@ -42,7 +41,6 @@ static void event_type_free(void *body)
     event_type_body_t *b = body;
     free(b->enum_name);
     free(b->category);
-    free(b->api_name);
     free(b->json_name);
     for (int ph = 0; ph < NRT_SYS_TRACE_EVENT_PHASE_COUNT; ph++)
         free(b->payload[ph]);
@@ -56,13 +54,12 @@ static NRT_STATUS event_type_parse(ntsim_yparse_t *p, yaml_node_t *node, const c
     if (b == NULL)
         return NRT_RESOURCE;
     *out = b;
-    const char *enum_name, *category, *api_name, *json_name, *payload[3];
+    const char *enum_name, *category, *json_name, *payload[3];
     NRT_STATUS st;
     if ((st = ntsim_yp_str(p, node, path, "enum", true, &enum_name)) != NRT_SUCCESS ||
         (st = ntsim_yp_u64(p, node, path, "value", true, UINT32_MAX, &b->value)) !=
             NRT_SUCCESS ||
         (st = ntsim_yp_str(p, node, path, "category", true, &category)) != NRT_SUCCESS ||
-        (st = ntsim_yp_str(p, node, path, "api_name", true, &api_name)) != NRT_SUCCESS ||
         (st = ntsim_yp_str(p, node, path, "json_name", true, &json_name)) != NRT_SUCCESS)
         return st;
     for (int ph = 0; ph < NRT_SYS_TRACE_EVENT_PHASE_COUNT; ph++)
@@ -80,7 +77,6 @@ static NRT_STATUS event_type_parse(ntsim_yparse_t *p, yaml_node_t *node, const c
     }
     if ((b->enum_name = ntsim_strdup(enum_name)) == NULL ||
         (b->category = ntsim_strdup(category)) == NULL ||
-        (b->api_name = ntsim_strdup(api_name)) == NULL ||
         (b->json_name = ntsim_strdup(json_name)) == NULL)
         return NRT_RESOURCE;
     for (int ph = 0; ph < NRT_SYS_TRACE_EVENT_PHASE_COUNT; ph++)
@@ -121,7 +117,6 @@ static void event_type_run(const ntsim_vector_t *v, ntsim_report_t *r)
         ntsim_report_add(r, v->id, "category", "expected ntsim__event_category to agree with "
                                                "the row, got %d",
                          (int)ntsim__event_category((uint32_t)b->value));
-    check_str(r, v->id, "api_name", b->api_name, row->api_name);
     check_str(r, v->id, "json_name", b->json_name, row->json_name);
     for (int ph = 0; ph < NRT_SYS_TRACE_EVENT_PHASE_COUNT; ph++) {
         ntsim_payload_id_t pid = ntsim__event_payload((uint32_t)b->value, (uint32_t)ph);

@@ -5,6 +5,8 @@
  *   - id: json.hw_notify.instant
  *     ...common keys...
  *     gid_map: [0, 7]                # optional: nc_idx -> worker_gid (D-WORKER-GID)
+ *     models: [{exec_id: 9, model_id: 3}]   # optional: the runtime's execution ->
+ *                                    #   model table (D-JSON-MODEL-ID)
  *     records:                       # record_input.c: by fields or {hex: ...}
  *       - {type: HW_NOTIFY, phase: INSTANT, nc_idx: 1, data: {hint: 7}}
  *     json: '{"events":[...],"data_version":2}'
@@ -27,15 +29,17 @@ typedef struct json_body {
     bool has_gid_map;
     int32_t gid_map[NTSIM_NC_COUNT];
     size_t gid_count;
+    ntsim_vec_models_t models;
     char *json;
 } json_body_t;
 
-static const char *const json_keys[] = {"gid_map", "records", "json", NULL};
+static const char *const json_keys[] = {"gid_map", "models", "records", "json", NULL};
 
 static void json_free(void *body)
 {
     json_body_t *b = body;
     free(b->records);
+    free(b->models.items);
     free(b->json);
     free(b);
 }
@@ -55,6 +59,8 @@ static NRT_STATUS json_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *p
         return st;
     if ((b->json = ntsim_strdup(text)) == NULL)
         return NRT_RESOURCE;
+    if ((st = ntsim_vec_parse_models(p, node, path, &b->models)) != NRT_SUCCESS)
+        return st;
     yaml_node_t *gid = ntsim_yp_get(p, node, "gid_map");
     if (gid != NULL) {
         char gpath[512];
@@ -110,10 +116,13 @@ static void json_run(const ntsim_vector_t *v, ntsim_report_t *r)
         ntsim_report_add(r, v->id, "gid_map", "ntsim_json_set_gid_map returned %d", st);
         return;
     }
+    /* ctx outlives the call: the body is the vector's. Always NRT_SUCCESS. */
+    (void)ntsim_json_set_model_lookup(ntsim_vec_model_lookup, (void *)&b->models);
     char *doc = NULL;
     size_t len = 0;
     st = ntsim_json_serialize(b->records, b->record_count, &doc, &len);
     (void)ntsim_json_set_gid_map(NULL, 0); /* restoring the default cannot fail */
+    (void)ntsim_json_set_model_lookup(NULL, NULL);
     if (st != NRT_SUCCESS) {
         ntsim_report_add(r, v->id, "serialize", "expected NRT_SUCCESS, got %d", st);
         return;

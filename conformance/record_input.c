@@ -277,3 +277,43 @@ NRT_STATUS ntsim_vec_parse_records(ntsim_yparse_t *p, yaml_node_t *node, const c
     }
     return NRT_SUCCESS;
 }
+
+static const char *const model_keys[] = {"exec_id", "model_id", NULL};
+
+NRT_STATUS ntsim_vec_parse_models(ntsim_yparse_t *p, yaml_node_t *map, const char *path,
+                                  ntsim_vec_models_t *out)
+{
+    out->items = NULL;
+    out->count = 0;
+    if (ntsim_yp_get(p, map, "models") == NULL)
+        return NRT_SUCCESS;
+    yaml_node_item_t *items;
+    size_t n;
+    NRT_STATUS st = ntsim_yp_seq(p, map, path, "models", &items, &n);
+    if (st != NRT_SUCCESS)
+        return st;
+    if ((out->items = calloc(n, sizeof *out->items)) == NULL)
+        return NRT_RESOURCE;
+    for (size_t i = 0; i < n; i++) {
+        yaml_node_t *m = ntsim_yp_node(p, items[i]);
+        char mpath[512];
+        ntsim_yp_path(mpath, sizeof mpath, "%s.models[%zu]", path, i);
+        if ((st = ntsim_yp_check_keys(p, m, mpath, model_keys, NULL)) != NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, m, mpath, "exec_id", true, UINT64_MAX,
+                               &out->items[i].exec_id)) != NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, m, mpath, "model_id", true, UINT64_MAX,
+                               &out->items[i].model_id)) != NRT_SUCCESS)
+            return st;
+        out->count = i + 1;
+    }
+    return NRT_SUCCESS;
+}
+
+uint64_t ntsim_vec_model_lookup(uint64_t exec_id, void *ctx)
+{
+    const ntsim_vec_models_t *m = ctx;
+    for (size_t i = 0; i < m->count; i++)
+        if (m->items[i].exec_id == exec_id)
+            return m->items[i].model_id;
+    return 0;
+}

@@ -31,4 +31,21 @@ NRT_STATUS ntsim_vec_parse_record(ntsim_yparse_t *p, yaml_node_t *node, const ch
 NRT_STATUS ntsim_vec_parse_records(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
                                    const char *key, nrt_sys_trace_event_t **out, size_t *count);
 
+/* The runtime's execution -> model table a vector registers for the
+ * exporters (D-JSON-MODEL-ID):  models: [{exec_id: 7, model_id: 3}, ...] */
+typedef struct ntsim_vec_model {
+    uint64_t exec_id, model_id;
+} ntsim_vec_model_t;
+
+typedef struct ntsim_vec_models {
+    ntsim_vec_model_t *items;   /* calloc'd; the caller frees */
+    size_t count;
+} ntsim_vec_models_t;
+
+/* The optional `models` key of map (absent: count 0). */
+NRT_STATUS ntsim_vec_parse_models(ntsim_yparse_t *p, yaml_node_t *map, const char *path,
+                                  ntsim_vec_models_t *out);
+/* An ntsim_model_lookup_fn over a ntsim_vec_models_t (ctx): 0 when absent. */
+uint64_t ntsim_vec_model_lookup(uint64_t exec_id, void *ctx);
+
 #endif /* NTSIM_CONFORMANCE_RECORD_INPUT_H */

@@ -32,6 +32,7 @@
 #include "grace.h"
 #include "log.h"
 #include "ntsim/capture.h"
+#include "ntsim/convert.h"
 #include "ring.h"
 
 #define NTSIM_MAX_EVENTS_MIN UINT64_C(1024)     /* facts §4: the shim's clamp */
@@ -281,6 +282,7 @@ NRT_STATUS nrt_sys_trace_start(const nrt_sys_trace_config_t *config)
     atomic_store_explicit(&g_clamped_nc, 0, memory_order_relaxed);
     atomic_store_explicit(&g_invalid_type_warned, false, memory_order_relaxed);
     atomic_store_explicit(&g_clamped_nc_warned, false, memory_order_relaxed);
+    ntsim_json_reset_stats(); /* the exporter's mismatch counts are per session too */
     for (size_t nc = 0; nc < NTSIM_NC_COUNT; nc++) {
         ntsim_nc_context_t *ctx = &g_nc[nc];
         pthread_mutex_lock(&ctx->drain_lock);

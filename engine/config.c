@@ -70,24 +70,15 @@ void nrt_sys_trace_config_set_capture_enabled_for_nc(nrt_sys_trace_config_t *con
     config->capture_enabled_for_nc[nc_idx] = enabled;
 }
 
-static const ntsim_event_type_desc_t *type_by_any_name(const char *name)
-{
-    const ntsim_event_type_desc_t *d = ntsim__event_type_by_api_name(name);
-    if (d != NULL)
-        return d;
-    for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
-        if (strcmp(ntsim__event_types[t].json_name, name) == 0)
-            return &ntsim__event_types[t];
-    return NULL;
-}
-
 NRT_STATUS nrt_sys_trace_config_set_capture_enabled_for_event_type(nrt_sys_trace_config_t *config,
                                                                   const char *event_type,
                                                                   bool enabled)
 {
     if (config == NULL || event_type == NULL)
         return NRT_INVALID;
-    const ntsim_event_type_desc_t *d = type_by_any_name(event_type);
+    /* facts §4: the setter maps the same 46 interned names the getter
+     * returns (D-NAMES, D-SETTER-NAMES). */
+    const ntsim_event_type_desc_t *d = ntsim__event_type_by_json_name(event_type);
     if (d == NULL) {
         ntsim__log(NTSIM_LOG_ERROR, "unknown event type name '%s'", event_type);
         return NRT_INVALID;
@@ -105,7 +96,8 @@ void nrt_sys_trace_free_event_types(const char **event_types, size_t count)
     free((void *)event_types);
 }
 
-/* A malloc'd array of malloc'd API names of the types where want[t]. */
+/* A malloc'd array of malloc'd interned names of the types where want[t]
+ * (facts §4: slot i = strdup(nrt_interned_string_db_get_event_name(i))). */
 static NRT_STATUS name_list(const bool *want, const char ***out, size_t *count)
 {
     size_t n = 0;
@@ -122,7 +114,7 @@ static NRT_STATUS name_list(const bool *want, const char ***out, size_t *count)
     for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++) {
         if (!want[t])
             continue;
-        if ((names[i] = copy_str(ntsim__event_types[t].api_name)) == NULL) {
+        if ((names[i] = copy_str(ntsim__event_types[t].json_name)) == NULL) {
             nrt_sys_trace_free_event_types(names, i);
             return NRT_RESOURCE;
         }

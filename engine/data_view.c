@@ -2,11 +2,13 @@
  * engine/data_view.c: compiles the one table's json_keys column.
  *
  * Grammar of one key list (event_table.h):
- *   list  := item ("," item)*
+ *   list  := "" | item ("," item)*
  *   item  := key ["=" path] ["%" fmt]
- *   path  := field | "sync_info." ("nc_timestamp_ns" | "cpu_timestamp_ns")
+ *   path  := field | "sync_info." ("nc_timestamp_ns" | "cpu_timestamp_ns") | "@" field
  *   fmt   := "usage" | "hex" | "algo"
- * A key without a path names the payload field of the same name.
+ * A key without a path names the payload field of the same name; "@" field
+ * is the model registered for the execution id in that field. NULL (not a
+ * list) is a phase without an arm.
  */
 #include "data_view.h"
 
@@ -15,6 +17,7 @@
 #include <string.h>
 
 #include "log.h"
+#include "ntsim/convert.h"
 
 static ntsim_data_view_t g_views[NRT_SYS_TRACE_EVENT_TYPE_COUNT][NRT_SYS_TRACE_EVENT_PHASE_COUNT];
 static const ntsim_data_view_t g_empty_view;
@@ -41,6 +44,9 @@ const char *ntsim__data_view_compile(const char *keys, ntsim_payload_id_t pid,
     view->has_payload = pid != NTSIM_PAYLOAD_NONE;
     if (keys == NULL)
         return NULL;
+    view->has_arm = true;
+    if (*keys == '\0')
+        return NULL;
     if (pid == NTSIM_PAYLOAD_NONE)
         return "keys given for a phase that carries no payload";
     const ntsim_payload_desc_t *d = &ntsim__payloads[pid];
@@ -62,6 +68,10 @@ const char *ntsim__data_view_compile(const char *keys, ntsim_payload_id_t pid,
         /* Resolve the path to an offset, size and kind. */
         const ntsim_field_desc_t *f;
         size_t base = 0;
+        if (eq != NULL && *path == '@') {
+            k->exec_model = true;
+            path++;
+        }
         const char *dot = memchr(path, '.', (size_t)(path_end - path));
         if (dot != NULL) {
             f = find_field(d->fields, d->field_count, path, (size_t)(dot - path));
@@ -96,8 +106,16 @@ const char *ntsim__data_view_compile(const char *keys, ntsim_payload_id_t pid,
                                            (int)k->key_len, k->key);
         if (k->key_len == strlen("nc_timestamp_ns") &&
             memcmp(k->key, "nc_timestamp_ns", k->key_len) == 0) {
+            /* Its host partner: the same sync_info's cpu_timestamp_ns, or the
+             * payload's flat cpu_timestamp_ns (TIMESTAMP_SYNC). */
+            const ntsim_field_desc_t *cpu =
+                dot != NULL ? find_field(ntsim__sync_info_fields, 2, "cpu_timestamp_ns", 16)
+                            : find_field(d->fields, d->field_count, "cpu_timestamp_ns", 16);
+            if (cpu == NULL)
+                return "nc_timestamp_ns has no cpu_timestamp_ns beside it";
             view->nc_timestamp = true;
             view->nc_timestamp_offset = k->offset;
+            view->cpu_timestamp_offset = base + cpu->offset;
         }
         view->count++;
         p = *end ? end + 1 : end;
@@ -179,10 +197,11 @@ bool ntsim__data_format(const ntsim_data_key_t *k, uint64_t value, char *out, si
     }
 }
 
-uint64_t ntsim__data_value(const ntsim_data_key_t *k, const nrt_sys_trace_event_data_t *data)
+uint64_t ntsim__data_field(const nrt_sys_trace_event_data_t *data, size_t offset, size_t size,
+                           bool is_signed)
 {
-    const unsigned char *b = (const unsigned char *)data + k->offset;
-    switch (k->size) {
+    const unsigned char *b = (const unsigned char *)data + offset;
+    switch (size) {
     case 1: {
         uint8_t v;
         memcpy(&v, b, 1);
@@ -194,7 +213,7 @@ uint64_t ntsim__data_value(const ntsim_data_key_t *k, const nrt_sys_trace_event_
         return v;
     }
     case 4:
-        if (k->is_signed) {
+        if (is_signed) {
             int32_t v;
             memcpy(&v, b, 4);
             return (uint64_t)(int64_t)v;
@@ -209,4 +228,33 @@ uint64_t ntsim__data_value(const ntsim_data_key_t *k, const nrt_sys_trace_event_
         return v;
     }
     }
+}
+
+/* --- the runtime's execution -> model lookup (D-JSON-MODEL-ID) --------------------- */
+
+static pthread_mutex_t g_model_lock = PTHREAD_MUTEX_INITIALIZER;
+static ntsim_model_lookup_fn g_model_fn;
+static void *g_model_ctx;
+
+NRT_STATUS ntsim_json_set_model_lookup(ntsim_model_lookup_fn fn, void *ctx)
+{
+    pthread_mutex_lock(&g_model_lock);
+    g_model_fn = fn;
+    g_model_ctx = ctx;
+    pthread_mutex_unlock(&g_model_lock);
+    return NRT_SUCCESS;
+}
+
+static uint64_t model_of(uint64_t exec_id)
+{
+    pthread_mutex_lock(&g_model_lock);
+    uint64_t model = g_model_fn != NULL ? g_model_fn(exec_id, g_model_ctx) : 0;
+    pthread_mutex_unlock(&g_model_lock);
+    return model;
+}
+
+uint64_t ntsim__data_value(const ntsim_data_key_t *k, const nrt_sys_trace_event_data_t *data)
+{
+    uint64_t v = ntsim__data_field(data, k->offset, k->size, k->is_signed);
+    return k->exec_model ? model_of(v) : v;
 }

@@ -30,6 +30,8 @@ typedef struct ntsim_data_key {
     size_t offset;            /* in the 40-byte payload */
     size_t size;              /* 1, 2, 4 or 8 bytes */
     bool is_signed;           /* C int */
+    bool exec_model;          /* key=@field: the model registered for the execution
+                               * whose id is the field (D-JSON-MODEL-ID) */
     ntsim_value_format_t fmt;
     char key_z[48];           /* the key, NUL-terminated (NTFF attribute key) */
     char json_key[64];        /* "\"key\":" ready to copy; json_key_len bytes */
@@ -41,28 +43,49 @@ enum { NTSIM_DATA_KEYS_MAX = 8 };
 typedef struct ntsim__data_view {
     ntsim_data_key_t keys[NTSIM_DATA_KEYS_MAX];
     size_t count;
-    bool has_payload;         /* the phase carries a payload (count may still be 0) */
-    bool nc_timestamp;        /* one key is nc_timestamp_ns: it replaces timestamp_ns in JSON */
-    size_t nc_timestamp_offset;
+    bool has_arm;             /* the exporter has an arm for this phase (keys may be
+                               * none); false: {} and a phase-mismatch warning */
+    bool has_payload;         /* the phase carries a payload */
+    bool nc_timestamp;        /* one key is nc_timestamp_ns: a device event, whose JSON
+                               * timestamp_ns is host-aligned (D-JSON-TIME) */
+    size_t nc_timestamp_offset;  /* of that device time in the payload */
+    size_t cpu_timestamp_offset; /* of the host time read with it (the same sync
+                                  * pair: sync_info or TIMESTAMP_SYNC's flat pair) */
 } ntsim_data_view_t;
 
 /* The view of (type, phase); a view with no keys for anything out of range.
  * Built on first use; immutable afterwards, so any thread may read it. */
 const ntsim_data_view_t *ntsim__data_view(uint32_t type, uint32_t phase);
 
-/* Parses one table key list against a payload into `view`. Returns NULL on
- * success, else a static message naming the problem (for the table test). */
+/* Parses one table key list (NULL: no arm; "": an arm with no keys) against
+ * a payload into `view`. Returns NULL on success, else a static message
+ * naming the problem (for the table test). */
 const char *ntsim__data_view_compile(const char *keys, ntsim_payload_id_t pid,
                                     ntsim_data_view_t *view);
 
 /* The value of key k of a record's payload, widened to 64 bits (sign-
- * extended for C int fields). */
+ * extended for C int fields); for an exec_model key, the model the runtime
+ * registered for that execution id (ntsim_json_set_model_lookup), 0 when
+ * none is. */
 uint64_t ntsim__data_value(const ntsim_data_key_t *k, const nrt_sys_trace_event_data_t *data);
+
+/* A payload field widened to 64 bits (the raw read behind ntsim__data_value). */
+uint64_t ntsim__data_field(const nrt_sys_trace_event_data_t *data, size_t offset, size_t size,
+                           bool is_signed);
 
 /* The value of key k as NTFF writes it in an attribute: the JSON value
  * without quotes ("7", "-3", "true", "weight", "0x1f", "5"). Returns false
  * when the key is omitted (%algo with value 0). out holds >= 32 bytes. */
 bool ntsim__data_format(const ntsim_data_key_t *k, uint64_t value, char *out, size_t cap);
+
+/* json.c: counts a record of a (type, phase) the exporter has no arm for and
+ * warns once per type (facts §2, D-JSON-DATA). */
+void ntsim__json_note_mismatch(uint32_t type, uint32_t phase);
+
+/* json.c: a record's time on the host timeline, for a record whose view is v:
+ * a device event's nc_timestamp_ns moved to the CPU clock with its own sync
+ * pair, else the record's timestamp_ns (D-JSON-TIME). */
+uint64_t ntsim__json_host_time(const nrt_sys_trace_event_t *e, const ntsim_data_view_t *v);
 
 /* Name of a dma_mem_usage_type_t value ("weight"), or NULL when out of range. */
 const char *ntsim__usage_type_name(uint64_t value);

@@ -20,11 +20,14 @@
  *                             START/STOP pairs none, except DMA_MEM_ALLOC and
  *                             DMA_MEM_DEALLOC, whose intent payload is also
  *                             read on INSTANT (facts §2 [CONFLICT])
- *       api_name              D-NAMES: the lowercase enum suffix
  *       json_name             D-JSON-NAMES: facts §2 where observed, else the
- *                             style of the observed sibling, else api_name
- *       json data keys        facts §2's `data` table, in its order, with the
- *                             choices of D-JSON-DATA where it is silent
+ *                             style of the observed sibling, else the
+ *                             lowercase enum suffix; the interned name the
+ *                             public API returns too (D-NAMES)
+ *       json data keys        facts §2's `data` table, in its order, each
+ *                             S/T/I restriction an arm of that phase only,
+ *                             with the choices of D-JSON-DATA where it is
+ *                             silent
  */
 #include "event_table.h"
 
@@ -179,9 +182,9 @@ const ntsim_payload_desc_t ntsim__payloads[NTSIM_PAYLOAD_COUNT] = {
 /* One row per entry of NTSIM_EVENT_TYPE_MAP (event_table.h). */
 #define NTSIM__PAYLOADS_(S, T, I) {NTSIM_PAYLOAD_##S, NTSIM_PAYLOAD_##T, NTSIM_PAYLOAD_##I}
 #define NTSIM__KEYS_(S, T, I) {S, T, I}
-#define ROW_(NAME, api, json, CAT, P, K)                                                   \
+#define ROW_(NAME, json, CAT, P, K)                                                        \
     [NRT_SYS_TRACE_EVENT_TYPE_##NAME] = {NRT_SYS_TRACE_EVENT_TYPE_##NAME,                  \
-                                         "NRT_SYS_TRACE_EVENT_TYPE_" #NAME, api, json,     \
+                                         "NRT_SYS_TRACE_EVENT_TYPE_" #NAME, json,          \
                                          NRT_SYS_TRACE_EVENT_CATEGORY_##CAT,               \
                                          NTSIM__PAYLOADS_ P, NTSIM__KEYS_ K},
 
@@ -257,12 +260,12 @@ nrt_sys_trace_event_category_t ntsim__event_category(uint32_t type)
     return ntsim__event_types[type].category;
 }
 
-const ntsim_event_type_desc_t *ntsim__event_type_by_api_name(const char *name)
+const ntsim_event_type_desc_t *ntsim__event_type_by_json_name(const char *name)
 {
     if (name == NULL)
         return NULL;
     for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
-        if (strcmp(ntsim__event_types[t].api_name, name) == 0)
+        if (strcmp(ntsim__event_types[t].json_name, name) == 0)
             return &ntsim__event_types[t];
     return NULL;
 }

@@ -5,9 +5,10 @@
  * copy, the JSON exporter, event_to_proto, the simulator, the vector runner)
  * asks this table instead of writing its own switch:
  *
- *   ntsim__event_types[t]   per type: its enum identifier, its API name, its
- *                          JSON event_type name, its category, and which
- *                          payload its START, STOP and INSTANT phases carry.
+ *   ntsim__event_types[t]   per type: its enum identifier, its interned name
+ *                          (the JSON event_type), its category, which payload
+ *                          its START, STOP and INSTANT phases carry, and the
+ *                          JSON exporter's arm (data keys) for each phase.
  *   ntsim__payloads[p]      per payload struct: its union member name, its C
  *                          type, size, offset in the union, and its fields
  *                          (name, offset, size, kind), compiled with offsetof.
@@ -89,16 +90,20 @@ extern "C" {
  * its enumerator in nrt/nrt_sys_trace_event.h (vectors/README.md has the
  * whole checklist). An entry is
  *
- *   XX(NAME, api_name, json_name, CATEGORY, (START, STOP, INSTANT), (KEYS...))
+ *   XX(NAME, name, CATEGORY, (START, STOP, INSTANT), (KEYS START, STOP, INSTANT))
  *
  *   NAME       the enum suffix: the row is NRT_SYS_TRACE_EVENT_TYPE_##NAME, so a
  *              name the header lacks fails to compile
- *   api_name   D-NAMES; json_name: the JSON event_type string (D-JSON-NAMES)
+ *   name       the event's interned name: the JSON event_type string, the NTFF
+ *              interned name and hint, and what nrt_sys_trace_get_event_types
+ *              returns and the type setter accepts (D-NAMES, D-JSON-NAMES)
  *   CATEGORY   UNKNOWN | HARDWARE | SOFTWARE (facts §1)
  *   payloads   the ntsim_payload_id_t suffix each phase carries (D-PHASE);
  *              NTSIM__ALL(P) is the same P in every phase
- *   keys       the JSON data keys of each phase (D-JSON-DATA; grammar at
- *              ntsim_event_type_desc_t.json_keys), NULL: "data":{}
+ *   keys       the JSON exporter's arm for each phase (D-JSON-DATA): the data
+ *              keys it writes (grammar at ntsim_event_type_desc_t.json_keys);
+ *              "" an arm that writes {}; NULL no arm: the exporter writes {}
+ *              and warns of a phase mismatch (facts §2)
  *
  * event_table.c asserts at compile time that the list has exactly
  * NRT_SYS_TRACE_EVENT_TYPE_COUNT entries; with designated initializers and
@@ -118,149 +123,146 @@ extern "C" {
 #define NTSIM__K_CTX "ctx_device_id,ctx_device_count"
 
 #define NTSIM_EVENT_TYPE_MAP(XX)                                                                  \
-    XX(GENERIC, "generic", "generic", SOFTWARE,                                                   \
+    XX(GENERIC, "generic", SOFTWARE,                                                              \
        (NONE, NONE, NONE),                                                                        \
-       (NULL, NULL, NULL))                                                                        \
-    XX(MODEL_LOAD, "model_load", "nrt_load", SOFTWARE,                                            \
+       ("", "", ""))                                                                              \
+    XX(MODEL_LOAD, "nrt_load", SOFTWARE,                                                          \
        (NONE, MODEL_LOAD_STOP, NONE),                                                             \
-       (NULL, "model_id", NULL))                                                                  \
-    XX(POST_REQUEST, "post_request", "post_request", SOFTWARE,                                    \
+       ("", "model_id", ""))                                                                      \
+    XX(POST_REQUEST, "post_request", SOFTWARE,                                                    \
        NTSIM__ALL(EXEC_POST_REQUEST),                                                             \
        NTSIM__ALL("request_id"))                                                                  \
-    XX(EXECUTE_API, "execute_api", "nrt_execute", SOFTWARE,                                       \
+    XX(EXECUTE_API, "nrt_execute", SOFTWARE,                                                      \
        NTSIM__ALL(NRT_EXEC),                                                                      \
        NTSIM__ALL("model_id"))                                                                    \
-    XX(RUNTIME_EXECUTE, "runtime_execute", "runtime_execute", SOFTWARE,                           \
+    XX(RUNTIME_EXECUTE, "runtime_execute", SOFTWARE,                                              \
        NTSIM__ALL(RUNTIME_EXEC),                                                                  \
        NTSIM__ALL("model_id"))                                                                    \
-    XX(CC_LOAD, "cc_load", "cc_load", SOFTWARE,                                                   \
+    XX(CC_LOAD, "cc_load", SOFTWARE,                                                              \
        (CC_LOAD_START, CC_LOAD_STOP, NONE),                                                       \
        ("g_device_id,g_device_count", "model_id", NULL))                                          \
-    XX(CC_EXEC_BARRIER, "cc_exec_barrier", "cc_exec_barrier", HARDWARE,                           \
+    XX(CC_EXEC_BARRIER, "cc_exec_barrier", HARDWARE,                                              \
        (CC_EXEC_BARRIER_START, CC_EXEC_BARRIER_STOP, NONE),                                       \
        (NTSIM__K_NC_TS ",model_id", NTSIM__K_NC_TS, NULL))                                        \
-    XX(DEVICE_EXEC, "device_exec", "nc_exec_running", HARDWARE,                                   \
+    XX(DEVICE_EXEC, "nc_exec_running", HARDWARE,                                                  \
        (NC_EXEC_START, NC_EXEC_STOP, NONE),                                                       \
-       ("device_core_idx,exec_id," NTSIM__K_NC_TS, NTSIM__K_NC_TS, NULL))                         \
-    XX(CC_EXEC, "cc_exec", "cc_running", HARDWARE,                                                \
+       ("device_core_idx,exec_id," NTSIM__K_NC_TS ",model_id=@exec_id", NTSIM__K_NC_TS, NULL))    \
+    XX(CC_EXEC, "cc_running", HARDWARE,                                                           \
        (CC_EXEC_START, CC_EXEC_STOP, NONE),                                                       \
        ("gid,op_id," NTSIM__K_NC_TS ",exec_id,algorithm=algo%algo", NTSIM__K_NC_TS, NULL))        \
-    XX(TENSOR_READ, "tensor_read", "nrt_tensor_read", SOFTWARE,                                   \
+    XX(TENSOR_READ, "nrt_tensor_read", SOFTWARE,                                                  \
        NTSIM__ALL(EXEC_TENSOR_READ),                                                              \
        NTSIM__ALL(NTSIM__K_TENSOR_IO))                                                            \
-    XX(TENSOR_WRITE, "tensor_write", "nrt_tensor_write", SOFTWARE,                                \
+    XX(TENSOR_WRITE, "nrt_tensor_write", SOFTWARE,                                                \
        NTSIM__ALL(EXEC_TENSOR_WRITE),                                                             \
        NTSIM__ALL(NTSIM__K_TENSOR_IO))                                                            \
-    XX(TENSOR_READ_BATCH, "tensor_read_batch", "nrt_tensor_read_batch", SOFTWARE,                 \
+    XX(TENSOR_READ_BATCH, "nrt_tensor_read_batch", SOFTWARE,                                      \
        NTSIM__ALL(EXEC_TENSOR_READ_BATCH),                                                        \
        NTSIM__ALL("num_batches"))                                                                 \
-    XX(TENSOR_WRITE_BATCH, "tensor_write_batch", "nrt_tensor_write_batch", SOFTWARE,              \
+    XX(TENSOR_WRITE_BATCH, "nrt_tensor_write_batch", SOFTWARE,                                    \
        NTSIM__ALL(EXEC_TENSOR_WRITE_BATCH),                                                       \
        NTSIM__ALL("num_batches"))                                                                 \
-    XX(NUM_ERR, "num_err", "numerical_err", HARDWARE,                                             \
+    XX(NUM_ERR, "numerical_err", HARDWARE,                                                        \
        NTSIM__ALL(NUM_ERR),                                                                       \
-       NTSIM__ALL("device_core_idx,exec_id," NTSIM__K_NC_TS))                                     \
-    XX(ENC_BARRIER_RECV, "enc_barrier_recv", "enc_barrier_recv", SOFTWARE,                        \
+       (NULL, NULL, "device_core_idx,exec_id," NTSIM__K_NC_TS ",model_id=@exec_id"))              \
+    XX(ENC_BARRIER_RECV, "enc_barrier_recv", SOFTWARE,                                            \
        NTSIM__ALL(ENC_BARRIER_RECV),                                                              \
        NTSIM__ALL(NTSIM__K_ENC))                                                                  \
-    XX(ENC_BARRIER_SEND, "enc_barrier_send", "enc_barrier_send", SOFTWARE,                        \
+    XX(ENC_BARRIER_SEND, "enc_barrier_send", SOFTWARE,                                            \
        NTSIM__ALL(ENC_BARRIER_SEND),                                                              \
        NTSIM__ALL(NTSIM__K_ENC))                                                                  \
-    XX(ENC_BARRIER, "enc_barrier", "enc_barrier", SOFTWARE,                                       \
+    XX(ENC_BARRIER, "enc_barrier", SOFTWARE,                                                      \
        NTSIM__ALL(ENC_BARRIER),                                                                   \
        NTSIM__ALL(NTSIM__K_ENC))                                                                  \
-    XX(EXEC_PRE, "exec_pre", "kbl_exec_pre", SOFTWARE,                                            \
+    XX(EXEC_PRE, "kbl_exec_pre", SOFTWARE,                                                        \
        NTSIM__ALL(EXEC_PRE),                                                                      \
        NTSIM__ALL(NTSIM__K_EXEC_MODEL))                                                           \
-    XX(EXEC_CORE, "exec_core", "kmgr_exec_core", SOFTWARE,                                        \
+    XX(EXEC_CORE, "kmgr_exec_core", SOFTWARE,                                                     \
        NTSIM__ALL(EXEC_CORE),                                                                     \
        NTSIM__ALL(NTSIM__K_EXEC_MODEL))                                                           \
-    XX(EXEC_WAIT, "exec_wait", "kbl_exec_wait", SOFTWARE,                                         \
+    XX(EXEC_WAIT, "kbl_exec_wait", SOFTWARE,                                                      \
        NTSIM__ALL(EXEC_WAIT),                                                                     \
        NTSIM__ALL(NTSIM__K_EXEC_MODEL))                                                           \
-    XX(EXEC_POST, "exec_post", "kbl_exec_post", SOFTWARE,                                         \
+    XX(EXEC_POST, "kbl_exec_post", SOFTWARE,                                                      \
        NTSIM__ALL(EXEC_POST),                                                                     \
        NTSIM__ALL(NTSIM__K_EXEC_MODEL))                                                           \
-    XX(MODEL_SWITCH, "model_switch", "nrt_model_switch", SOFTWARE,                                \
+    XX(MODEL_SWITCH, "nrt_model_switch", SOFTWARE,                                                \
        NTSIM__ALL(MODEL_SWITCH),                                                                  \
        NTSIM__ALL("device_core_idx,is_neuron_core_work,model_id"))                                \
-    XX(MODEL_SUBMIT, "model_submit", "nrt_model_submit", SOFTWARE,                                \
+    XX(MODEL_SUBMIT, "nrt_model_submit", SOFTWARE,                                                \
        NTSIM__ALL(MODEL_SUBMIT),                                                                  \
        NTSIM__ALL("model_id"))                                                                    \
-    XX(ASYNC_SEMA_WAIT, "async_sema_wait", "nrt_async_sema_wait", SOFTWARE,                       \
+    XX(ASYNC_SEMA_WAIT, "nrt_async_sema_wait", SOFTWARE,                                          \
        NTSIM__ALL(ASYNC_SEMA_WAIT),                                                               \
        NTSIM__ALL("available_request_slots,has_work"))                                            \
-    XX(HW_NOTIFY, "hw_notify", "hw_notify", HARDWARE,                                             \
+    XX(HW_NOTIFY, "hw_notify", HARDWARE,                                                          \
        NTSIM__ALL(HW_NOTIFY),                                                                     \
        NTSIM__ALL("device_core_idx,hint,custom_data," NTSIM__K_NC_TS ",exec_id"))                 \
-    XX(TIMESTAMP_SYNC, "timestamp_sync", "timestamp_sync_point", HARDWARE,                        \
+    XX(TIMESTAMP_SYNC, "timestamp_sync_point", HARDWARE,                                          \
        NTSIM__ALL(TIMESTAMP_SYNC),                                                                \
        NTSIM__ALL("exec_id,nc_timestamp_ns,cpu_timestamp_ns"))                                    \
-    XX(NC_MODEL_SWITCH, "nc_model_switch", "nc_model_switch", HARDWARE,                           \
+    XX(NC_MODEL_SWITCH, "nc_model_switch", HARDWARE,                                              \
        (NC_MODEL_SWITCH_START, NC_MODEL_SWITCH_STOP, NONE),                                       \
        ("device_core_idx,model_id,exec_id," NTSIM__K_NC_TS, NTSIM__K_NC_TS, NULL))                \
-    XX(TENSOR_ALLOC, "tensor_alloc", "nrt_tensor_allocate", SOFTWARE,                             \
+    XX(TENSOR_ALLOC, "nrt_tensor_allocate", SOFTWARE,                                             \
        NTSIM__ALL(EXEC_TENSOR_ALLOC),                                                             \
        NTSIM__ALL(NTSIM__K_TENSOR_IO))                                                            \
-    XX(TENSOR_FREE, "tensor_free", "nrt_tensor_free", SOFTWARE,                                   \
+    XX(TENSOR_FREE, "nrt_tensor_free", SOFTWARE,                                                  \
        NTSIM__ALL(EXEC_TENSOR_FREE),                                                              \
        NTSIM__ALL("tensor_id,size,ref_count"))                                                    \
-    XX(TENSOR_BLOCK_WHILE_EXEC, "tensor_block_while_exec", "tensor_block_while_exec", SOFTWARE,   \
+    XX(TENSOR_BLOCK_WHILE_EXEC, "tensor_block_while_exec", SOFTWARE,                              \
        NTSIM__ALL(EXEC_TENSOR_BLOCK),                                                             \
        NTSIM__ALL("tensor_id,pending_reader_count,pending_writer_count"))                         \
-    XX(DMEM_BUF_COPYIN, "dmem_buf_copyin", "dmem_buf_copyin", SOFTWARE,                           \
+    XX(DMEM_BUF_COPYIN, "dmem_buf_copyin", SOFTWARE,                                              \
        NTSIM__ALL(DMEM_BUF_COPYIN),                                                               \
        NTSIM__ALL(NTSIM__K_COPY))                                                                 \
-    XX(DMEM_BUF_COPYOUT, "dmem_buf_copyout", "dmem_buf_copyout", SOFTWARE,                        \
+    XX(DMEM_BUF_COPYOUT, "dmem_buf_copyout", SOFTWARE,                                            \
        NTSIM__ALL(DMEM_BUF_COPYOUT),                                                              \
        NTSIM__ALL(NTSIM__K_COPY))                                                                 \
-    XX(DMEM_BUF_BATCH_COPYIN, "dmem_buf_batch_copyin", "dmem_buf_batch_copyin", SOFTWARE,         \
+    XX(DMEM_BUF_BATCH_COPYIN, "dmem_buf_batch_copyin", SOFTWARE,                                  \
        NTSIM__ALL(DMEM_BUF_BATCH_COPYIN),                                                         \
        NTSIM__ALL(NTSIM__K_BATCH_COPY))                                                           \
-    XX(DMEM_BUF_BATCH_COPYOUT, "dmem_buf_batch_copyout", "dmem_buf_batch_copyout", SOFTWARE,      \
+    XX(DMEM_BUF_BATCH_COPYOUT, "dmem_buf_batch_copyout", SOFTWARE,                                \
        NTSIM__ALL(DMEM_BUF_BATCH_COPYOUT),                                                        \
        NTSIM__ALL(NTSIM__K_BATCH_COPY))                                                           \
-    XX(DMA_MEM_ALLOC, "dma_mem_alloc", "nrt_dma_mem_alloc", SOFTWARE,                             \
+    XX(DMA_MEM_ALLOC, "nrt_dma_mem_alloc", SOFTWARE,                                              \
        (DMA_MEM_ALLOC_START, DMA_MEM_ALLOC_STOP, DMA_MEM_ALLOC_START),                            \
        (NTSIM__K_ALLOC_START,                                                                     \
         "allocated_bytes,total_bytes,usage_type_total_bytes,return_code,physical_address%hex",    \
         NTSIM__K_ALLOC_START))                                                                    \
-    XX(DMA_MEM_DEALLOC, "dma_mem_dealloc", "nrt_dma_mem_dealloc", SOFTWARE,                       \
+    XX(DMA_MEM_DEALLOC, "nrt_dma_mem_dealloc", SOFTWARE,                                          \
        (DMA_MEM_DEALLOC_START, DMA_MEM_DEALLOC_STOP, DMA_MEM_DEALLOC_START),                      \
        (NTSIM__K_DEALLOC_START,                                                                   \
         "freed_bytes,total_bytes,usage_type_total_bytes",                                         \
         NTSIM__K_DEALLOC_START))                                                                  \
-    XX(CONSUME_TPB_STATUS_NOTIFICATIONS, "consume_tpb_status_notifications",                      \
-       "exec_consume_tpb_status_notifications", SOFTWARE,                                         \
+    XX(CONSUME_TPB_STATUS_NOTIFICATIONS, "exec_consume_tpb_status_notifications", SOFTWARE,       \
        (NONE, NONE, NONE),                                                                        \
-       (NULL, NULL, NULL))                                                                        \
-    XX(CONSUME_TOPSP_CC_NOTIFICATIONS, "consume_topsp_cc_notifications",                          \
-       "exec_consume_cc_core_notifications", SOFTWARE,                                            \
+       ("", "", ""))                                                                              \
+    XX(CONSUME_TOPSP_CC_NOTIFICATIONS, "exec_consume_cc_core_notifications", SOFTWARE,            \
        (NONE, NONE, NONE),                                                                        \
-       (NULL, NULL, NULL))                                                                        \
-    XX(CONSUME_ERROR_NOTIFICATIONS, "consume_error_notifications",                                \
-       "notification_consume_errors", SOFTWARE,                                                   \
+       ("", "", ""))                                                                              \
+    XX(CONSUME_ERROR_NOTIFICATIONS, "notification_consume_errors", SOFTWARE,                      \
        (NONE, NONE, NONE),                                                                        \
-       (NULL, NULL, NULL))                                                                        \
-    XX(CONSUME_POOL_STDIO, "consume_pool_stdio", "exec_consume_gpsimd_stdio", SOFTWARE,           \
+       ("", "", ""))                                                                              \
+    XX(CONSUME_POOL_STDIO, "exec_consume_gpsimd_stdio", SOFTWARE,                                 \
        (NONE, NONE, NONE),                                                                        \
-       (NULL, NULL, NULL))                                                                        \
-    XX(CC_PREPARE, "cc_prepare", "cc_prepare", SOFTWARE,                                          \
+       ("", "", ""))                                                                              \
+    XX(CC_PREPARE, "cc_prepare", SOFTWARE,                                                        \
        NTSIM__ALL(HOSTCC_PREPARE),                                                                \
        NTSIM__ALL(NTSIM__K_CTX ",cc_op"))                                                         \
-    XX(CC_SCHEDULE, "cc_schedule", "cc_schedule", SOFTWARE,                                       \
+    XX(CC_SCHEDULE, "cc_schedule", SOFTWARE,                                                      \
        NTSIM__ALL(HOSTCC_SCHEDULE),                                                               \
        NTSIM__ALL(NTSIM__K_CTX))                                                                  \
-    XX(HOSTCC_BUILD_CONTEXT, "hostcc_build_context", "hostcc_build_context", SOFTWARE,            \
+    XX(HOSTCC_BUILD_CONTEXT, "hostcc_build_context", SOFTWARE,                                    \
        NTSIM__ALL(HOSTCC_BUILD_CTX),                                                              \
        NTSIM__ALL(NTSIM__K_CTX))                                                                  \
-    XX(HOSTCC_LOAD, "hostcc_load", "hostcc_load", SOFTWARE,                                       \
+    XX(HOSTCC_LOAD, "hostcc_load", SOFTWARE,                                                      \
        NTSIM__ALL(HOSTCC_LOAD),                                                                   \
        NTSIM__ALL("enc_op,dtype,num_elem"))                                                       \
-    XX(HOSTCC_EXEC, "hostcc_exec", "hostcc_exec", SOFTWARE,                                       \
+    XX(HOSTCC_EXEC, "hostcc_exec", SOFTWARE,                                                      \
        NTSIM__ALL(HOSTCC_EXEC),                                                                   \
        NTSIM__ALL("stream_id"))                                                                   \
-    XX(HOSTCC_WAIT, "hostcc_wait", "hostcc_wait", SOFTWARE,                                       \
+    XX(HOSTCC_WAIT, "hostcc_wait", SOFTWARE,                                                      \
        NTSIM__ALL(HOSTCC_WAIT),                                                                   \
        NTSIM__ALL("total_notif_expected"))
 
@@ -306,15 +308,20 @@ typedef struct ntsim_payload_desc {
 typedef struct ntsim__event_type_desc {
     nrt_sys_trace_event_type_t type;
     const char *enum_name;   /* "NRT_SYS_TRACE_EVENT_TYPE_HW_NOTIFY" */
-    const char *api_name;    /* lowercase enum suffix, e.g. "hw_notify" (D-NAMES) */
-    const char *json_name;   /* the JSON event_type string (D-JSON-NAMES) */
+    const char *json_name;   /* the interned name: JSON event_type, NTFF hint, the
+                              * public API's names (D-NAMES, D-JSON-NAMES) */
     nrt_sys_trace_event_category_t category;
     /* payload read by each phase, indexed by nrt_sys_trace_event_phase_t */
     ntsim_payload_id_t payload[NRT_SYS_TRACE_EVENT_PHASE_COUNT];
-    /* The JSON `data` keys each phase emits, in order (D-JSON-DATA), also the
-     * NTFF attribute keys; NULL: `data` is {}. A comma-separated list of
+    /* The JSON exporter's arm for each phase (D-JSON-DATA): the `data` keys it
+     * writes, in order, which are also the NTFF attribute keys. NULL: no arm
+     * (the exporter writes {} and warns of a phase mismatch); "": an arm with
+     * no keys ({}). Otherwise a comma-separated list of
      *   key              the payload field of that name
      *   key=path         another field: "nc_timestamp_ns=sync_info.nc_timestamp_ns"
+     *   key=@field       the model the runtime registered for the execution
+     *                    whose id is that field (model_id=@exec_id;
+     *                    D-JSON-MODEL-ID; 0 when unknown)
      *   ...%fmt          a format other than the field kind's: %usage (the
      *                    dma_mem_usage_type_t name), %hex ("0x..." string),
      *                    %algo (decimal string, omitted when 0)
@@ -363,7 +370,7 @@ nrt_sys_trace_event_category_t ntsim__event_category(uint32_t type);
 const ntsim_event_type_desc_t *ntsim__event_type_desc(uint32_t type);
 
 /* Lookups by name; return NULL when no row matches. */
-const ntsim_event_type_desc_t *ntsim__event_type_by_api_name(const char *name);
+const ntsim_event_type_desc_t *ntsim__event_type_by_json_name(const char *name);
 const ntsim_event_type_desc_t *ntsim__event_type_by_enum_name(const char *name);
 const ntsim_payload_desc_t *ntsim__payload_by_member(const char *member);
 

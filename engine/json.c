@@ -6,8 +6,10 @@
  *   event_type, phase, id, nc_idx, nc_local_id, tracking_id, thread_id,
  *   worker_gid, data, timestamp_ns, nrta_seq_id
  * with nrta_seq_id omitted when has_nrta_seq_id is 0, data always present
- * ({} when the phase carries nothing), and timestamp_ns replaced by the
- * payload's nc_timestamp_ns where data has that key (facts §2, D-JSON-TIME).
+ * ({} when the phase carries nothing, and with a counted warning when the
+ * exporter has no arm for the phase), and timestamp_ns on the host timeline:
+ * a device event's time moved to the CPU clock with its sync pair, its raw
+ * device time kept in data.nc_timestamp_ns (D-JSON-TIME).
  * Integers are printed exactly from 64 bits; strings are escaped.
  *
  * The writer streams into one growing buffer. fetch reserves, before it
@@ -17,6 +19,7 @@
  * lost to an out-of-memory error, and the hot loop never allocates.
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,9 +175,28 @@ typedef struct jname {
 } jname_t;
 
 static jname_t g_type_open[NRT_SYS_TRACE_EVENT_TYPE_COUNT + 1]; /* last: unknown type */
+/* The serde view's CamelCase display name of each type, as the phase-mismatch
+ * warning spells it (facts §2; D-JSON-DATA: the interned name in UpperCamel,
+ * "numerical_err" -> "NumericalErr", "nrt_load" -> "NrtLoad"). */
+static char g_camel[NRT_SYS_TRACE_EVENT_TYPE_COUNT][64];
 static char g_usage_json[DMA_MEM_USAGE_TYPE_MAX + 1][40];
 static size_t g_usage_len[DMA_MEM_USAGE_TYPE_MAX + 1];
 static pthread_once_t g_names_once = PTHREAD_ONCE_INIT;
+
+static void camel_of(const char *snake, char *out, size_t cap)
+{
+    size_t n = 0;
+    bool upper = true;
+    for (const char *c = snake; *c && n + 1 < cap; c++) {
+        if (*c == '_') {
+            upper = true;
+            continue;
+        }
+        out[n++] = upper && *c >= 'a' && *c <= 'z' ? (char)(*c - 'a' + 'A') : *c;
+        upper = false;
+    }
+    out[n] = '\0';
+}
 
 static void names_build(void)
 {
@@ -186,6 +208,8 @@ static void names_build(void)
         jname_t *j = &g_type_open[t];
         j->len = (size_t)snprintf(j->text, sizeof j->text, "{\"event_type\":%.*s,\"phase\":",
                                   (int)q, quoted);
+        if (t < NRT_SYS_TRACE_EVENT_TYPE_COUNT)
+            camel_of(name, g_camel[t], sizeof g_camel[t]);
     }
     for (size_t u = 0; u <= DMA_MEM_USAGE_TYPE_MAX; u++) {
         const char *name = ntsim__usage_type_names[u];
@@ -197,15 +221,64 @@ static void names_build(void)
 static const char *const phase_json[] = {"\"start\"", "\"stop\"", "\"instant\"", "\"unknown\""};
 static const size_t phase_json_len[] = {7, 6, 9, 9};
 
+/* --- phase mismatches: counted always, warned once per type ------------------------- */
+
+/* Relaxed: independent counters and flags; a fetch and a reset racing may
+ * warn once more, never miscount an event. */
+static _Atomic uint64_t g_mismatch_total;
+static _Atomic uint64_t g_mismatch_by_type[NRT_SYS_TRACE_EVENT_TYPE_COUNT];
+static atomic_bool g_mismatch_warned[NRT_SYS_TRACE_EVENT_TYPE_COUNT];
+
+void ntsim_json_stats(ntsim_json_stats_t *stats)
+{
+    if (stats == NULL)
+        return;
+    stats->phase_mismatch = atomic_load_explicit(&g_mismatch_total, memory_order_relaxed);
+    for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
+        stats->phase_mismatch_by_type[t] =
+            atomic_load_explicit(&g_mismatch_by_type[t], memory_order_relaxed);
+}
+
+void ntsim_json_reset_stats(void)
+{
+    atomic_store_explicit(&g_mismatch_total, 0, memory_order_relaxed);
+    for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++) {
+        atomic_store_explicit(&g_mismatch_by_type[t], 0, memory_order_relaxed);
+        atomic_store_explicit(&g_mismatch_warned[t], false, memory_order_relaxed);
+    }
+}
+
+/* facts §2: a record whose phase the exporter has no arm for is written with
+ * "data":{} and a warning that names the type in CamelCase. (NTFF writes no
+ * attributes for the same records; it does not count them again.) */
+void ntsim__json_note_mismatch(uint32_t type, uint32_t phase)
+{
+    if (type >= NRT_SYS_TRACE_EVENT_TYPE_COUNT)
+        return; /* no type, no arm to miss: "unknown" (D-JSON-DATA) */
+    pthread_once(&g_names_once, names_build);
+    atomic_fetch_add_explicit(&g_mismatch_total, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&g_mismatch_by_type[type], 1, memory_order_relaxed);
+    if (atomic_exchange_explicit(&g_mismatch_warned[type], true, memory_order_relaxed))
+        return;
+    static const char *const names[] = {"start", "stop", "instant"};
+    char ph[16];
+    if (phase < 3)
+        snprintf(ph, sizeof ph, "%s", names[phase]);
+    else
+        snprintf(ph, sizeof ph, "%u", phase);
+    ntsim__log(NTSIM_LOG_WARN, "phase mismatch: %s has no data for phase %s: writing {} "
+                               "(warned once per type; counted in ntsim_json_stats)",
+               g_camel[type], ph);
+}
+
 /* --- one event ----------------------------------------------------------------------- */
 
 typedef struct jctx {
     const int32_t *gid;          /* worker_gid per nc_idx */
-    bool mismatch_warned[NRT_SYS_TRACE_EVENT_TYPE_COUNT];
 } jctx_t;
 
-/* Appends one event object; the caller reserved NTSIM_JSON_EVENT_MAX. */
-static void write_event(ntsim_growbuf_t *b, jctx_t *ctx, const nrt_sys_trace_event_t *e)
+/* "{"event_type":...,"phase":...,"id":...,...,"worker_gid":N," */
+static void write_head(ntsim_growbuf_t *b, const jctx_t *ctx, const nrt_sys_trace_event_t *e)
 {
     uint32_t type = (uint32_t)e->trace_type;
     uint32_t phase = (uint32_t)e->phase;
@@ -226,26 +299,72 @@ static void write_event(ntsim_growbuf_t *b, jctx_t *ctx, const nrt_sys_trace_eve
     put_u64(b, e->thread_id);
     PUT_LIT(b, ",\"worker_gid\":");
     put_i64(b, e->nc_idx < NTSIM_NC_COUNT ? ctx->gid[e->nc_idx] : -1);
-    PUT_LIT(b, ",\"data\":{");
+}
 
-    const ntsim_data_view_t *v = ntsim__data_view(type, phase);
-    uint64_t timestamp = e->timestamp_ns;
-    if (!v->has_payload && type < NRT_SYS_TRACE_EVENT_TYPE_COUNT && !ctx->mismatch_warned[type]) {
-        /* facts §2: a phase with no payload arm logs and writes {}. That is a
-         * record in a phase its type does not use: the INSTANT of a START/STOP
-         * pair, or a phase past INSTANT. A type that simply has no payload in
-         * that phase by the spec (GENERIC, CONSUME_*, MODEL_LOAD's START) is
-         * not a mismatch. */
-        const ntsim_event_type_desc_t *d = &ntsim__event_types[type];
-        bool pair_instant = phase == NRT_SYS_TRACE_EVENT_PHASE_INSTANT &&
-                            d->payload[NRT_SYS_TRACE_EVENT_PHASE_START] != NTSIM_PAYLOAD_NONE;
-        bool has_any = d->payload[0] || d->payload[1] || d->payload[2];
-        if (pair_instant || (phase >= NRT_SYS_TRACE_EVENT_PHASE_COUNT && has_any)) {
-            ctx->mismatch_warned[type] = true;
-            ntsim__log(NTSIM_LOG_WARN, "%s: phase %s carries no data: writing {}",
-                       d->json_name, phase_json[p]);
+/* One data value in its JSON form (D-JSON-DATA formats). */
+static void write_value(ntsim_growbuf_t *b, const ntsim_data_key_t *k, uint64_t val)
+{
+    switch (k->fmt) {
+    case NTSIM_FMT_BOOL:
+        if (val)
+            PUT_LIT(b, "true");
+        else
+            PUT_LIT(b, "false");
+        break;
+    case NTSIM_FMT_USAGE:
+        if (val <= DMA_MEM_USAGE_TYPE_MAX) {
+            put(b, g_usage_json[val], g_usage_len[val]);
+        } else {
+            b->data[b->len++] = '"';
+            put_u64(b, val);
+            b->data[b->len++] = '"';
         }
+        break;
+    case NTSIM_FMT_HEX:
+        put_hex(b, val);
+        break;
+    case NTSIM_FMT_ALGO:
+        b->data[b->len++] = '"';
+        put_u64(b, val);
+        b->data[b->len++] = '"';
+        break;
+    case NTSIM_FMT_NUMBER:
+        if (k->is_signed)
+            put_i64(b, (int64_t)val);
+        else
+            put_u64(b, val);
+        break;
     }
+}
+
+/* The host-timeline time of a record (D-JSON-TIME). A device event (its data
+ * has nc_timestamp_ns) is moved to the CPU clock with a sync point,
+ *   timestamp_ns = sync_cpu + (nc_timestamp_ns - sync_dev),
+ * the sync point being the record's own pair of clock readings (its
+ * sync_info, or TIMESTAMP_SYNC's flat pair): both read at this boundary
+ * (spec §3), on this record's own device clock. Unsigned arithmetic wraps
+ * mod 2^64, so the result is exact whenever it is representable. Every other
+ * record keeps the host time the engine read at emit. */
+uint64_t ntsim__json_host_time(const nrt_sys_trace_event_t *e, const ntsim_data_view_t *v)
+{
+    if (!v->nc_timestamp)
+        return e->timestamp_ns;
+    uint64_t dev = ntsim__data_field(&e->data, v->nc_timestamp_offset, 8, false);
+    uint64_t sync_dev = dev; /* the same reading: the record's own pair */
+    uint64_t sync_cpu = ntsim__data_field(&e->data, v->cpu_timestamp_offset, 8, false);
+    return sync_cpu + (dev - sync_dev);
+}
+
+/* Appends one event object; the caller reserved NTSIM_JSON_EVENT_MAX. */
+static void write_event(ntsim_growbuf_t *b, jctx_t *ctx, const nrt_sys_trace_event_t *e)
+{
+    uint32_t type = (uint32_t)e->trace_type;
+    uint32_t phase = (uint32_t)e->phase;
+    write_head(b, ctx, e);
+    PUT_LIT(b, ",\"data\":{");
+    const ntsim_data_view_t *v = ntsim__data_view(type, phase);
+    if (!v->has_arm)
+        ntsim__json_note_mismatch(type, phase);
     bool first = true;
     for (size_t i = 0; i < v->count; i++) {
         const ntsim_data_key_t *k = &v->keys[i];
@@ -256,42 +375,10 @@ static void write_event(ntsim_growbuf_t *b, jctx_t *ctx, const nrt_sys_trace_eve
             b->data[b->len++] = ',';
         first = false;
         put(b, k->json_key, k->json_key_len);
-        switch (k->fmt) {
-        case NTSIM_FMT_BOOL:
-            if (val)
-                PUT_LIT(b, "true");
-            else
-                PUT_LIT(b, "false");
-            break;
-        case NTSIM_FMT_USAGE:
-            if (val <= DMA_MEM_USAGE_TYPE_MAX) {
-                put(b, g_usage_json[val], g_usage_len[val]);
-            } else {
-                b->data[b->len++] = '"';
-                put_u64(b, val);
-                b->data[b->len++] = '"';
-            }
-            break;
-        case NTSIM_FMT_HEX:
-            put_hex(b, val);
-            break;
-        case NTSIM_FMT_ALGO:
-            b->data[b->len++] = '"';
-            put_u64(b, val);
-            b->data[b->len++] = '"';
-            break;
-        case NTSIM_FMT_NUMBER:
-            if (k->is_signed)
-                put_i64(b, (int64_t)val);
-            else
-                put_u64(b, val);
-            break;
-        }
+        write_value(b, k, val);
     }
-    if (v->nc_timestamp)
-        memcpy(&timestamp, (const unsigned char *)&e->data + v->nc_timestamp_offset, 8);
     PUT_LIT(b, "},\"timestamp_ns\":");
-    put_u64(b, timestamp);
+    put_u64(b, ntsim__json_host_time(e, v));
     if (ntsim__record_has_seq(e)) {
         PUT_LIT(b, ",\"nrta_seq_id\":");
         put_u64(b, e->nrta_seq_id);

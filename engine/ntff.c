@@ -7,7 +7,7 @@
  *   data        = interned id of the event name (D-NTFF-INTERN)
  *   nd_idx      = the options' device index
  *   nc_idx      = nc_idx
- *   event_type  = trace_type + 1                (D-NTFF-EVENT-TYPE; 0 unknown)
+ *   event_type  = trace_type, the C enum value  (spec §1; D-NTFF-EVENT-TYPE)
  *   hint        = the JSON event_type name
  *   thread_id   = thread_id, low 32 bits
  *   id, tracking_id
@@ -15,7 +15,8 @@
  *   nrta_seq_id present exactly when has_nrta_seq_id
  *   attributes  = the JSON data keys and values, as strings, sorted by key
  *                 (facts §2: "Keys equal the NTFF attribute keys"); none for
- *                 GENERIC and CONSUME_* (spec §2 QUIRK: scalars only)
+ *                 GENERIC and CONSUME_* (spec §2 QUIRK: scalars only), nor
+ *                 where the JSON exporter has no arm for the phase
  * duration, parent_id and status are not written. A scalar is written only
  * when nonzero, as proto3 would (D-NTFF-SYNTAX).
  *
@@ -84,7 +85,9 @@ static void event_to_proto(const nrt_sys_trace_event_t *e, uint32_t nd_idx, prot
     SET(data, known ? g_name_id[type] : 0);
     SET(nd_idx, nd_idx);
     SET(nc_idx, e->nc_idx);
-    SET(event_type, known ? type + 1 : 0);
+    /* spec §1: "the wire/bitmap index is always the C enum value 0..45";
+     * a value past COUNT (a foreign record) is written as it is. */
+    SET(event_type, type);
     out->hint = (char *)(known ? ntsim__event_types[type].json_name : "unknown");
     SET(thread_id, (uint32_t)e->thread_id);
     SET(id, e->id);

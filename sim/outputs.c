@@ -12,22 +12,30 @@
 #include "intern.h"
 #include "sim.h"
 
+/* The exporters' model lookup over the run's execution -> model table. */
+static uint64_t model_of_exec(uint64_t exec_id, void *ctx)
+{
+    const ntsim_run_result_t *r = ctx;
+    return exec_id >= 1 && exec_id <= r->exec_count ? r->exec_models[exec_id - 1] : 0;
+}
+
 NRT_STATUS ntsim_sim_outputs(const ntsim_scenario_t *sc, const ntsim_run_result_t *r,
                              ntsim_outputs_t *o)
 {
     memset(o, 0, sizeof *o);
-    NRT_STATUS st = ntsim_json_serialize(r->records, r->record_count, &o->json, &o->json_len);
-    if (st != NRT_SUCCESS)
-        return st;
+    /* Always NRT_SUCCESS; removed again below whatever happens. */
+    (void)ntsim_json_set_model_lookup(model_of_exec, (void *)r);
     ntsim_ntff_options_t opt = {0, "ntsim-sim", 0, sc->seed, sc->cores};
-    if ((st = ntsim_ntff_serialize(r->records, r->record_count, NULL, 0, &opt, &o->ntff,
+    NRT_STATUS st;
+    if ((st = ntsim_json_serialize(r->records, r->record_count, &o->json, &o->json_len)) !=
+            NRT_SUCCESS ||
+        (st = ntsim_ntff_serialize(r->records, r->record_count, NULL, 0, &opt, &o->ntff,
                                    &o->ntff_len)) != NRT_SUCCESS ||
         (st = ntsim_ntff_serialize(NULL, 0, r->infos, r->info_count, &opt, &o->notif,
-                                   &o->notif_len)) != NRT_SUCCESS) {
+                                   &o->notif_len)) != NRT_SUCCESS)
         ntsim_sim_outputs_free(o);
-        return st;
-    }
-    return NRT_SUCCESS;
+    (void)ntsim_json_set_model_lookup(NULL, NULL);
+    return st;
 }
 
 void ntsim_sim_outputs_free(ntsim_outputs_t *o)

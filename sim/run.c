@@ -189,6 +189,9 @@ static void collect_records(ntsim__sim_t *s, ntsim_run_result_t *out)
         if (out->records[i].nc_idx < NTSIM_NC_COUNT)
             out->per_nc[out->records[i].nc_idx]++;
     }
+    out->exec_models = s->exec_models;
+    out->exec_count = s->next_exec;
+    s->exec_models = NULL;
     out->events_emitted = s->emitted;
     out->notifications_posted = s->posted;
     out->executes = s->executes;
@@ -201,6 +204,7 @@ static void collect_records(ntsim__sim_t *s, ntsim_run_result_t *out)
 void ntsim_run_result_free(ntsim_run_result_t *r)
 {
     free(r->records);
+    free(r->exec_models);
     free(r->infos);
     free(r->info_bytes);
     memset(r, 0, sizeof *r);
@@ -245,6 +249,7 @@ free_sim:
     ntsim_sched_free(&s->sched);
     ntsim_explicit_free(s->explicit_notifs);
     free(s->records);
+    free(s->exec_models);
     free(s->infos);
     free(s->info_offsets);
     free(s->payload);

@@ -39,6 +39,10 @@ typedef struct ntsim_run_result {
     ntsim_trace_info_t *infos;
     size_t info_count;
     uint8_t *info_bytes;      /* storage the infos' payloads point into */
+    /* The runtime's execution -> model table: exec_models[e - 1] is the
+     * model of exec id e, for e in 1..exec_count (D-JSON-MODEL-ID). */
+    uint64_t *exec_models;
+    uint64_t exec_count;
     /* Counts. */
     uint64_t events_emitted;  /* emit calls the runtime paths made */
     uint64_t per_type[NRT_SYS_TRACE_EVENT_TYPE_COUNT]; /* in the trace */
@@ -83,7 +87,8 @@ typedef struct ntsim_outputs {
     size_t notif_len;
 } ntsim_outputs_t;
 
-/* Serializes a run's results into the three files. NRT_RESOURCE (with
+/* Serializes a run's results into the three files, with the run's
+ * execution -> model table as the exporters' model lookup. NRT_RESOURCE (with
  * nothing left allocated) when memory runs out. */
 NRT_STATUS ntsim_sim_outputs(const ntsim_scenario_t *sc, const ntsim_run_result_t *r,
                              ntsim_outputs_t *o);

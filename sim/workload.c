@@ -485,6 +485,22 @@ static void step_post(ntsim__sim_t *s, request_t *r)
 
 static void thread_next(ntsim_sched_t *sched, void *arg, uint64_t thread);
 
+/* The runtime knows which model each execution runs (the exporters ask:
+ * DEVICE_EXEC START and NUM_ERR carry model_id in JSON, D-JSON-MODEL-ID). */
+static bool register_exec(ntsim__sim_t *s, uint64_t exec_id, uint64_t model_id)
+{
+    if (exec_id > s->exec_model_cap) {
+        size_t cap = s->exec_model_cap ? s->exec_model_cap * 2 : 1024;
+        uint64_t *n = realloc(s->exec_models, cap * sizeof *n);
+        if (n == NULL)
+            return false;
+        s->exec_models = n;
+        s->exec_model_cap = cap;
+    }
+    s->exec_models[exec_id - 1] = model_id;
+    return true;
+}
+
 /* Steps of one execute: each runs a part of the runtime path, then
  * schedules the next after the host (or device) time it takes. */
 enum { STEP_SUBMIT, STEP_INPUTS, STEP_PRE, STEP_CORE_START, STEP_MID, STEP_CORE_STOP, STEP_WAIT,
@@ -539,6 +555,11 @@ static void thread_next(ntsim_sched_t *sched, void *arg, uint64_t thread)
      * every execute (when there are two or more). */
     r->model = &s->sc->models[(thread + s->thread_requests[thread % 64]++) %
                               s->sc->model_count];
+    if (!register_exec(s, r->exec_id, r->model->id)) {
+        free(r);
+        s->oom = true;
+        return;
+    }
     r->span = new_span(s);
     r->n_in = r->model->inputs;
     r->n_out = r->model->outputs;

@@ -43,6 +43,10 @@ typedef struct ntsim__sim {
     size_t alloc_count;
     uint64_t next_exec, next_tensor, next_request, next_nrta, next_op, next_span;
     uint64_t thread_requests[64];   /* executes started per host thread */
+    /* The runtime's execution -> model table: exec_models[e - 1] is the model
+     * of exec id e (the exporters' model_id lookup, D-JSON-MODEL-ID). */
+    uint64_t *exec_models;
+    size_t exec_model_cap;
     ntsim_explicit_notifs_t *explicit_notifs;
     /* The trace: drained records, in drain order. */
     nrt_sys_trace_event_t *records;

@@ -52,8 +52,8 @@ NTSIM_ABI_OFFSET(nrt_sys_trace_fetch_options_t, nc_idx, 8);
 
 /* ------------------------------------------------------------------------ */
 /* The public API (facts §4). Status codes: docs/decisions.md D-STATUS and   */
-/* D-LIFECYCLE. Names of event types are the API names of D-NAMES           */
-/* ("hw_notify", "device_exec"); the setter also accepts the JSON names.     */
+/* D-LIFECYCLE. Names of event types are the interned event names (D-NAMES), */
+/* the JSON event_type strings: "hw_notify", "nc_exec_running".             */
 /* ------------------------------------------------------------------------ */
 
 /* Allocates a config set to the defaults. The caller frees it with
@@ -69,18 +69,20 @@ NTSIM_EXPORT void nrt_sys_trace_config_set_max_events_per_nc(nrt_sys_trace_confi
 /* nc_idx >= 256 is ignored with a warning. */
 NTSIM_EXPORT void nrt_sys_trace_config_set_capture_enabled_for_nc(nrt_sys_trace_config_t *config,
                                                      uint32_t nc_idx, bool enabled);
-/* event_type is an API name or a JSON name. NRT_INVALID for a NULL argument
+/* event_type is one of the 46 interned names nrt_sys_trace_get_event_types
+ * returns ("nc_exec_running", not "device_exec"). NRT_INVALID for a NULL argument
  * or an unknown name (logged), and the config is left unchanged. */
 NTSIM_EXPORT NRT_STATUS nrt_sys_trace_config_set_capture_enabled_for_event_type(nrt_sys_trace_config_t *config,
                                                                   const char *event_type,
                                                                   bool enabled);
-/* The API names of the enabled types, ascending by value, as a malloc'd
+/* The interned names of the enabled types, ascending by value, as a malloc'd
  * array of malloc'd strings (free with nrt_sys_trace_free_event_types).
  * With none enabled: *event_types = NULL, *count = 0. */
 NTSIM_EXPORT NRT_STATUS nrt_sys_trace_config_get_enabled_event_types(const nrt_sys_trace_config_t *config,
                                                         const char ***event_types, size_t *count);
 
-/* All 46 API names, index = enum value; free with nrt_sys_trace_free_event_types
+/* All 46 interned names, index = enum value (facts §4: slot i is
+ * strdup(nrt_interned_string_db_get_event_name(i))); free with nrt_sys_trace_free_event_types
  * (or free() each string and the array). NRT_INVALID for NULL, NRT_RESOURCE
  * when out of memory (nothing is left allocated). */
 NTSIM_EXPORT NRT_STATUS nrt_sys_trace_get_event_types(const char ***event_types, size_t *count);

@@ -25,6 +25,30 @@ extern "C" {
  * restores the default; count > 256 is NRT_INVALID. */
 NTSIM_EXPORT NRT_STATUS ntsim_json_set_gid_map(const int32_t *map, size_t count);
 
+/* The model an execution ran, as the runtime knows it: the exporters ask it
+ * for the model_id key of DEVICE_EXEC START and NUM_ERR, whose payloads hold
+ * an exec_id but no model_id (facts §2 lists the key; D-JSON-MODEL-ID).
+ * Returns 0 when the execution is unknown. */
+typedef uint64_t (*ntsim_model_lookup_fn)(uint64_t exec_id, void *ctx);
+
+/* Installs the runtime's lookup (NULL: none, every such model_id is 0). The
+ * function is called with the exporter's lock held: it must not call back into
+ * the exporters. Always NRT_SUCCESS. */
+NTSIM_EXPORT NRT_STATUS ntsim_json_set_model_lookup(ntsim_model_lookup_fn fn, void *ctx);
+
+/* What the JSON and NTFF exporters could not write as the facts describe. */
+typedef struct ntsim_json_stats {
+    /* Records of a (type, phase) the exporter has no arm for (facts §2: a
+     * phase mismatch; "data":{} written): all types, and per type. */
+    uint64_t phase_mismatch;
+    uint64_t phase_mismatch_by_type[NRT_SYS_TRACE_EVENT_TYPE_COUNT];
+} ntsim_json_stats_t;
+
+/* The counters since the process started, the last start() or
+ * ntsim_json_reset_stats (each also re-arms the once-per-type warning). */
+NTSIM_EXPORT void ntsim_json_stats(ntsim_json_stats_t *stats);
+NTSIM_EXPORT void ntsim_json_reset_stats(void);
+
 /* Serializes any array of records (not only the live rings) into the same
  * document fetch_events returns. *out is freed with nrt_sys_trace_buffer_free.
  * NRT_INVALID for NULL out pointers or NULL events with count > 0,
