@@ -66,7 +66,7 @@ SIM_SRC    := sim/scheduler.c sim/clock.c sim/scenario_default.c sim/workload.c 
 # The harness library: inputs (the strict YAML reader, vector and scenario
 # files, the decoders), the nine vector kinds and the report writer. Linked by
 # the suite and by the ntsim command.
-VEC_SRC    := conformance/input.c conformance/yaml_reader.c conformance/vector_set.c \
+VEC_SRC    := conformance/input.c conformance/yaml_reader.c conformance/vector_set.c conformance/facts.c \
               conformance/report.c conformance/kinds.c conformance/abi_registry.c \
               conformance/record_input.c conformance/capture_fixture.c \
               conformance/scenario_load.c conformance/decode.c \
@@ -78,7 +78,8 @@ VEC_SRC    := conformance/input.c conformance/yaml_reader.c conformance/vector_s
 CONF_SRC   := conformance/check_main.c conformance/check_runner.c conformance/check_vectors.c \
               conformance/check_loader.c conformance/check_event_table.c conformance/check_ring.c \
               conformance/check_capture.c conformance/check_concurrency.c \
-              conformance/check_json.c conformance/check_convert.c conformance/check_sim.c
+              conformance/check_json.c conformance/check_convert.c conformance/check_sim.c \
+              conformance/check_facts.c
 # The ntsim command, the top layer: main.c dispatches, one file per subcommand.
 CMD_SRC    := conformance/ntsim/main.c conformance/ntsim/cmd_run.c \
               conformance/ntsim/cmd_record.c conformance/ntsim/cmd_replay.c \

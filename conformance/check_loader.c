@@ -65,8 +65,8 @@ LOAD_ERROR_TEST(test_loader_rejects_unknown_kind, "unknown_kind.yaml",
 LOAD_ERROR_TEST(test_loader_rejects_id_without_kind_prefix, "id_prefix.yaml",
                 ":5:9: vectors[0].id: 'sync_info' must be 'layout.' followed by [a-z0-9_.-]")
 LOAD_ERROR_TEST(test_loader_rejects_value_without_provenance, "no_provenance.yaml",
-                ":7:13: vectors[0].source: 'the program's output' must start with 'spec §', "
-                "'facts §' or 'decision D-'")
+                ":7:13: vectors[0].source: 'the program's output' must list fact and decision "
+                "ids (S3.hw_notify, F2.json.key_order, D-PHASE)")
 LOAD_ERROR_TEST(test_loader_rejects_unknown_flag, "unknown_flag.yaml",
                 ":8:21: vectors[0].flags[1]: unknown flag 'holes'")
 LOAD_ERROR_TEST(test_loader_rejects_invalid_for_a_kind_without_one, "invalid_not_allowed.yaml",

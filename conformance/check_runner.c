@@ -34,6 +34,10 @@ size_t ntsim_check_selected;
 bool ntsim_check_filtered;
 const char *ntsim_check_testdata_dir = "conformance/testdata";
 const char *ntsim_check_ntsim_path = "build/ntsim";
+ntsim_facts_t ntsim_check_facts;
+const char *ntsim_check_decisions_path = "docs/decisions.md";
+static const char *g_facts_path = "docs/spec_facts.md";
+static ntsim_errors_t g_facts_errors;
 
 /* --- expected failures ---------------------------------------------------------- */
 
@@ -175,6 +179,37 @@ static bool is_vector_tcase(const char *tc)
     return false;
 }
 
+/* Counts, for every fact, the vectors whose source cites it. */
+static bool count_citation(const char *id, size_t len, void *ctx)
+{
+    (void)ctx;
+    ntsim_fact_t *f = id[0] == 'D' ? NULL : ntsim_facts_find(&ntsim_check_facts, id, len);
+    if (f != NULL)
+        f->cited++;
+    return true;
+}
+
+static void count_citations(void)
+{
+    for (size_t i = 0; i < ntsim_check_vectors.count; i++)
+        (void)ntsim_source_each_id(ntsim_check_vectors.vectors[i].source, count_citation, NULL);
+}
+
+/* "facts: N of M pinned (E exempt by D-OUT-OF-SCOPE)" */
+static void print_facts_line(void)
+{
+    size_t pinned = 0, exempt = 0;
+    for (size_t i = 0; i < ntsim_check_facts.count; i++) {
+        const ntsim_fact_t *f = &ntsim_check_facts.items[i];
+        if (f->settled_by != NULL && strcmp(f->settled_by, NTSIM_FACTS_EXEMPT) == 0)
+            exempt++;
+        else if (f->cited > 0)
+            pinned++;
+    }
+    printf("  facts: %zu of %zu pinned by a vector (%zu more exempt by %s)\n", pinned,
+           ntsim_check_facts.count - exempt, exempt, NTSIM_FACTS_EXEMPT);
+}
+
 /* Prints the failures and the counts; returns how many failed. */
 static unsigned long print_summary(SRunner *sr, size_t skipped)
 {
@@ -235,7 +270,12 @@ static unsigned long print_summary(SRunner *sr, size_t skipped)
     if (ntsim_check_vectors.errors.count > 0)
         printf("  load errors: %zu in %zu files read\n", ntsim_check_vectors.errors.count,
                ntsim_check_vectors.errors.files);
-    failed += ntsim_check_vectors.errors.count + unit_failed + stale + g_xfail_errors;
+    for (size_t e = 0; e < g_facts_errors.count; e++)
+        printf("FAIL %s\n", g_facts_errors.items[e]);
+    if (!ntsim_check_filtered)
+        print_facts_line();
+    failed += ntsim_check_vectors.errors.count + g_facts_errors.count + unit_failed + stale +
+              g_xfail_errors;
     passed += unit_passed;
     printf("conformance: %lu passed, %lu failed, %zu skipped\n", passed, failed, skipped);
     free(results);
@@ -262,6 +302,8 @@ static void usage(FILE *out, const char *argv0)
             "  --testdata DIR           broken-vector test data (default: conformance/testdata)\n"
             "  --proto DIR              directory of ntff.proto for protoc (default: engine)\n"
             "  --ntsim PATH             the ntsim command, for repro lines (default: build/ntsim)\n"
+            "  --facts FILE             the spec's facts (default: docs/spec_facts.md)\n"
+            "  --decisions FILE         the decisions (default: docs/decisions.md)\n"
             "  --help                   this text\n"
             "\n"
             "Kinds:",
@@ -290,6 +332,8 @@ int ntsim_check_start(int argc, char **argv)
         {"id", required_argument, NULL, 'i'},
         {"expected-failures", required_argument, NULL, 'x'},
         {"ntsim", required_argument, NULL, 'n'},
+        {"facts", required_argument, NULL, 'F'},
+        {"decisions", required_argument, NULL, 'D'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -304,6 +348,8 @@ int ntsim_check_start(int argc, char **argv)
         case 'i': f.id = optarg; break;
         case 'x': xfail_path = optarg; xfail_given = true; break;
         case 'n': ntsim_check_ntsim_path = optarg; break;
+        case 'F': g_facts_path = optarg; break;
+        case 'D': ntsim_check_decisions_path = optarg; break;
         case 'h': usage(stdout, argv[0]); return 0;
         default: usage(stderr, argv[0]); return 2;
         }
@@ -346,6 +392,14 @@ int ntsim_check_start(int argc, char **argv)
         return 1;
     }
     g_skipped = ntsim_check_vectors.count - ntsim_check_selected;
+    ntsim_errors_init(&g_facts_errors);
+    if (ntsim_facts_load(&ntsim_check_facts, g_facts_path, ntsim_check_decisions_path,
+                         &g_facts_errors) == NRT_RESOURCE) {
+        fprintf(stderr, "%s: out of memory\n", argv[0]);
+        ntsim_check_finish();
+        return 1;
+    }
+    count_citations();
     printf("loaded %zu vectors from %zu files under %s; running %zu\n",
            ntsim_check_vectors.count, ntsim_check_vectors.errors.files, g_vectors_dir,
            ntsim_check_selected);
@@ -363,6 +417,8 @@ int ntsim_check_report(SRunner *sr)
 
 void ntsim_check_finish(void)
 {
+    ntsim_facts_free(&ntsim_check_facts);
+    ntsim_errors_free(&g_facts_errors);
     free(ntsim_check_ordered);
     ntsim_check_ordered = NULL;
     ntsim_vector_set_free(&ntsim_check_vectors);

@@ -7,6 +7,7 @@
 
 #include <check.h>
 
+#include "facts.h"
 #include "kinds.h"
 #include "vector.h"
 
@@ -21,6 +22,10 @@ extern size_t ntsim_check_selected;
 extern bool ntsim_check_filtered;
 /* The command that replays one vector ("build/ntsim"), for repro lines. */
 extern const char *ntsim_check_ntsim_path;
+/* The facts of docs/spec_facts.md and the decisions of docs/decisions.md
+ * (--facts, --decisions), loaded by main; cited[] counted from the vectors. */
+extern ntsim_facts_t ntsim_check_facts;
+extern const char *ntsim_check_decisions_path;
 /* The reason a vector is listed as an expected failure, or NULL. */
 const char *ntsim_check_xfail_reason(const char *id);
 /* Directory of the loader's broken-vector test data. */
@@ -45,5 +50,6 @@ Suite *make_concurrency_suite(void); /* check_concurrency.c: emitters + drainer 
 Suite *make_json_suite(void);        /* check_json.c: fetch, escaping, gid map, key column */
 Suite *make_convert_suite(void);     /* check_convert.c: notifications, EXPLICIT, NTFF, ids */
 Suite *make_sim_suite(void);         /* check_sim.c: virtual time, clocks, runs, scenarios */
+Suite *make_facts_suite(void);       /* check_facts.c: every fact pinned, every citation real */
 
 #endif /* NTSIM_CONFORMANCE_CHECK_SUITES_H */

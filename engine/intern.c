@@ -6,8 +6,10 @@
  *
  * which is what Rust's std DefaultHasher computes for a &str (its Hash impl
  * writes the bytes, then 0xFF). The zero keys are the facts' inference
- * ("the quoted fixed key is SipHash's IV text"); vectors/ntff_intern.yaml
- * pins ids computed independently with Rust's DefaultHasher (D-NTFF-INTERN).
+ * ("the quoted fixed key is SipHash's IV text"). The `data` ids and the
+ * interned_data maps of the ntff vectors (vectors/ntff_events.yaml,
+ * ntff_smoke.yaml, decode.yaml) were computed independently with Rust's
+ * DefaultHasher (D-NTFF-INTERN).
  */
 #include <string.h>
 
