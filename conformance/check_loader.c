@@ -118,7 +118,7 @@ START_TEST(test_loader_rejects_a_second_document)
     ntsim_vector_set_t set;
     /* The first document is good and stays loaded; the second is an error. */
     expect_load_error(&set, "two_documents.yaml", NRT_INVALID, 1,
-                      ":14:1: (file): more than one YAML document; a vector file holds one");
+                      ":14:1: (file): more than one YAML document; a file holds one");
     ck_assert_uint_eq(set.count, 1);
     ntsim_vector_set_free(&set);
 }

@@ -21,6 +21,7 @@ int main(int argc, char **argv)
         srunner_add_suite(sr, make_json_suite());
         srunner_add_suite(sr, make_convert_suite());
         srunner_add_suite(sr, make_sim_suite());
+        srunner_add_suite(sr, make_abuse_suite());
         srunner_add_suite(sr, make_facts_suite());
     }
     srunner_run_all(sr, CK_ENV);

@@ -36,6 +36,7 @@ const char *ntsim_check_testdata_dir = "conformance/testdata";
 const char *ntsim_check_ntsim_path = "build/ntsim";
 ntsim_facts_t ntsim_check_facts;
 const char *ntsim_check_decisions_path = "docs/decisions.md";
+const char *ntsim_check_exported_symbols_path = "conformance/exported_symbols.txt";
 static const char *g_facts_path = "docs/spec_facts.md";
 static ntsim_errors_t g_facts_errors;
 

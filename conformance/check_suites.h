@@ -26,6 +26,8 @@ extern const char *ntsim_check_ntsim_path;
  * (--facts, --decisions), loaded by main; cited[] counted from the vectors. */
 extern ntsim_facts_t ntsim_check_facts;
 extern const char *ntsim_check_decisions_path;
+/* conformance/exported_symbols.txt: what libntsim.so exports. */
+extern const char *ntsim_check_exported_symbols_path;
 /* The reason a vector is listed as an expected failure, or NULL. */
 const char *ntsim_check_xfail_reason(const char *id);
 /* Directory of the loader's broken-vector test data. */
@@ -50,6 +52,7 @@ Suite *make_concurrency_suite(void); /* check_concurrency.c: emitters + drainer 
 Suite *make_json_suite(void);        /* check_json.c: fetch, escaping, gid map, key column */
 Suite *make_convert_suite(void);     /* check_convert.c: notifications, EXPLICIT, NTFF, ids */
 Suite *make_sim_suite(void);         /* check_sim.c: virtual time, clocks, runs, scenarios */
+Suite *make_abuse_suite(void);       /* check_abuse.c: NULL everywhere, calls from hooks */
 Suite *make_facts_suite(void);       /* check_facts.c: every fact pinned, every citation real */
 
 #endif /* NTSIM_CONFORMANCE_CHECK_SUITES_H */

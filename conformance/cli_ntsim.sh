@@ -104,9 +104,9 @@ head -c 224 /dev/zero >"$tmp/two.bin"
 check "record dump" 0 "$bin" decode "$tmp/two.bin"
 has "record dump" '"event_type":"generic"'
 check "missing dump" 3 "$bin" decode "$tmp/no-such.bin"
-has "missing dump" "$tmp/no-such.bin: cannot read: No such file or directory"
+has "missing dump" "$tmp/no-such.bin: cannot open: No such file or directory"
 check "directory as dump" 3 "$bin" decode "$tmp"
-has "directory as dump" "$tmp: cannot read: Is a directory"
+has "directory as dump" "$tmp: not a regular file (a directory)"
 
 # replay: pass, fail (with a repro line), unreadable.
 check "replay" 0 "$bin" replay vectors/notify.yaml

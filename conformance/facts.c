@@ -10,7 +10,6 @@
  */
 #include "facts.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,18 +85,12 @@ bool ntsim_source_each_id(const char *source, bool (*fn)(const char *id, size_t 
 
 static NRT_STATUS read_file(const char *path, char **text, ntsim_errors_t *errors)
 {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return ntsim_errors_add(errors, "%s: cannot open: %s", path, strerror(errno)) ==
-                       NRT_SUCCESS
-                   ? NRT_FAILURE
-                   : NRT_RESOURCE;
+    char err[256];
     size_t len;
-    NRT_STATUS st = ntsim_read_stream(f, text, &len);
-    fclose(f);
-    if (st == NRT_FAILURE)
-        (void)ntsim_errors_add(errors, "%s: read error", path);
-    return st;
+    NRT_STATUS st = ntsim_read_input(path, NTSIM_INPUT_DOC, text, &len, err, sizeof err);
+    if (st == NRT_INVALID && ntsim_errors_add(errors, "%s: %s", path, err) != NRT_SUCCESS)
+        return NRT_RESOURCE;
+    return st == NRT_INVALID ? NRT_FAILURE : st;
 }
 
 /* One "- `ID` — text [STATUS] → settled by D-NAME" line into the list. */

@@ -191,7 +191,7 @@ static char *protoc_decode(const uint8_t *bytes, size_t len, char *why, size_t w
         FILE *f = popen(cmd, "r");
         if (f != NULL) {
             size_t n = 0;
-            if (ntsim_read_stream(f, &text, &n) != NRT_SUCCESS) {
+            if (ntsim_read_stream(f, (size_t)64 << 20, &text, &n) != NRT_SUCCESS) {
                 text = NULL;
                 snprintf(why, why_cap, "cannot read protoc's output");
             }

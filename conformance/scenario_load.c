@@ -339,7 +339,7 @@ NRT_STATUS ntsim_scenario_load(const char *path, ntsim_scenario_t *sc, char *err
     ntsim_errors_t list;
     ntsim_errors_init(&list);
     load_ctx_t ctx = {sc};
-    NRT_STATUS st = ntsim_yaml_load_file(&list, path, parse_root, &ctx);
+    NRT_STATUS st = ntsim_yaml_load_file(&list, path, NTSIM_INPUT_SCENARIO, parse_root, &ctx);
     collect_errors(&list, errors, cap);
     ntsim_errors_free(&list);
     return st;

@@ -275,7 +275,7 @@ NRT_STATUS ntsim_vector_set_load_string(ntsim_vector_set_t *set, const char *nam
 
 NRT_STATUS ntsim_vector_set_load_file(ntsim_vector_set_t *set, const char *path)
 {
-    return ntsim_yaml_load_file(&set->errors, path, parse_file, set);
+    return ntsim_yaml_load_file(&set->errors, path, NTSIM_INPUT_VECTOR, parse_file, set);
 }
 
 /* --- directories ------------------------------------------------------------------ */

@@ -360,35 +360,113 @@ NRT_STATUS ntsim_yp_seq(ntsim_yparse_t *p, yaml_node_t *map, const char *path, c
 
 /* --- documents ------------------------------------------------------------------- */
 
+/* Where libyaml says the problem is. A reader error (a control character,
+ * invalid UTF-8) carries a byte offset, not a mark; its line and column are
+ * counted from the text. */
+static void problem_position(const yaml_parser_t *parser, const char *text, size_t len,
+                             size_t *line, size_t *col)
+{
+    if (parser->error != YAML_READER_ERROR) {
+        *line = parser->problem_mark.line + 1;
+        *col = parser->problem_mark.column + 1;
+        return;
+    }
+    size_t off = parser->problem_offset < len ? parser->problem_offset : len;
+    *line = 1;
+    *col = 1;
+    for (size_t i = 0; i < off; i++) {
+        if (text[i] == '\n') {
+            (*line)++;
+            *col = 1;
+        } else if (((unsigned char)text[i] & 0xC0) != 0x80) {
+            (*col)++; /* columns count characters, not UTF-8 continuation bytes */
+        }
+    }
+}
+
+static NRT_STATUS report_yaml_error(ntsim_errors_t *errors, const char *name,
+                                    const yaml_parser_t *parser, const char *text, size_t len)
+{
+    size_t line, col;
+    problem_position(parser, text, len, &line, &col);
+    const char *problem = parser->problem ? parser->problem : "malformed YAML";
+    NRT_STATUS st;
+    if (parser->error == YAML_READER_ERROR && parser->problem_value >= 0)
+        st = ntsim_errors_add(errors, "%s:%zu:%zu: yaml: %s (byte 0x%02x at offset %zu)", name,
+                              line, col, problem, (unsigned)parser->problem_value & 0xffu,
+                              parser->problem_offset);
+    else if (parser->context != NULL)
+        st = ntsim_errors_add(errors, "%s:%zu:%zu: yaml: %s (%s at line %zu)", name, line, col,
+                              problem, parser->context, parser->context_mark.line + 1);
+    else
+        st = ntsim_errors_add(errors, "%s:%zu:%zu: yaml: %s", name, line, col, problem);
+    return st == NRT_SUCCESS ? NRT_INVALID : st;
+}
+
+/* The event-by-event pass that guards the document load: it stops at the
+ * first collection nested deeper than NTSIM_YAML_MAX_DEPTH, so a hostile
+ * "[[[[..." costs time linear in the limit, not quadratic in the depth (the
+ * cost libyaml's scanner pays on deep flow collections). A YAML error is left
+ * for the load to report. Returns NRT_SUCCESS, NRT_INVALID (reported) or
+ * NRT_RESOURCE. */
+static NRT_STATUS check_depth(ntsim_errors_t *errors, const char *name, const char *text,
+                              size_t len)
+{
+    yaml_parser_t parser;
+    if (!yaml_parser_initialize(&parser))
+        return NRT_RESOURCE;
+    yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+    NRT_STATUS st = NRT_SUCCESS;
+    unsigned depth = 0;
+    for (bool done = false; !done;) {
+        yaml_event_t ev;
+        if (!yaml_parser_parse(&parser, &ev))
+            break; /* the load reports it, at the same place */
+        if (ev.type == YAML_SEQUENCE_START_EVENT || ev.type == YAML_MAPPING_START_EVENT) {
+            if (++depth > NTSIM_YAML_MAX_DEPTH) {
+                st = ntsim_errors_add(errors, "%s:%zu:%zu: yaml: nesting deeper than %d", name,
+                                      ev.start_mark.line + 1, ev.start_mark.column + 1,
+                                      NTSIM_YAML_MAX_DEPTH);
+                st = st == NRT_SUCCESS ? NRT_INVALID : st;
+                done = true;
+            }
+        } else if (ev.type == YAML_SEQUENCE_END_EVENT || ev.type == YAML_MAPPING_END_EVENT) {
+            depth--;
+        } else if (ev.type == YAML_STREAM_END_EVENT) {
+            done = true;
+        }
+        yaml_event_delete(&ev);
+    }
+    yaml_parser_delete(&parser);
+    return st;
+}
+
 /* Parses one YAML document from text and hands its root to `fn`; a second
- * document, an empty stream and malformed YAML are errors of the set. */
+ * document, an empty stream, nesting past the limit and malformed YAML are
+ * errors of the list. */
 NRT_STATUS ntsim_yaml_load_string(ntsim_errors_t *errors, const char *name, const char *text,
                                   size_t len, ntsim_yaml_root_fn fn, void *ctx)
 {
     ntsim_yparse_t p = {errors, name, NULL};
     yaml_parser_t parser;
     yaml_document_t doc;
-    NRT_STATUS st = NRT_SUCCESS;
 
     errors->files++;
+    NRT_STATUS st = check_depth(errors, name, text, len);
+    if (st != NRT_SUCCESS) {
+        if (st == NRT_RESOURCE)
+            (void)ntsim_errors_add(errors, "%s: out of memory", name);
+        return st;
+    }
     if (!yaml_parser_initialize(&parser)) {
         (void)ntsim_errors_add(errors, "%s: out of memory", name);
         return NRT_RESOURCE;
     }
     yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
     if (!yaml_parser_load(&parser, &doc)) {
-        const char *problem = parser.problem ? parser.problem : "malformed YAML";
-        if (parser.context != NULL)
-            st = ntsim_errors_add(errors, "%s:%zu:%zu: yaml: %s (%s at line %zu)", name,
-                                            parser.problem_mark.line + 1,
-                                            parser.problem_mark.column + 1, problem,
-                                            parser.context, parser.context_mark.line + 1);
-        else
-            st = ntsim_errors_add(errors, "%s:%zu:%zu: yaml: %s", name,
-                                            parser.problem_mark.line + 1,
-                                            parser.problem_mark.column + 1, problem);
+        st = report_yaml_error(errors, name, &parser, text, len);
         yaml_parser_delete(&parser);
-        return st == NRT_SUCCESS ? NRT_INVALID : st;
+        return st;
     }
     p.doc = &doc;
     yaml_node_t *root = yaml_document_get_root_node(&doc);
@@ -403,18 +481,14 @@ NRT_STATUS ntsim_yaml_load_string(ntsim_errors_t *errors, const char *name, cons
     /* A second document would be silently ignored by a lax reader; reject it. */
     if (st == NRT_SUCCESS) {
         if (!yaml_parser_load(&parser, &doc)) {
-            st = ntsim_errors_add(errors, "%s:%zu:%zu: yaml: %s", name,
-                                            parser.problem_mark.line + 1,
-                                            parser.problem_mark.column + 1,
-                                            parser.problem ? parser.problem : "malformed YAML");
-            st = st == NRT_SUCCESS ? NRT_INVALID : st;
+            st = report_yaml_error(errors, name, &parser, text, len);
         } else {
             yaml_node_t *extra = yaml_document_get_root_node(&doc);
             if (extra != NULL) {
                 st = ntsim_errors_add(errors, "%s:%zu:%zu: (file): more than one YAML "
-                                                     "document; a vector file holds one",
-                                                name, extra->start_mark.line + 1,
-                                                extra->start_mark.column + 1);
+                                              "document; a file holds one",
+                                      name, extra->start_mark.line + 1,
+                                      extra->start_mark.column + 1);
                 st = st == NRT_SUCCESS ? NRT_INVALID : st;
             }
             yaml_document_delete(&doc);
@@ -424,34 +498,17 @@ NRT_STATUS ntsim_yaml_load_string(ntsim_errors_t *errors, const char *name, cons
     return st;
 }
 
-/* Reads a whole file into a malloc'd buffer; errors go to the set. */
-static NRT_STATUS read_all(ntsim_errors_t *errors, const char *path, char **out, size_t *out_len)
+NRT_STATUS ntsim_yaml_load_file(ntsim_errors_t *errors, const char *path,
+                                ntsim_input_kind_t kind, ntsim_yaml_root_fn fn, void *ctx)
 {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        errors->files++;
-        NRT_STATUS st = ntsim_errors_add(errors, "%s: cannot open: %s", path,
-                                                   strerror(errno));
-        return st == NRT_SUCCESS ? NRT_FAILURE : st;
-    }
-    NRT_STATUS st = ntsim_read_stream(f, out, out_len);
-    fclose(f);
-    if (st == NRT_FAILURE) {
-        errors->files++;
-        st = ntsim_errors_add(errors, "%s: read error", path);
-        st = st == NRT_SUCCESS ? NRT_FAILURE : st;
-    }
-    return st;
-}
-
-NRT_STATUS ntsim_yaml_load_file(ntsim_errors_t *errors, const char *path, ntsim_yaml_root_fn fn,
-                                void *ctx)
-{
-    char *buf;
+    char *buf, err[256];
     size_t len;
-    NRT_STATUS st = read_all(errors, path, &buf, &len);
-    if (st != NRT_SUCCESS)
-        return st;
+    NRT_STATUS st = ntsim_read_input(path, kind, &buf, &len, err, sizeof err);
+    if (st != NRT_SUCCESS) {
+        errors->files++;
+        NRT_STATUS e = ntsim_errors_add(errors, "%s: %s", path, err);
+        return e != NRT_SUCCESS || st == NRT_RESOURCE ? NRT_RESOURCE : NRT_FAILURE;
+    }
     st = ntsim_yaml_load_string(errors, path, buf, len, fn, ctx);
     free(buf);
     return st;

@@ -23,7 +23,12 @@
 
 #include <yaml.h>
 
+#include "input.h"
 #include "nrt/nrt_status.h"
+
+/* Collections may nest this deep (the deepest any vector or scenario needs is
+ * 6); deeper is an error found while parsing, before the document is built. */
+#define NTSIM_YAML_MAX_DEPTH 64
 
 /* The problems found while reading inputs, one formatted line each. */
 typedef struct ntsim_errors {
@@ -54,9 +59,10 @@ typedef NRT_STATUS (*ntsim_yaml_root_fn)(ntsim_yparse_t *p, yaml_node_t *root, v
  * (something was reported), NRT_RESOURCE. */
 NRT_STATUS ntsim_yaml_load_string(ntsim_errors_t *errors, const char *name, const char *text,
                                   size_t len, ntsim_yaml_root_fn fn, void *ctx);
-/* The same for a file; NRT_FAILURE (reported) when it cannot be read. */
-NRT_STATUS ntsim_yaml_load_file(ntsim_errors_t *errors, const char *path, ntsim_yaml_root_fn fn,
-                                void *ctx);
+/* The same for a file of the given kind (its size limit, input.h);
+ * NRT_FAILURE (reported as "path: reason") when it cannot be read. */
+NRT_STATUS ntsim_yaml_load_file(ntsim_errors_t *errors, const char *path,
+                                ntsim_input_kind_t kind, ntsim_yaml_root_fn fn, void *ctx);
 
 /* The input being read (for error messages of callers) and the error list. */
 const char *ntsim_yp_file(const ntsim_yparse_t *p);

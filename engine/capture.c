@@ -323,8 +323,22 @@ static void stop_locked(void)
     }
 }
 
+/* stop() and shutdown() wait for every emit in flight to leave; called from
+ * inside one (a hook), they would wait for themselves forever. */
+static bool refuse_inside_emit(const char *what)
+{
+    if (!ntsim__grace_inside_emit())
+        return false;
+    ntsim__log(NTSIM_LOG_ERROR, "%s called from inside an emit (a clock or thread-id hook): "
+                                "refused, a thread cannot wait for its own emit",
+               what);
+    return true;
+}
+
 NRT_STATUS nrt_sys_trace_stop(void)
 {
+    if (refuse_inside_emit("nrt_sys_trace_stop"))
+        return NRT_FAILURE;
     pthread_once(&g_nc_once, nc_init);
     pthread_mutex_lock(&g_lifecycle);
     if (atomic_load_explicit(&g_state, memory_order_relaxed) == 0) {
@@ -341,6 +355,8 @@ NRT_STATUS nrt_sys_trace_stop(void)
 
 void ntsim_capture_shutdown(void)
 {
+    if (refuse_inside_emit("ntsim_capture_shutdown"))
+        return;
     pthread_once(&g_nc_once, nc_init);
     pthread_mutex_lock(&g_lifecycle);
     if (atomic_load_explicit(&g_state, memory_order_relaxed) != 0) {
@@ -413,11 +429,14 @@ NRT_STATUS ntsim_capture_nc_stats(uint32_t nc_idx, ntsim_nc_stats_t *stats)
     return NRT_SUCCESS;
 }
 
-void ntsim_capture_global_stats(ntsim_capture_stats_t *stats)
+NRT_STATUS ntsim_capture_global_stats(ntsim_capture_stats_t *stats)
 {
+    if (stats == NULL)
+        return NRT_INVALID;
     stats->sessions = atomic_load_explicit(&g_sessions, memory_order_relaxed);
     stats->invalid_type = atomic_load_explicit(&g_invalid_type, memory_order_relaxed);
     stats->clamped_nc_idx = atomic_load_explicit(&g_clamped_nc, memory_order_relaxed);
+    return NRT_SUCCESS;
 }
 
 nrt_sys_trace_event_category_t nrt_sys_trace_get_event_type_category(

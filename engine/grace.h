@@ -73,6 +73,15 @@ static inline void ntsim__grace_enter(ntsim_thread_t *self)
     }
 }
 
+/* True when the calling thread is inside the guarded part of an emit: a hook
+ * (the clock, the thread id) calling back into the engine. Such a thread must
+ * not wait for a grace period, which would wait for itself. */
+static inline bool ntsim__grace_inside_emit(void)
+{
+    ntsim_thread_t *t = ntsim__tls_self;
+    return t != NULL && atomic_load_explicit(&t->in_emit, memory_order_relaxed) != 0;
+}
+
 static inline void ntsim__grace_exit(ntsim_thread_t *self)
 {
     /* release: every ring access of this emit happens before stop() sees 0. */

@@ -229,14 +229,15 @@ static _Atomic uint64_t g_mismatch_total;
 static _Atomic uint64_t g_mismatch_by_type[NRT_SYS_TRACE_EVENT_TYPE_COUNT];
 static atomic_bool g_mismatch_warned[NRT_SYS_TRACE_EVENT_TYPE_COUNT];
 
-void ntsim_json_stats(ntsim_json_stats_t *stats)
+NRT_STATUS ntsim_json_stats(ntsim_json_stats_t *stats)
 {
     if (stats == NULL)
-        return;
+        return NRT_INVALID;
     stats->phase_mismatch = atomic_load_explicit(&g_mismatch_total, memory_order_relaxed);
     for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
         stats->phase_mismatch_by_type[t] =
             atomic_load_explicit(&g_mismatch_by_type[t], memory_order_relaxed);
+    return NRT_SUCCESS;
 }
 
 void ntsim_json_reset_stats(void)

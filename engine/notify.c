@@ -84,8 +84,10 @@ NRT_STATUS ntsim_notify_wrap(int32_t notification_type, uint32_t nc_idx, const u
     return NRT_SUCCESS;
 }
 
-void ntsim_notify_stats(ntsim_notify_stats_t *s)
+NRT_STATUS ntsim_notify_stats(ntsim_notify_stats_t *s)
 {
+    if (s == NULL)
+        return NRT_INVALID;
     s->converted = atomic_load_explicit(&g_converted, memory_order_relaxed);
     for (size_t i = 0; i < 9; i++)
         s->converted_by_type[i] = atomic_load_explicit(&g_converted_by_type[i],
@@ -96,6 +98,7 @@ void ntsim_notify_stats(ntsim_notify_stats_t *s)
     s->dropped_out_of_range = atomic_load_explicit(&g_dropped_out_of_range,
                                                    memory_order_relaxed);
     s->explicit_infos = atomic_load_explicit(&g_explicit, memory_order_relaxed);
+    return NRT_SUCCESS;
 }
 
 void ntsim_notify_reset_stats(void)

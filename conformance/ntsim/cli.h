@@ -25,6 +25,9 @@ int ntsim_cli_load_scenario(const char *path, ntsim_scenario_t *sc, FILE *err);
 /* io.c: creates dir (and its parents) and writes the three files into it;
  * 0, or -1 after printing which file failed and why. */
 int ntsim_cli_write_outputs(const char *dir, const ntsim_outputs_t *o, FILE *err);
+/* io.c: a count or a size in bytes: decimal digits with an optional K, M or G
+ * (powers of 1024). False on anything else or on overflow. */
+bool ntsim_cli_parse_size(const char *text, uint64_t *out);
 /* summary.c: what `ntsim run` prints after a run. */
 void ntsim_cli_summary(FILE *out, const ntsim_scenario_t *sc, const ntsim_run_result_t *r,
                        const ntsim_outputs_t *o, const char *dir);

@@ -87,3 +87,27 @@ int ntsim_cli_write_outputs(const char *dir, const ntsim_outputs_t *o, FILE *err
     }
     return 0;
 }
+
+bool ntsim_cli_parse_size(const char *text, uint64_t *out)
+{
+    if (*text < '0' || *text > '9')
+        return false;
+    char *end = NULL;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno != 0)
+        return false;
+    unsigned shift = 0;
+    if (*end == 'K' || *end == 'k')
+        shift = 10;
+    else if (*end == 'M' || *end == 'm')
+        shift = 20;
+    else if (*end == 'G' || *end == 'g')
+        shift = 30;
+    if (shift != 0)
+        end++;
+    if (*end != '\0' || (shift != 0 && v > (UINT64_MAX >> shift)))
+        return false;
+    *out = (uint64_t)v << shift;
+    return true;
+}

@@ -95,7 +95,9 @@ NTSIM_EXPORT void nrt_sys_trace_free_event_types(const char **event_types, size_
 NTSIM_EXPORT NRT_STATUS nrt_sys_trace_start(const nrt_sys_trace_config_t *config);
 /* Stops capturing and drops every record not yet drained (counted per NC as
  * lost_at_stop). Waits for emitters already inside an emit to leave.
- * NRT_FAILURE (with a warning, and no other effect) when not capturing. */
+ * NRT_FAILURE (with a warning, and no other effect) when not capturing, and
+ * (with an error logged) when called from inside an emit, i.e. from a clock or
+ * thread-id hook: that thread cannot wait for its own emit. */
 NTSIM_EXPORT NRT_STATUS nrt_sys_trace_stop(void);
 
 /* Fetch options: defaults max_events_per_nc 0 (unlimited), nc_idx -1 (all). */

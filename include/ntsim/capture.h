@@ -110,7 +110,8 @@ typedef struct ntsim_capture_stats {
     uint64_t clamped_nc_idx; /* emits with nc_idx >= 256, redirected to NC 0, this session */
 } ntsim_capture_stats_t;
 
-NTSIM_EXPORT void ntsim_capture_global_stats(ntsim_capture_stats_t *stats);
+/* NRT_INVALID for NULL. */
+NTSIM_EXPORT NRT_STATUS ntsim_capture_global_stats(ntsim_capture_stats_t *stats);
 
 /* True between a successful start and stop. */
 NTSIM_EXPORT bool ntsim_capture_is_capturing(void);

@@ -45,8 +45,9 @@ typedef struct ntsim_json_stats {
 } ntsim_json_stats_t;
 
 /* The counters since the process started, the last start() or
- * ntsim_json_reset_stats (each also re-arms the once-per-type warning). */
-NTSIM_EXPORT void ntsim_json_stats(ntsim_json_stats_t *stats);
+ * ntsim_json_reset_stats (each also re-arms the once-per-type warning).
+ * NRT_INVALID for NULL. */
+NTSIM_EXPORT NRT_STATUS ntsim_json_stats(ntsim_json_stats_t *stats);
 NTSIM_EXPORT void ntsim_json_reset_stats(void);
 
 /* Serializes any array of records (not only the live rings) into the same
@@ -123,7 +124,8 @@ typedef struct ntsim_notify_stats {
     uint64_t explicit_infos;       /* EXPLICIT trace_infos made by the collectives path */
 } ntsim_notify_stats_t;
 
-NTSIM_EXPORT void ntsim_notify_stats(ntsim_notify_stats_t *stats);
+/* NRT_INVALID for NULL. */
+NTSIM_EXPORT NRT_STATUS ntsim_notify_stats(ntsim_notify_stats_t *stats);
 NTSIM_EXPORT void ntsim_notify_reset_stats(void);
 
 /* Converts a device notification and wraps it: out gets the converter's

@@ -1,0 +1,304 @@
+/*
+ * conformance/check_abuse.c: the public API used as a hostile or careless
+ * caller would: every exported function with NULL where it takes a pointer,
+ * and calls back into the engine from inside its own hooks.
+ *
+ * The rule (D-STATUS, D-SETTER-ARGS): a function that returns NRT_STATUS
+ * returns NRT_INVALID for a NULL it cannot use; a void function ignores it;
+ * nothing crashes and nothing already captured is lost.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "capture_fixture.h"
+#include "check_suites.h"
+#include "nrt/nrt_profile_notification.h"
+#include "ntsim/convert.h"
+
+/* --- every exported function with NULL ------------------------------------------------ */
+
+typedef struct null_case {
+    const char *symbol;       /* as listed in conformance/exported_symbols.txt */
+    void (*call)(void);       /* calls it with NULL for every pointer, checks the result */
+} null_case_t;
+
+#define STATUS_IS_INVALID(expr) ck_assert_int_eq((expr), NRT_INVALID)
+
+static void n_config_allocate(void) { STATUS_IS_INVALID(nrt_sys_trace_config_allocate(NULL)); }
+static void n_config_set_defaults(void) { nrt_sys_trace_config_set_defaults(NULL); }
+static void n_config_free(void) { nrt_sys_trace_config_free(NULL); }
+static void n_config_set_max(void) { nrt_sys_trace_config_set_max_events_per_nc(NULL, 5); }
+static void n_config_set_nc(void) { nrt_sys_trace_config_set_capture_enabled_for_nc(NULL, 1, 0); }
+static void n_config_set_type(void)
+{
+    nrt_sys_trace_config_t cfg;
+    nrt_sys_trace_config_set_defaults(&cfg);
+    STATUS_IS_INVALID(nrt_sys_trace_config_set_capture_enabled_for_event_type(NULL, "generic", 0));
+    STATUS_IS_INVALID(nrt_sys_trace_config_set_capture_enabled_for_event_type(&cfg, NULL, 0));
+}
+static void n_config_get_types(void)
+{
+    nrt_sys_trace_config_t cfg;
+    nrt_sys_trace_config_set_defaults(&cfg);
+    const char **names;
+    size_t count;
+    STATUS_IS_INVALID(nrt_sys_trace_config_get_enabled_event_types(NULL, &names, &count));
+    STATUS_IS_INVALID(nrt_sys_trace_config_get_enabled_event_types(&cfg, NULL, &count));
+    STATUS_IS_INVALID(nrt_sys_trace_config_get_enabled_event_types(&cfg, &names, NULL));
+}
+static void n_get_event_types(void)
+{
+    const char **names;
+    size_t count;
+    STATUS_IS_INVALID(nrt_sys_trace_get_event_types(NULL, &count));
+    STATUS_IS_INVALID(nrt_sys_trace_get_event_types(&names, NULL));
+}
+static void n_free_event_types(void) { nrt_sys_trace_free_event_types(NULL, 5); }
+static void n_start(void) { STATUS_IS_INVALID(nrt_sys_trace_start(NULL)); }
+static void n_stop(void) { ck_assert_int_eq(nrt_sys_trace_stop(), NRT_FAILURE); }
+static void n_fetch_options_allocate(void)
+{
+    STATUS_IS_INVALID(nrt_sys_trace_fetch_options_allocate(NULL));
+}
+static void n_fetch_options_defaults(void) { nrt_sys_trace_fetch_options_set_defaults(NULL); }
+static void n_fetch_options_free(void) { nrt_sys_trace_fetch_options_free(NULL); }
+static void n_fetch_options_max(void) { nrt_sys_trace_fetch_options_set_max_events_per_nc(NULL, 1); }
+static void n_fetch_options_nc(void) { nrt_sys_trace_fetch_options_set_nc_idx(NULL, 1); }
+static void n_fetch_events(void)
+{
+    char *buf = NULL;
+    size_t len;
+    STATUS_IS_INVALID(nrt_sys_trace_fetch_events(NULL, &len, NULL));
+    STATUS_IS_INVALID(nrt_sys_trace_fetch_events(&buf, NULL, NULL));
+}
+static void n_buffer_free(void) { nrt_sys_trace_buffer_free(NULL); }
+static void n_new_event(void)
+{
+    /* data NULL is an all-zero payload, not an error (ntsim/capture.h). */
+    ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_HW_NOTIFY,
+                                              NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL, 5),
+                      0); /* not capturing */
+}
+static void n_new_event_with_seq(void)
+{
+    ck_assert_uint_eq(nrt_sys_trace_new_event_with_seq(NRT_SYS_TRACE_EVENT_TYPE_HW_NOTIFY,
+                                                       NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL,
+                                                       5, 7),
+                      0);
+}
+static void n_drain(void)
+{
+    nrt_sys_trace_event_t rec;
+    STATUS_IS_INVALID(nrt_sys_trace_drain_events(0, &rec, 1, NULL));
+    STATUS_IS_INVALID(nrt_sys_trace_drain_events(0, NULL, 1, &(size_t){0}));
+}
+static void n_category(void)
+{
+    ck_assert_int_eq(nrt_sys_trace_get_event_type_category(NRT_SYS_TRACE_EVENT_TYPE_COUNT),
+                     NRT_SYS_TRACE_EVENT_CATEGORY_UNKNOWN);
+}
+static void n_convert(void)
+{
+    int32_t trace_type, block_type;
+    STATUS_IS_INVALID(nrt_profile_convert_trace_type_from_ntff_params(0, NULL, &block_type));
+    STATUS_IS_INVALID(nrt_profile_convert_trace_type_from_ntff_params(0, &trace_type, NULL));
+}
+static void n_set_hooks(void) { ck_assert_int_eq(ntsim_capture_set_hooks(NULL), NRT_SUCCESS); }
+static void n_nc_stats(void) { STATUS_IS_INVALID(ntsim_capture_nc_stats(0, NULL)); }
+static void n_global_stats(void) { STATUS_IS_INVALID(ntsim_capture_global_stats(NULL)); }
+static void n_is_capturing(void) { ck_assert(!ntsim_capture_is_capturing()); }
+static void n_shutdown(void) { ntsim_capture_shutdown(); }
+static void n_log_sink(void) { ntsim_log_set_sink(NULL, NULL); /* the default sink */ }
+static void n_gid_map(void) { ck_assert_int_eq(ntsim_json_set_gid_map(NULL, 3), NRT_SUCCESS); }
+static void n_model_lookup(void)
+{
+    ck_assert_int_eq(ntsim_json_set_model_lookup(NULL, NULL), NRT_SUCCESS);
+}
+static void n_json_stats(void) { STATUS_IS_INVALID(ntsim_json_stats(NULL)); }
+static void n_json_reset(void) { ntsim_json_reset_stats(); }
+static void n_json_serialize(void)
+{
+    char *out;
+    size_t len;
+    nrt_sys_trace_event_t rec;
+    memset(&rec, 0, sizeof rec);
+    STATUS_IS_INVALID(ntsim_json_serialize(NULL, 1, &out, &len));
+    STATUS_IS_INVALID(ntsim_json_serialize(&rec, 1, NULL, &len));
+    STATUS_IS_INVALID(ntsim_json_serialize(&rec, 1, &out, NULL));
+}
+static void n_json_escape(void)
+{
+    /* NULL with length 0 is the empty string; NULL out with cap 0 measures. */
+    ck_assert_uint_eq(ntsim_json_escape(NULL, 0, NULL, 0), 2);
+}
+static void n_ntff_serialize(void)
+{
+    uint8_t *out;
+    size_t len;
+    STATUS_IS_INVALID(ntsim_ntff_serialize(NULL, 1, NULL, 0, NULL, &out, &len));
+    STATUS_IS_INVALID(ntsim_ntff_serialize(NULL, 0, NULL, 1, NULL, &out, &len));
+    STATUS_IS_INVALID(ntsim_ntff_serialize(NULL, 0, NULL, 0, NULL, NULL, &len));
+    STATUS_IS_INVALID(ntsim_ntff_serialize(NULL, 0, NULL, 0, NULL, &out, NULL));
+}
+static void n_ntff_write_file(void)
+{
+    STATUS_IS_INVALID(ntsim_ntff_write_file(NULL, NULL, 0, NULL, 0, NULL));
+}
+static void n_intern(void) { ck_assert_uint_eq(ntsim_intern_name_id(NULL), 0); }
+static void n_buffer_free_ntsim(void) { ntsim_buffer_free(NULL); }
+static void n_notify_stats(void) { STATUS_IS_INVALID(ntsim_notify_stats(NULL)); }
+static void n_notify_reset(void) { ntsim_notify_reset_stats(); }
+static void n_notify_wrap(void)
+{
+    ntsim_trace_info_t info;
+    STATUS_IS_INVALID(ntsim_notify_wrap(0, 0, NULL, 4, &info));
+    STATUS_IS_INVALID(ntsim_notify_wrap(0, 0, NULL, 0, NULL));
+}
+static void n_explicit(void)
+{
+    ntsim_explicit_notifs_t *x;
+    ntsim_trace_info_t info;
+    size_t count;
+    STATUS_IS_INVALID(ntsim_explicit_create(1, NULL));
+    STATUS_IS_INVALID(ntsim_explicit_append(NULL, 0, (const uint8_t *)"a", 1));
+    STATUS_IS_INVALID(ntsim_explicit_collect(NULL, &info, 1, &count));
+    ntsim_explicit_free(NULL);
+    ck_assert_int_eq(ntsim_explicit_create(1, &x), NRT_SUCCESS);
+    STATUS_IS_INVALID(ntsim_explicit_append(x, 0, NULL, 1));
+    STATUS_IS_INVALID(ntsim_explicit_collect(x, NULL, 1, &count));
+    STATUS_IS_INVALID(ntsim_explicit_collect(x, &info, 1, NULL));
+    ntsim_explicit_free(x);
+}
+
+static const null_case_t null_cases[] = {
+    {"nrt_profile_convert_trace_type_from_ntff_params", n_convert},
+    {"nrt_sys_trace_buffer_free", n_buffer_free},
+    {"nrt_sys_trace_config_allocate", n_config_allocate},
+    {"nrt_sys_trace_config_free", n_config_free},
+    {"nrt_sys_trace_config_get_enabled_event_types", n_config_get_types},
+    {"nrt_sys_trace_config_set_capture_enabled_for_event_type", n_config_set_type},
+    {"nrt_sys_trace_config_set_capture_enabled_for_nc", n_config_set_nc},
+    {"nrt_sys_trace_config_set_defaults", n_config_set_defaults},
+    {"nrt_sys_trace_config_set_max_events_per_nc", n_config_set_max},
+    {"nrt_sys_trace_drain_events", n_drain},
+    {"nrt_sys_trace_fetch_events", n_fetch_events},
+    {"nrt_sys_trace_fetch_options_allocate", n_fetch_options_allocate},
+    {"nrt_sys_trace_fetch_options_free", n_fetch_options_free},
+    {"nrt_sys_trace_fetch_options_set_defaults", n_fetch_options_defaults},
+    {"nrt_sys_trace_fetch_options_set_max_events_per_nc", n_fetch_options_max},
+    {"nrt_sys_trace_fetch_options_set_nc_idx", n_fetch_options_nc},
+    {"nrt_sys_trace_free_event_types", n_free_event_types},
+    {"nrt_sys_trace_get_event_type_category", n_category},
+    {"nrt_sys_trace_get_event_types", n_get_event_types},
+    {"nrt_sys_trace_new_event", n_new_event},
+    {"nrt_sys_trace_new_event_with_seq", n_new_event_with_seq},
+    {"nrt_sys_trace_start", n_start},
+    {"nrt_sys_trace_stop", n_stop},
+    {"ntsim_buffer_free", n_buffer_free_ntsim},
+    {"ntsim_capture_global_stats", n_global_stats},
+    {"ntsim_capture_is_capturing", n_is_capturing},
+    {"ntsim_capture_nc_stats", n_nc_stats},
+    {"ntsim_capture_set_hooks", n_set_hooks},
+    {"ntsim_capture_shutdown", n_shutdown},
+    {"ntsim_explicit_append", n_explicit},
+    {"ntsim_explicit_collect", n_explicit},
+    {"ntsim_explicit_create", n_explicit},
+    {"ntsim_explicit_free", n_explicit},
+    {"ntsim_intern_name_id", n_intern},
+    {"ntsim_json_escape", n_json_escape},
+    {"ntsim_json_reset_stats", n_json_reset},
+    {"ntsim_json_serialize", n_json_serialize},
+    {"ntsim_json_set_gid_map", n_gid_map},
+    {"ntsim_json_set_model_lookup", n_model_lookup},
+    {"ntsim_json_stats", n_json_stats},
+    {"ntsim_log_set_sink", n_log_sink},
+    {"ntsim_notify_reset_stats", n_notify_reset},
+    {"ntsim_notify_stats", n_notify_stats},
+    {"ntsim_notify_wrap", n_notify_wrap},
+    {"ntsim_ntff_serialize", n_ntff_serialize},
+    {"ntsim_ntff_write_file", n_ntff_write_file},
+};
+
+START_TEST(test_every_public_function_takes_null_without_crashing)
+{
+    null_cases[_i].call();
+}
+END_TEST
+
+/* The table above covers every symbol libntsim.so exports, so a new public
+ * function cannot skip this test. */
+START_TEST(test_null_cases_cover_every_exported_symbol)
+{
+    FILE *f = fopen(ntsim_check_exported_symbols_path, "r");
+    ck_assert_msg(f != NULL, "%s: cannot open", ntsim_check_exported_symbols_path);
+    char line[256];
+    unsigned symbols = 0;
+    while (fgets(line, sizeof line, f) != NULL) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (line[0] == '#' || line[0] == '\0')
+            continue;
+        symbols++;
+        bool found = false;
+        for (size_t i = 0; i < sizeof null_cases / sizeof null_cases[0] && !found; i++)
+            found = strcmp(null_cases[i].symbol, line) == 0;
+        ck_assert_msg(found, "%s is exported but check_abuse.c never calls it with NULL", line);
+    }
+    fclose(f);
+    ck_assert_uint_gt(symbols, 40);
+}
+END_TEST
+
+/* --- calls from inside the engine's own hooks ---------------------------------------- */
+
+static NRT_STATUS g_stop_from_hook = NRT_SUCCESS;
+static int g_hook_calls;
+
+static uint64_t clock_that_stops(void *ctx)
+{
+    (void)ctx;
+    if (g_hook_calls++ == 0)
+        g_stop_from_hook = nrt_sys_trace_stop();
+    return 5000;
+}
+
+/* A clock hook that calls stop() would wait for its own emit forever; it is
+ * refused with an error, and the emit and the session go on. */
+START_TEST(test_stop_from_inside_a_hook_is_refused_not_deadlocked)
+{
+    ntsim_fixture_begin(1000, 0, 7);
+    nrt_sys_trace_config_t cfg;
+    ntsim_fixture_config(&cfg, 1024, (const uint32_t[]){0}, 1);
+    ntsim_capture_hooks_t hooks = {clock_that_stops, NULL, NULL};
+    ck_assert_int_eq(ntsim_capture_set_hooks(&hooks), NRT_SUCCESS);
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+    g_hook_calls = 0;
+    uint64_t id = nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                          NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL, 77);
+    ck_assert_uint_eq(id, 77);
+    ck_assert_int_eq(g_stop_from_hook, NRT_FAILURE);
+    ck_assert_str_eq(ntsim_fixture.last_message,
+                     "nrt_sys_trace_stop called from inside an emit (a clock or thread-id hook): "
+                     "refused, a thread cannot wait for its own emit");
+    ck_assert(ntsim_capture_is_capturing());
+    nrt_sys_trace_event_t rec;
+    size_t n = 0;
+    ck_assert_int_eq(nrt_sys_trace_drain_events(0, &rec, 1, &n), NRT_SUCCESS);
+    ck_assert_uint_eq(n, 1); /* the emit that called the hook was captured */
+    ck_assert_uint_eq(rec.timestamp_ns, 5000);
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    ntsim_fixture_end();
+}
+END_TEST
+
+Suite *make_abuse_suite(void)
+{
+    Suite *s = suite_create("abuse");
+    TCase *tc = tcase_create("abuse");
+    tcase_add_loop_test(tc, test_every_public_function_takes_null_without_crashing, 0,
+                        (int)(sizeof null_cases / sizeof null_cases[0]));
+    tcase_add_test(tc, test_null_cases_cover_every_exported_symbol);
+    tcase_add_test(tc, test_stop_from_inside_a_hook_is_refused_not_deadlocked);
+    suite_add_tcase(s, tc);
+    return s;
+}
