@@ -59,7 +59,7 @@ PKG_MODULES  := check yaml-0.1 libprotobuf-c jansson
 
 ENGINE_SRC := engine/event_table.c engine/ring.c engine/grace.c engine/log.c engine/capture.c \
               engine/config.c engine/data_view.c engine/json.c engine/intern.c engine/ntff.c \
-              engine/notify.c
+              engine/notify.c engine/status.c
 # The simulated device (no YAML, no vectors).
 SIM_SRC    := sim/scheduler.c sim/clock.c sim/scenario_default.c sim/workload.c sim/run.c \
               sim/outputs.c sim/stress.c
