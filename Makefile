@@ -93,6 +93,7 @@ SONAME     := libntsim.so.0
 SHLIB      := $(BUILD)/$(SONAME)
 PCFILE     := $(BUILD)/libntsim.pc
 CXX_TEST   := $(BUILD)/cxx_api_test
+CLIENT_TEST := $(BUILD)/cxx_client_test
 BENCH_BIN  := $(BUILD)/bench_capture
 BENCH_CONV := $(BUILD)/bench_convert
 CONF_OBJ   := $(CONF_SRC:%.c=$(BUILD)/obj/%.o)
@@ -110,7 +111,7 @@ VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full \
 
 .PHONY: all run check layers memcheck asan tsan bench fuzz coverage mutation add-type-check install uninstall install-check deps clean
 
-all: $(LIB) $(SHLIB) $(PCFILE) $(CHECK_BIN) $(NTSIM_BIN) $(CXX_TEST)
+all: $(LIB) $(SHLIB) $(PCFILE) $(CHECK_BIN) $(NTSIM_BIN) $(CXX_TEST) $(CLIENT_TEST)
 
 # --- dependencies -------------------------------------------------------------
 
@@ -192,6 +193,13 @@ $(CXX_TEST): conformance/cxx/api_test.cc $(LIB) include/nrt/*.h include/ntsim/*.
 	$(CXX) -std=c++11 -Wall -Wextra -Werror -pedantic -Iinclude $(EXTRA_CFLAGS) \
 	    -o $@ conformance/cxx/api_test.cc $(LIB) $(PKG_LIBS_ENGINE) -pthread $(EXTRA_LDFLAGS)
 
+# A libnrt trace client, written as libnrt's users write one (<nrt/nrt.h> and
+# <nrt/nrt_sys_trace.h>, C++17), compiles unchanged and links against the
+# shared library, so every function it calls must be exported.
+$(CLIENT_TEST): conformance/cxx/client_test.cc $(SHLIB) include/nrt/*.h include/ntsim/*.h | $(DEPS_STAMP)
+	$(CXX) -std=c++17 -Wall -Wextra -Werror -pedantic -Iinclude $(EXTRA_CFLAGS) \
+	    -o $@ conformance/cxx/client_test.cc $(SHLIB) -Wl,-rpath,'$$ORIGIN' $(EXTRA_LDFLAGS)
+
 # The suite links the harness library, the simulator and the engine; never the
 # command's objects.
 $(CHECK_BIN): $(CONF_OBJ) $(VEC_OBJ) $(SIM_OBJ) $(LIB)
@@ -215,10 +223,11 @@ run: $(NTSIM_BIN)
 CHECK_LOGS = CK_TAP_LOG_FILE_NAME=$(BUILD)/conformance.tap CK_XML_LOG_FILE_NAME=$(BUILD)/conformance.xml
 CHECK_ARGS ?=
 
-check: $(CHECK_BIN) $(CXX_TEST) $(NTSIM_BIN) layers
+check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(NTSIM_BIN) layers
 	$(CHECK_LOGS) ./$(CHECK_BIN) --ntsim ./$(NTSIM_BIN) $(CHECK_ARGS)
 	sh conformance/cli_failures.sh ./$(CHECK_BIN)
 	./$(CXX_TEST)
+	./$(CLIENT_TEST)
 	sh conformance/cli_ntsim.sh ./$(NTSIM_BIN)
 
 # The layers only point down: probes compiled with each layer's own -I flags.
