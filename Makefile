@@ -64,7 +64,7 @@ ENGINE_SRC := engine/event_table.c engine/ring.c engine/grace.c engine/log.c eng
 SIM_SRC    := sim/scheduler.c sim/clock.c sim/scenario_default.c sim/workload.c sim/run.c \
               sim/outputs.c sim/stress.c
 # The harness library: inputs (the strict YAML reader, vector and scenario
-# files, the decoders), the nine vector kinds and the report writer. Linked by
+# files, the decoders), the ten vector kinds and the report writer. Linked by
 # the suite and by the ntsim command.
 VEC_SRC    := conformance/input.c conformance/yaml_reader.c conformance/vector_set.c \
               conformance/report.c conformance/kinds.c conformance/abi_registry.c \
@@ -72,7 +72,8 @@ VEC_SRC    := conformance/input.c conformance/yaml_reader.c conformance/vector_s
               conformance/scenario_load.c conformance/decode.c \
               conformance/kind_layout.c conformance/kind_enum.c conformance/kind_event_type.c \
               conformance/kind_record.c conformance/kind_json.c conformance/kind_ntff.c \
-              conformance/kind_notify.c conformance/kind_scenario.c conformance/kind_decode.c
+              conformance/kind_notify.c conformance/kind_scenario.c conformance/kind_decode.c \
+              conformance/kind_api.c conformance/api_args.c conformance/api_run.c
 # The Check suite (make check): check_main.c registers the suites;
 # check_runner.c owns options, filters, expected failures and tallies.
 CONF_SRC   := conformance/check_main.c conformance/check_runner.c conformance/check_vectors.c \
