@@ -296,8 +296,10 @@ static NRT_STATUS run_call(api_state_t *s, const api_step_t *st, const char *sub
         nrt_sys_trace_event_category_t c =
             nrt_sys_trace_get_event_type_category((nrt_sys_trace_event_type_t)st->type);
         if ((int64_t)c != st->category)
-            ntsim_report_add(r, subid, "category", "expected %s, got %d",
-                             ntsim_api_category_names[st->category], (int)c);
+            ntsim_report_add(r, subid, "category", "expected %s, got %s (%d)",
+                             ntsim_api_category_names[st->category],
+                             (unsigned)c < 3 ? ntsim_api_category_names[c] : "not a category",
+                             (int)c);
         return NRT_SUCCESS;
     }
     case API_STATUS_STR: {
