@@ -59,12 +59,12 @@ PKG_MODULES  := check yaml-0.1 libprotobuf-c jansson
 
 ENGINE_SRC := engine/event_table.c engine/ring.c engine/grace.c engine/log.c engine/capture.c \
               engine/config.c engine/data_view.c engine/json.c engine/intern.c engine/ntff.c \
-              engine/notify.c
+              engine/notify.c engine/status.c
 # The simulated device (no YAML, no vectors).
 SIM_SRC    := sim/scheduler.c sim/clock.c sim/scenario_default.c sim/workload.c sim/run.c \
               sim/outputs.c sim/stress.c
 # The harness library: inputs (the strict YAML reader, vector and scenario
-# files, the decoders), the nine vector kinds and the report writer. Linked by
+# files, the decoders), the ten vector kinds and the report writer. Linked by
 # the suite and by the ntsim command.
 VEC_SRC    := conformance/input.c conformance/yaml_reader.c conformance/vector_set.c conformance/facts.c \
               conformance/report.c conformance/kinds.c conformance/abi_registry.c \
@@ -72,7 +72,8 @@ VEC_SRC    := conformance/input.c conformance/yaml_reader.c conformance/vector_s
               conformance/scenario_load.c conformance/decode.c \
               conformance/kind_layout.c conformance/kind_enum.c conformance/kind_event_type.c \
               conformance/kind_record.c conformance/kind_json.c conformance/kind_ntff.c \
-              conformance/kind_notify.c conformance/kind_scenario.c conformance/kind_decode.c
+              conformance/kind_notify.c conformance/kind_scenario.c conformance/kind_decode.c \
+              conformance/kind_api.c conformance/api_args.c conformance/api_run.c
 # The Check suite (make check): check_main.c registers the suites;
 # check_runner.c owns options, filters, expected failures and tallies.
 CONF_SRC   := conformance/check_main.c conformance/check_runner.c conformance/check_vectors.c \
@@ -94,6 +95,7 @@ SONAME     := libntsim.so.0
 SHLIB      := $(BUILD)/$(SONAME)
 PCFILE     := $(BUILD)/libntsim.pc
 CXX_TEST   := $(BUILD)/cxx_api_test
+CLIENT_TEST := $(BUILD)/cxx_client_test
 BENCH_BIN  := $(BUILD)/bench_capture
 BENCH_CONV := $(BUILD)/bench_convert
 CONF_OBJ   := $(CONF_SRC:%.c=$(BUILD)/obj/%.o)
@@ -111,7 +113,7 @@ VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full \
 
 .PHONY: all run check layers memcheck asan tsan bench fuzz coverage mutation add-type-check install uninstall install-check deps clean
 
-all: $(LIB) $(SHLIB) $(PCFILE) $(CHECK_BIN) $(NTSIM_BIN) $(CXX_TEST)
+all: $(LIB) $(SHLIB) $(PCFILE) $(CHECK_BIN) $(NTSIM_BIN) $(CXX_TEST) $(CLIENT_TEST)
 
 # --- dependencies -------------------------------------------------------------
 
@@ -193,6 +195,13 @@ $(CXX_TEST): conformance/cxx/api_test.cc $(LIB) include/nrt/*.h include/ntsim/*.
 	$(CXX) -std=c++11 -Wall -Wextra -Werror -pedantic -Iinclude $(EXTRA_CFLAGS) \
 	    -o $@ conformance/cxx/api_test.cc $(LIB) $(PKG_LIBS_ENGINE) -pthread $(EXTRA_LDFLAGS)
 
+# A libnrt trace client, written as libnrt's users write one (<nrt/nrt.h> and
+# <nrt/nrt_sys_trace.h>, C++17), compiles unchanged and links against the
+# shared library, so every function it calls must be exported.
+$(CLIENT_TEST): conformance/cxx/client_test.cc $(SHLIB) include/nrt/*.h include/ntsim/*.h | $(DEPS_STAMP)
+	$(CXX) -std=c++17 -Wall -Wextra -Werror -pedantic -Iinclude $(EXTRA_CFLAGS) \
+	    -o $@ conformance/cxx/client_test.cc $(SHLIB) -Wl,-rpath,'$$ORIGIN' $(EXTRA_LDFLAGS)
+
 # The suite links the harness library, the simulator and the engine; never the
 # command's objects.
 $(CHECK_BIN): $(CONF_OBJ) $(VEC_OBJ) $(SIM_OBJ) $(LIB)
@@ -216,10 +225,11 @@ run: $(NTSIM_BIN)
 CHECK_LOGS = CK_TAP_LOG_FILE_NAME=$(BUILD)/conformance.tap CK_XML_LOG_FILE_NAME=$(BUILD)/conformance.xml
 CHECK_ARGS ?=
 
-check: $(CHECK_BIN) $(CXX_TEST) $(NTSIM_BIN) layers
+check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(NTSIM_BIN) layers
 	$(CHECK_LOGS) ./$(CHECK_BIN) --ntsim ./$(NTSIM_BIN) $(CHECK_ARGS)
 	sh conformance/cli_failures.sh ./$(CHECK_BIN)
 	./$(CXX_TEST)
+	./$(CLIENT_TEST)
 	sh conformance/cli_ntsim.sh ./$(NTSIM_BIN)
 
 # The layers only point down: probes compiled with each layer's own -I flags.

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "abi_registry.h"
 #include "capture_fixture.h"
 #include "check_suites.h"
 
@@ -524,6 +525,21 @@ START_TEST(test_event_type_category_api)
 }
 END_TEST
 
+/* D-STATUS-STR: every enumerator the compiled NRT_STATUS has is named by
+ * its own spelling; the gaps of the enum are "UNKNOWN". The vectors
+ * api.status_str.* pin the same by hand. */
+START_TEST(test_status_string_is_the_enumerator_name)
+{
+    const ntsim_abi_enum_t *e = ntsim_abi_enum_find("NRT_STATUS");
+    ck_assert_ptr_nonnull(e);
+    for (size_t i = 0; i < e->member_count; i++)
+        ck_assert_str_eq(nrt_get_status_as_str((NRT_STATUS)e->members[i].value),
+                         e->members[i].name);
+    ck_assert_str_eq(nrt_get_status_as_str((NRT_STATUS)8), "UNKNOWN");
+    ck_assert_str_eq(nrt_get_status_as_str((NRT_STATUS)1207), "UNKNOWN");
+}
+END_TEST
+
 Suite *make_capture_suite(void)
 {
     Suite *s = suite_create("capture");
@@ -551,6 +567,7 @@ Suite *make_capture_suite(void)
     tcase_add_test(tc, test_get_event_types_lists_every_name_by_value);
     tcase_add_test(tc, test_fetch_options_defaults_and_setters);
     tcase_add_test(tc, test_event_type_category_api);
+    tcase_add_test(tc, test_status_string_is_the_enumerator_name);
     suite_add_tcase(s, tc);
     return s;
 }

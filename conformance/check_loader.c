@@ -13,6 +13,7 @@
 
 #include "check_suites.h"
 #include "kinds.h"
+#include "ntsim/capture.h"
 
 /* <testdata>/<sub>/<file>, in a static buffer (one at a time). */
 static const char *data_path(const char *sub, const char *file)
@@ -91,6 +92,22 @@ LOAD_ERROR_TEST(test_notify_vector_rejects_an_unknown_drop_reason, "notify_bad_r
 LOAD_ERROR_TEST(test_record_vector_rejects_a_field_its_payload_lacks,
                 "record_unknown_payload_field.yaml",
                 ":13:16: vectors[0].emits[0].data.hnit: unknown key")
+
+LOAD_ERROR_TEST(test_api_vector_rejects_an_unknown_call, "api_unknown_call.yaml",
+                ":10:16: vectors[0].calls[0].call: unknown call 'config_alocate'")
+LOAD_ERROR_TEST(test_api_vector_rejects_an_unknown_status_name, "api_status_name.yaml",
+                ":12:17: vectors[0].calls[0].status: expected NRT_SUCCESS, NRT_FAILURE, "
+                "NRT_INVALID or NRT_RESOURCE, got 'NRT_INVALD'")
+LOAD_ERROR_TEST(test_api_vector_rejects_a_key_of_another_call, "api_key_of_another_call.yaml",
+                ":10:22: vectors[0].calls[0].json: unknown key")
+LOAD_ERROR_TEST(test_api_vector_rejects_a_config_used_before_allocate, "api_needs_config.yaml",
+                ":10:9: vectors[0].calls[0]: start needs a config: call config_allocate first")
+LOAD_ERROR_TEST(test_api_vector_rejects_a_null_argument_the_call_lacks, "api_null_arg.yaml",
+                ":10:34: vectors[0].calls[0].null_args: 'config' is not a pointer argument of "
+                "stop")
+LOAD_ERROR_TEST(test_api_vector_rejects_a_document_for_a_failing_fetch,
+                "api_failing_fetch_document.yaml",
+                ":14:15: vectors[0].calls[0].json: a failing fetch returns no document")
 
 START_TEST(test_loader_rejects_malformed_yaml)
 {
@@ -179,11 +196,11 @@ START_TEST(test_loader_reads_a_directory_in_path_order)
     snprintf(dir, sizeof dir, "%s/bad", ntsim_check_testdata_dir);
     ck_assert_int_eq(ntsim_vector_set_load_dir(&set, dir), NRT_INVALID);
     /* Every file is read even though most fail; the first error is the first
-     * file in byte order (duplicate_id.yaml). */
-    ck_assert_uint_ge(set.errors.files, 19);
+     * file in byte order (api_failing_fetch_document.yaml). */
+    ck_assert_uint_ge(set.errors.files, 25);
     ck_assert_uint_ge(set.errors.count, set.errors.files - 1);
     char want[1100];
-    snprintf(want, sizeof want, "%s/duplicate_id.yaml:", dir);
+    snprintf(want, sizeof want, "%s/api_failing_fetch_document.yaml:", dir);
     ck_assert_msg(strncmp(set.errors.items[0], want, strlen(want)) == 0, "got %s", set.errors.items[0]);
     ntsim_vector_set_free(&set);
 
@@ -291,6 +308,28 @@ START_TEST(test_event_type_runner_reports_wrong_phase_member_and_category)
 }
 END_TEST
 
+/* Every wrong call is one line; the status that differs ends the sequence,
+ * so the wrong text of the call after it is never compared. */
+START_TEST(test_api_runner_reports_each_call_and_stops_at_a_wrong_status)
+{
+    ntsim_vector_set_t set;
+    ntsim_report_t r;
+    run_wrong("api_fetch_and_stop.yaml", 0, &set, &r);
+    ck_assert_uint_eq(r.mismatches, 4);
+    assert_reported(&r, "api.wrong.fetch_and_stop.calls[0]: written_size: expected 31, got 30\n");
+    assert_reported(&r, "api.wrong.fetch_and_stop.calls[0]: json: expected and got differ:\n");
+    assert_reported(&r, "-],\"data_version\":3}\n+],\"data_version\":2}\n");
+    assert_reported(&r, "api.wrong.fetch_and_stop.calls[1]: category: expected SOFTWARE, got "
+                        "HARDWARE (1)\n");
+    assert_reported(&r, "api.wrong.fetch_and_stop.calls[2]: status: expected NRT_SUCCESS (0), "
+                        "got NRT_FAILURE (1) (the calls after it were not run)\n");
+    ck_assert_ptr_null(strstr(r.text, "calls[3]"));
+    ck_assert(!ntsim_capture_is_capturing());
+    ntsim_report_free(&r);
+    ntsim_vector_set_free(&set);
+}
+END_TEST
+
 Suite *make_loader_suite(void)
 {
     Suite *s = suite_create("loader");
@@ -314,6 +353,12 @@ Suite *make_loader_suite(void)
     tcase_add_test(tc, test_ntff_vector_rejects_a_payload_that_is_not_hex);
     tcase_add_test(tc, test_notify_vector_rejects_an_unknown_drop_reason);
     tcase_add_test(tc, test_record_vector_rejects_a_field_its_payload_lacks);
+    tcase_add_test(tc, test_api_vector_rejects_an_unknown_call);
+    tcase_add_test(tc, test_api_vector_rejects_an_unknown_status_name);
+    tcase_add_test(tc, test_api_vector_rejects_a_key_of_another_call);
+    tcase_add_test(tc, test_api_vector_rejects_a_config_used_before_allocate);
+    tcase_add_test(tc, test_api_vector_rejects_a_null_argument_the_call_lacks);
+    tcase_add_test(tc, test_api_vector_rejects_a_document_for_a_failing_fetch);
     tcase_add_test(tc, test_loader_rejects_malformed_yaml);
     tcase_add_test(tc, test_loader_rejects_a_second_document);
     tcase_add_test(tc, test_loader_rejects_duplicate_id);
@@ -328,6 +373,7 @@ Suite *make_loader_suite(void)
     tcase_add_test(rep, test_layout_runner_reports_fields_missing_either_way);
     tcase_add_test(rep, test_enum_runner_reports_wrong_value_size_and_missing_member);
     tcase_add_test(rep, test_event_type_runner_reports_wrong_phase_member_and_category);
+    tcase_add_test(rep, test_api_runner_reports_each_call_and_stops_at_a_wrong_status);
     suite_add_tcase(s, rep);
     return s;
 }

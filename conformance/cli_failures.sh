@@ -11,7 +11,7 @@ bin=$1
 data=conformance/testdata
 fail=0
 out=$(mktemp) || exit 1
-trap 'rm -f "$out"' EXIT
+trap 'rm -f "$out" "$out.repro"' EXIT
 
 expect_line() {
     if ! grep -qF -- "$1" "$out"; then
@@ -29,6 +29,7 @@ fi
 expect_line "FAIL $data/bad/unknown_key.yaml:10:5: vectors[0].sizee: unknown key"
 expect_line "FAIL $data/bad/missing_field.yaml:5:5: vectors[0].source: missing required field"
 expect_line "FAIL $data/bad/wrong_type.yaml:9:11: vectors[0].size: expected an integer, got 'sixteen'"
+expect_line "FAIL $data/bad/api_unknown_call.yaml:10:16: vectors[0].calls[0].call: unknown call 'config_alocate'"
 
 CK_VERBOSITY=silent "$bin" --vectors "$data/wrong" >"$out" 2>&1
 rc=$?
@@ -41,6 +42,10 @@ expect_line "layout.hw_notify.hint: offset: expected 0x06, got 0x04"
 expect_line "enum.notification_type.NOTIFICATION_TYPE_TOPSP_CC_STATUS: value: expected 8, got 9"
 expect_line "event_type.cc_exec.stop: stop: expected cc_exec_start, got cc_exec_stop"
 expect_line "  layout: 0 passed, 3 failed"
+expect_line "api.wrong.fetch_and_stop ($data/wrong/api_fetch_and_stop.yaml:8): 4 mismatches"
+expect_line "api.wrong.fetch_and_stop.calls[0]: written_size: expected 31, got 30"
+expect_line "api.wrong.fetch_and_stop.calls[2]: status: expected NRT_SUCCESS (0), got NRT_FAILURE (1) (the calls after it were not run)"
+expect_line "  api: 0 passed, 1 failed"
 
 # The failure line's repro command replays the vector alone, and fails the same way.
 ntsim=$(dirname "$bin")/ntsim
@@ -53,6 +58,23 @@ if [ -n "$repro" ]; then
     rc=$?
     if [ "$rc" -ne 1 ] || ! grep -qF "layout.hw_notify.hint: offset: expected 0x06, got 0x04" "$out.repro"; then
         echo "cli_failures: the repro command did not reproduce (exit $rc)" >&2
+        fail=1
+    fi
+fi
+
+# The same for an api vector: its failure block names each call, and its
+# repro line replays it alone, with the same report.
+expect_line "repro: $ntsim replay $data/wrong/api_fetch_and_stop.yaml --id api.wrong.fetch_and_stop"
+repro=$(grep -F "repro: $ntsim replay $data/wrong/api_fetch_and_stop.yaml" "$out" | head -1 |
+        sed 's/^ *repro: //')
+if [ -n "$repro" ]; then
+    $repro >"$out.repro" 2>&1
+    rc=$?
+    if [ "$rc" -ne 1 ] ||
+       ! grep -qF "api.wrong.fetch_and_stop ($data/wrong/api_fetch_and_stop.yaml:8): 4 mismatches" "$out.repro" ||
+       ! grep -qF "api.wrong.fetch_and_stop.calls[1]: category: expected SOFTWARE, got HARDWARE (1)" "$out.repro" ||
+       ! grep -qF -- '+],"data_version":2}' "$out.repro"; then
+        echo "cli_failures: the api repro command did not reproduce (exit $rc)" >&2
         fail=1
     fi
 fi

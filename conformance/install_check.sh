@@ -8,6 +8,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 make -s -C "$top" install DESTDIR="$tmp/root" PREFIX=/opt/ntsim >/dev/null
 cat > "$tmp/use.c" <<'C'
+#include <nrt/nrt.h>
 #include <nrt/nrt_sys_trace.h>
 #include <ntsim/capture.h>
 #include <stdio.h>
@@ -17,7 +18,7 @@ int main(void)
     size_t n;
     if (nrt_sys_trace_get_event_types(&names, &n) != NRT_SUCCESS || n != 46)
         return 1;
-    printf("%s\n", names[24]);
+    printf("%s %s\n", names[24], nrt_get_status_as_str(NRT_INVALID));
     nrt_sys_trace_free_event_types(names, n);
     return 0;
 }
@@ -27,11 +28,11 @@ export PKG_CONFIG_SYSROOT_DIR="$tmp/root"
 cc -std=c11 $(pkg-config --cflags libntsim) -o "$tmp/use_shared" "$tmp/use.c" \
     $(pkg-config --libs libntsim)
 out=$(LD_LIBRARY_PATH="$tmp/root/opt/ntsim/lib" "$tmp/use_shared")
-[ "$out" = "hw_notify" ] || { echo "install_check: shared: got '$out'" >&2; exit 1; }
+[ "$out" = "hw_notify NRT_INVALID" ] || { echo "install_check: shared: got '$out'" >&2; exit 1; }
 cc -std=c11 $(pkg-config --cflags libntsim) -o "$tmp/use_static" "$tmp/use.c" \
     "$tmp/root/opt/ntsim/lib/libntsim.a" $(pkg-config --libs libprotobuf-c) -pthread
 out=$("$tmp/use_static")
-[ "$out" = "hw_notify" ] || { echo "install_check: static: got '$out'" >&2; exit 1; }
+[ "$out" = "hw_notify NRT_INVALID" ] || { echo "install_check: static: got '$out'" >&2; exit 1; }
 # Exactly the committed public symbols, nothing internal (ntsim__*, ring,
 # protobuf-c descriptors) and nothing missing.
 nm -D --defined-only "$tmp/root/opt/ntsim/lib/libntsim.so.0" | awk '{print $3}' | sort \

@@ -11,6 +11,7 @@ const ntsim_vector_kind_t *const ntsim_vector_kinds[] = {
     &ntsim_kind_notify,
     &ntsim_kind_scenario,
     &ntsim_kind_decode,
+    &ntsim_kind_api,
     NULL,
 };
 

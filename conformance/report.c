@@ -155,6 +155,41 @@ out:
     free(b.len);
 }
 
+/* A copy of a document with a newline before each event object. */
+static char *split_events(const char *doc)
+{
+    static const char sep[] = "},{\"event_type\"";
+    size_t n = strlen(doc), extra = 2;
+    for (const char *p = doc; (p = strstr(p, sep)) != NULL; p++)
+        extra++;
+    char *out = malloc(n + extra + 1);
+    if (out == NULL)
+        return NULL;
+    size_t o = 0;
+    for (size_t i = 0; i < n; i++) {
+        out[o++] = doc[i];
+        if ((doc[i] == ',' && i > 0 && doc[i - 1] == '}' && strncmp(doc + i + 1, sep + 2,
+                                                                     sizeof sep - 3) == 0) ||
+            (doc[i] == '[' && i == strlen("{\"events\":[") - 1))
+            out[o++] = '\n';
+    }
+    out[o] = '\0';
+    return out;
+}
+
+void ntsim_report_json_diff(ntsim_report_t *r, const char *subid, const char *field,
+                            const char *want, const char *got)
+{
+    /* One event per line, so the diff names the events that differ. */
+    char *w = split_events(want), *g = split_events(got);
+    if (w != NULL && g != NULL)
+        ntsim_report_diff(r, subid, field, w, g);
+    else
+        ntsim_report_add(r, subid, field, "expected and got differ");
+    free(w);
+    free(g);
+}
+
 char *ntsim_report_failure(char *out, size_t cap, const char *id, const char *file,
                            unsigned line, const ntsim_report_t *r, const char *repro)
 {

@@ -36,6 +36,11 @@ void ntsim_report_add(ntsim_report_t *r, const char *subid, const char *field,
 void ntsim_report_diff(ntsim_report_t *r, const char *subid, const char *field, const char *want,
                        const char *got);
 
+/* The same for two JSON fetch documents ({"events":[...],...}), split before
+ * each event object first, so that the diff names the events that differ. */
+void ntsim_report_json_diff(ntsim_report_t *r, const char *subid, const char *field,
+                            const char *want, const char *got);
+
 /* Formats the failure block of a vector into out (cap bytes, NUL-terminated),
  * without a trailing newline. The repro line is "  repro: <repro>" and is
  * kept whole even when the report is cut short to fit. Returns out. */

@@ -61,6 +61,12 @@ typedef enum {
     NRT_NETWORK_PROXY_FAILURE         = 1206
 } NRT_STATUS;
 
+/* The enumerator's name of a status, verbatim ("NRT_INVALID" for 2), or
+ * "UNKNOWN" for a value that is none of the above (D-STATUS-STR). The string
+ * is static: never free it. Declared here, where libnrt's nrt_status.h
+ * declares it; nrt/nrt.h includes this header. */
+NTSIM_EXPORT const char *nrt_get_status_as_str(NRT_STATUS status);
+
 #ifdef __cplusplus
 }
 #endif
