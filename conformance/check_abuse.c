@@ -3,7 +3,7 @@
  * caller would: every exported function with NULL where it takes a pointer,
  * and calls back into the engine from inside its own hooks.
  *
- * The rule (D-STATUS, D-SETTER-ARGS): a function that returns NRT_STATUS
+ * The rule (D-STATUS, D-API-ARGS): a function that returns NRT_STATUS
  * returns NRT_INVALID for a NULL it cannot use; a void function ignores it;
  * nothing crashes and nothing already captured is lost.
  */
@@ -104,6 +104,11 @@ static void n_convert(void)
     STATUS_IS_INVALID(nrt_profile_convert_trace_type_from_ntff_params(0, NULL, &block_type));
     STATUS_IS_INVALID(nrt_profile_convert_trace_type_from_ntff_params(0, &trace_type, NULL));
 }
+static void n_status_str(void)
+{
+    /* No pointer to pass: a value that is no status is "UNKNOWN" (D-STATUS-STR). */
+    ck_assert_str_eq(nrt_get_status_as_str((NRT_STATUS)8), "UNKNOWN");
+}
 static void n_set_hooks(void) { ck_assert_int_eq(ntsim_capture_set_hooks(NULL), NRT_SUCCESS); }
 static void n_nc_stats(void) { STATUS_IS_INVALID(ntsim_capture_nc_stats(0, NULL)); }
 static void n_global_stats(void) { STATUS_IS_INVALID(ntsim_capture_global_stats(NULL)); }
@@ -172,6 +177,7 @@ static void n_explicit(void)
 }
 
 static const null_case_t null_cases[] = {
+    {"nrt_get_status_as_str", n_status_str},
     {"nrt_profile_convert_trace_type_from_ntff_params", n_convert},
     {"nrt_sys_trace_buffer_free", n_buffer_free},
     {"nrt_sys_trace_config_allocate", n_config_allocate},
