@@ -231,6 +231,7 @@ check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(NTSIM_BIN) layers
 	./$(CXX_TEST)
 	./$(CLIENT_TEST)
 	sh conformance/cli_ntsim.sh ./$(NTSIM_BIN)
+	sh conformance/hostile.sh ./$(NTSIM_BIN) ./$(CHECK_BIN)
 
 # The layers only point down: probes compiled with each layer's own -I flags.
 layers: $(DEPS_STAMP) | $(GEN_HDR)
@@ -321,8 +322,14 @@ $(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_SRC) $(GEN_SRC) | $(FUZZ_STAMP)
 $(FUZZ_DIR)/seeds.stamp: $(NTSIM_BIN)
 	@mkdir -p $(FUZZ_DIR)/corpus-vector_loader $(FUZZ_DIR)/corpus-scenario_loader \
 	    $(FUZZ_DIR)/corpus-record_decoder $(FUZZ_DIR)/corpus-ntff_decoder
-	cp vectors/*.yaml conformance/testdata/bad/*.yaml $(FUZZ_DIR)/corpus-vector_loader/
-	cp sim/scenarios/*.yaml conformance/testdata/scenarios/*.yaml $(FUZZ_DIR)/corpus-scenario_loader/
+	cp vectors/*.yaml conformance/testdata/bad/*.yaml conformance/testdata/hostile/*.yaml \
+	    $(FUZZ_DIR)/corpus-vector_loader/
+	cp sim/scenarios/*.yaml conformance/testdata/scenarios/*.yaml \
+	    conformance/testdata/hostile/*.yaml $(FUZZ_DIR)/corpus-scenario_loader/
+	awk 'BEGIN { for (i = 0; i < 100; i++) printf "["; print "" }' \
+	    >$(FUZZ_DIR)/corpus-vector_loader/deep.yaml
+	awk 'BEGIN { for (i = 0; i < 1000; i++) printf "\n%c", 0 }' \
+	    >$(FUZZ_DIR)/corpus-ntff_decoder/empty_events.ntff
 	./$(NTSIM_BIN) run -q -o $(FUZZ_DIR)/seed-run --records $(FUZZ_DIR)/seed-run/trace.records \
 	    2>/dev/null
 	head -c 1120 $(FUZZ_DIR)/seed-run/trace.records > $(FUZZ_DIR)/corpus-record_decoder/ten.records

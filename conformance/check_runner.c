@@ -304,6 +304,7 @@ static void usage(FILE *out, const char *argv0)
             "  --proto DIR              directory of ntff.proto for protoc (default: engine)\n"
             "  --ntsim PATH             the ntsim command, for repro lines (default: build/ntsim)\n"
             "  --facts FILE             the spec's facts (default: docs/spec_facts.md)\n"
+            "  --max-input-bytes N      the largest vector file read (default 16777216)\n"
             "  --decisions FILE         the decisions (default: docs/decisions.md)\n"
             "  --help                   this text\n"
             "\n"
@@ -334,6 +335,7 @@ int ntsim_check_start(int argc, char **argv)
         {"expected-failures", required_argument, NULL, 'x'},
         {"ntsim", required_argument, NULL, 'n'},
         {"facts", required_argument, NULL, 'F'},
+        {"max-input-bytes", required_argument, NULL, 'B'},
         {"decisions", required_argument, NULL, 'D'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -350,6 +352,17 @@ int ntsim_check_start(int argc, char **argv)
         case 'x': xfail_path = optarg; xfail_given = true; break;
         case 'n': ntsim_check_ntsim_path = optarg; break;
         case 'F': g_facts_path = optarg; break;
+        case 'B': {
+            char *end = NULL;
+            unsigned long long v = strtoull(optarg, &end, 10);
+            if (*optarg < '0' || *optarg > '9' || *end != '\0' || v > SIZE_MAX) {
+                fprintf(stderr, "%s: --max-input-bytes: '%s' is not a byte count\n", argv[0],
+                        optarg);
+                return 2;
+            }
+            ntsim_input_set_limit_all((size_t)v);
+            break;
+        }
         case 'D': ntsim_check_decisions_path = optarg; break;
         case 'h': usage(stdout, argv[0]); return 0;
         default: usage(stderr, argv[0]); return 2;

@@ -18,7 +18,7 @@
 
 /* The default --max-events of ntsim decode: an NTFF file with more events is
  * refused before anything is printed. */
-#define NTSIM_DECODE_MAX_EVENTS UINT64_C(10000000)
+#define NTSIM_DECODE_MAX_EVENTS UINT64_C(4000000)
 
 /* A dump of whole 112-byte records, `size` bytes read from `in`: the JSON
  * fetch document of them, or with `text` one line per record, converted and

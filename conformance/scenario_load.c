@@ -46,6 +46,17 @@ static yaml_node_t *seq_of(ntsim_yparse_t *p, yaml_node_t *map, const char *key,
     return n;
 }
 
+/* A name into its fixed buffer: refused, not cut, when it does not fit. */
+static NRT_STATUS copy_name(ntsim_yparse_t *p, yaml_node_t *node, const char *field,
+                            const char *name, char *out, size_t cap)
+{
+    size_t n = strlen(name);
+    if (n >= cap)
+        return ntsim_yp_error(p, node, field, "%zu bytes long, at most %zu", n, cap - 1);
+    memcpy(out, name, n + 1);
+    return NRT_SUCCESS;
+}
+
 static NRT_STATUS parse_models(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scenario_t *sc)
 {
     NRT_STATUS st;
@@ -77,8 +88,11 @@ static NRT_STATUS parse_models(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scena
             (st = ntsim_yp_u64(p, m, path, "weight_bytes", false, UINT64_C(1) << 40,
                                &md->weight_bytes)) != NRT_SUCCESS)
             return st;
-        if (name != NULL)
-            snprintf(md->name, sizeof md->name, "%s", name);
+        char nfield[80];
+        ntsim_yp_path(nfield, sizeof nfield, "%s.name", path);
+        if (name != NULL && (st = copy_name(p, ntsim_yp_get(p, m, "name"), nfield, name, md->name,
+                                            sizeof md->name)) != NRT_SUCCESS)
+            return st;
         if (inputs == 0 || outputs == 0)
             return ntsim_yp_error(p, m, path, "inputs and outputs must be at least 1");
         if (md->exec_ns < 2)
@@ -116,6 +130,13 @@ static NRT_STATUS parse_devices(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scen
             (st = ntsim_yp_int(p, d, path, "drift_ppm", false, -100000, 100000, &drift)) !=
                 NRT_SUCCESS)
             return st;
+        if (nc >= sc->cores) {
+            char field[80];
+            ntsim_yp_path(field, sizeof field, "%s.nc", path);
+            return ntsim_yp_error(p, ntsim_yp_get(p, d, "nc"), field,
+                                  "NC %llu is past the scenario's %u cores", (unsigned long long)nc,
+                                  sc->cores);
+        }
         sc->clock_offset_ns[nc] = off;
         sc->clock_drift_ppm[nc] = drift;
     }
@@ -252,11 +273,12 @@ static NRT_STATUS parse_root(ntsim_yparse_t *p, yaml_node_t *root, void *vctx)
     ntsim_scenario_t *sc = ((load_ctx_t *)vctx)->sc;
     NRT_STATUS st;
     int64_t version;
-    const char *name = NULL;
+    const char *name = NULL, *comment = NULL;
     uint64_t cores = sc->cores;
     if ((st = ntsim_yp_check_keys(p, root, "", top_keys, NULL)) != NRT_SUCCESS ||
         (st = ntsim_yp_int(p, root, "", "version", true, 1, 1, &version)) != NRT_SUCCESS ||
         (st = ntsim_yp_str(p, root, "", "name", true, &name)) != NRT_SUCCESS ||
+        (st = ntsim_yp_str(p, root, "", "comment", false, &comment)) != NRT_SUCCESS ||
         (st = ntsim_yp_u64(p, root, "", "seed", false, UINT64_MAX, &sc->seed)) != NRT_SUCCESS ||
         (st = ntsim_yp_u64(p, root, "", "duration_ns", false, UINT64_C(1) << 50,
                            &sc->duration_ns)) != NRT_SUCCESS)
@@ -273,7 +295,9 @@ static NRT_STATUS parse_root(ntsim_yparse_t *p, yaml_node_t *root, void *vctx)
         cores = (uint64_t)c;
     }
     sc->cores = (uint32_t)cores;
-    snprintf(sc->name, sizeof sc->name, "%s", name);
+    if ((st = copy_name(p, ntsim_yp_get(p, root, "name"), "name", name, sc->name,
+                        sizeof sc->name)) != NRT_SUCCESS)
+        return st;
     yaml_node_t *host = ntsim_yp_get(p, root, "host");
     if (host != NULL) {
         uint64_t threads = sc->host_threads;

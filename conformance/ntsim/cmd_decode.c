@@ -23,7 +23,7 @@ static const char *const usage_decode =
     "whose size is not a multiple of 112, a malformed .ntff, a file that is not a regular\n"
     "file or is over its limit exits 3, with nothing printed.\n"
     "\n"
-    "  --max-events N       an .ntff with more events is refused (default 10000000)\n"
+    "  --max-events N       an .ntff with more events is refused (default 4000000)\n"
     "  --max-input-bytes N  the largest .ntff read (default 256M; K, M, G suffixes);\n"
     "                       record dumps are streamed and have no limit\n";
 

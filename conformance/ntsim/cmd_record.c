@@ -24,6 +24,7 @@
 
 #include "cli.h"
 #include "event_table.h"
+#include "ntsim/convert.h"
 
 static const char *const usage_record =
     "usage: ntsim record SCENARIO -o FILE.yaml [--id ID]\n"
@@ -40,6 +41,18 @@ static void hex_of(const void *data, size_t n, char *out)
     const uint8_t *b = data;
     for (size_t i = 0; i < n; i++)
         snprintf(out + 2 * i, 3, "%02x", b[i]);
+}
+
+/* Whether "scenario.<name>" is a vector id (the loader's grammar). */
+static bool id_is_plain(const char *name)
+{
+    if (*name == '\0')
+        return false;
+    for (const char *c = name; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_' || *c == '.' ||
+              *c == '-'))
+            return false;
+    return name[strlen(name) - 1] != '.';
 }
 
 /* --- writing YAML with libyaml's emitter ------------------------------------------ */
@@ -229,7 +242,14 @@ static bool write_vector(FILE *f, const char *id, const char *scenario_path,
     y_key(&w, "kind");
     y_scalar(&w, "scenario", false);
     y_key(&w, "comment");
-    snprintf(text, sizeof text, "the %s scenario, replayed", sc->name);
+    /* The name in a comment, which is one line: quoted and escaped as JSON
+     * when it is not a plain identifier (a name may hold a newline). */
+    char shown[sizeof sc->name * 6 + 3];
+    if (id_is_plain(sc->name))
+        snprintf(shown, sizeof shown, "%s", sc->name);
+    else
+        (void)ntsim_json_escape(sc->name, strlen(sc->name), shown, sizeof shown);
+    snprintf(text, sizeof text, "the %s scenario, replayed", shown);
     y_scalar(&w, text, false);
     y_key(&w, "vectors");
     y_seq(&w, false);
@@ -237,7 +257,7 @@ static bool write_vector(FILE *f, const char *id, const char *scenario_path,
     y_key(&w, "id");
     y_scalar(&w, id, false);
     y_key(&w, "comment");
-    snprintf(text, sizeof text, "%s run through the simulator and the real engine", sc->name);
+    snprintf(text, sizeof text, "%s run through the simulator and the real engine", shown);
     y_scalar(&w, text, false);
     y_key(&w, "source");
     y_scalar(&w, "decision D-SCENARIO-DIGEST", false);
@@ -298,6 +318,14 @@ int ntsim_cmd_record(int argc, char **argv)
     }
     if ((rc = ntsim_cli_load_scenario(scenario_path, sc, stderr)) != NTSIM_EXIT_OK)
         goto free_all;
+    char default_id[96];
+    snprintf(default_id, sizeof default_id, "scenario.%s", sc->name);
+    if (id == NULL && !id_is_plain(sc->name)) {
+        fprintf(stderr, "ntsim record: the scenario name makes no vector id (ids are "
+                        "scenario.[a-z0-9_.-]): give one with --id\n");
+        rc = NTSIM_EXIT_USAGE;
+        goto free_all;
+    }
     rc = NTSIM_EXIT_FAIL;
     NRT_STATUS st = ntsim_sim_run(sc, NULL, NULL, r);
     if (st != NRT_SUCCESS) {
@@ -312,8 +340,6 @@ int ntsim_cmd_record(int argc, char **argv)
         fprintf(stderr, "ntsim record: %s: cannot write: %s\n", out_path, strerror(errno));
         goto free_outputs;
     }
-    char default_id[96];
-    snprintf(default_id, sizeof default_id, "scenario.%s", sc->name);
     bool ok = fputs("# Recorded by `ntsim record`. The counts below were checked by hand\n"
                     "# against the scenario (sim/scenarios/README.md); the digests pin the "
                     "bytes\n# of trace.json, trace.ntff and notifications.ntff "

@@ -7,11 +7,13 @@
  */
 #define _GNU_SOURCE
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "input.h"
 #include "kinds.h"
 
 static const char *const usage_replay =
@@ -23,15 +25,18 @@ static const char *const usage_replay =
     "line: 'replay: N passed, N failed'. Exit 0 when all pass, 1 when any fails, 3\n"
     "when a file cannot be loaded (file:line:col: field: message).\n"
     "\n"
-    "  --id ID      only the vector with this id\n"
-    "  -q, --quiet  print failures and the summary only\n";
+    "  --id ID               only the vector with this id\n"
+    "  -q, --quiet           print failures and the summary only\n"
+    "  --max-input-bytes N   the largest vector file read (default 16M; K, M, G suffixes)\n";
 
 int ntsim_cmd_replay(int argc, char **argv)
 {
     const char *only = NULL;
     bool quiet = false;
+    uint64_t max_bytes;
     static const struct option opts[] = {{"id", required_argument, NULL, 'i'},
                                          {"quiet", no_argument, NULL, 'q'},
+                                         {"max-input-bytes", required_argument, NULL, 'b'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     int c;
@@ -40,6 +45,13 @@ int ntsim_cmd_replay(int argc, char **argv)
         switch (c) {
         case 'i': only = optarg; break;
         case 'q': quiet = true; break;
+        case 'b':
+            if (!ntsim_cli_parse_size(optarg, &max_bytes) || max_bytes > SIZE_MAX) {
+                fprintf(stderr, "ntsim replay: --max-input-bytes: '%s' is not a size\n", optarg);
+                return NTSIM_EXIT_USAGE;
+            }
+            ntsim_input_set_limit_all((size_t)max_bytes);
+            break;
         case 'h': fputs(usage_replay, stdout); return NTSIM_EXIT_OK;
         default: fputs(usage_replay, stderr); return NTSIM_EXIT_USAGE;
         }
@@ -51,8 +63,12 @@ int ntsim_cmd_replay(int argc, char **argv)
     ntsim_vector_set_t set;
     ntsim_vector_set_init(&set);
     for (int i = optind; i < argc; i++)
-        if (ntsim_vector_set_load_file(&set, argv[i]) == NRT_RESOURCE)
+        if (ntsim_vector_set_load_file(&set, argv[i]) == NRT_RESOURCE) {
+            /* counted as a load error below: the run cannot pass */
+            (void)ntsim_errors_add(&set.errors, "%s: out of memory: files after it not read",
+                                   argv[i]);
             break;
+        }
     for (size_t e = 0; e < set.errors.count; e++)
         fprintf(stderr, "%s\n", set.errors.items[e]);
     unsigned long passed = 0, failed = 0;

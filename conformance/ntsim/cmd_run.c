@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "input.h"
 
 static const char *const usage_run =
     "usage: ntsim run [SCENARIO] [-o DIR] [--quiet]\n"
@@ -31,7 +32,8 @@ static const char *const usage_run =
     "  --stress           real threads and the real clock instead of a scenario\n"
     "  --threads N        stress: emitting threads (default 4)\n"
     "  --ncs N            stress: NeuronCores they spread over (default 2)\n"
-    "  --seconds S        stress: how long (default 2)\n";
+    "  --seconds S        stress: how long (default 2)\n"
+    "  --max-input-bytes N  the largest scenario file read (default 1M; K, M, G suffixes)\n";
 
 typedef struct progress {
     struct timespec start;
@@ -48,8 +50,16 @@ static void show_progress(uint64_t done_ns, uint64_t total_ns, uint64_t events, 
                   (double)(now.tv_nsec - p->start.tv_nsec) / 1e9;
     if (wall < 1.0)
         return;
-    fprintf(stderr, "\rntsim: simulated %.3f of %.3f ms, %llu events, %.1f s  ",
-            (double)done_ns / 1e6, (double)total_ns / 1e6, (unsigned long long)events, wall);
+    /* Executes that started before the scenario's end run to completion, so
+     * the simulated time can pass the duration: say so rather than print
+     * "0.171 of 0.100 ms". */
+    if (done_ns <= total_ns)
+        fprintf(stderr, "\rntsim: simulated %.3f of %.3f ms, %llu events, %.1f s  ",
+                (double)done_ns / 1e6, (double)total_ns / 1e6, (unsigned long long)events, wall);
+    else
+        fprintf(stderr, "\rntsim: simulated %.3f ms (%.3f ms, then the executes in flight), "
+                        "%llu events, %.1f s  ",
+                (double)done_ns / 1e6, (double)total_ns / 1e6, (unsigned long long)events, wall);
     p->shown = true;
 }
 
@@ -87,6 +97,7 @@ static int parse_run_options(int argc, char **argv, run_options_t *o)
         {"stress", no_argument, NULL, 's'},       {"threads", required_argument, NULL, 't'},
         {"ncs", required_argument, NULL, 'n'},    {"seconds", required_argument, NULL, 'S'},
         {"records", required_argument, NULL, 'r'}, {"help", no_argument, NULL, 'h'},
+        {"max-input-bytes", required_argument, NULL, 'b'},
         {NULL, 0, NULL, 0},
     };
     int c;
@@ -118,6 +129,15 @@ static int parse_run_options(int argc, char **argv, run_options_t *o)
                 return NTSIM_EXIT_USAGE;
             }
             break;
+        case 'b': {
+            uint64_t bytes;
+            if (!ntsim_cli_parse_size(optarg, &bytes) || bytes > SIZE_MAX) {
+                fprintf(stderr, "ntsim run: --max-input-bytes: '%s' is not a size\n", optarg);
+                return NTSIM_EXIT_USAGE;
+            }
+            ntsim_input_set_limit_all((size_t)bytes);
+            break;
+        }
         case 'h': fputs(usage_run, stdout); return NTSIM_EXIT_OK;
         default: fputs(usage_run, stderr); return NTSIM_EXIT_USAGE;
         }

@@ -87,6 +87,13 @@ NTSIM_EXPORT NRT_STATUS ntsim_capture_set_hooks(const ntsim_capture_hooks_t *hoo
 /* Statistics: nothing is lost without a count                              */
 /* ------------------------------------------------------------------------ */
 
+/* Per-NC counters. Nothing is lost without a count: at any quiet moment (no
+ * emit or drain in flight on the NC),
+ *
+ *     created == drained + overwritten + in_ring + lost_at_stop + busy
+ *
+ * (in_ring is 0 after stop, lost_at_stop is 0 before it). `ntsim run --stress`
+ * prints this equation per NC and checks it. */
 typedef struct ntsim_nc_stats {
     uint64_t capacity;           /* ring capacity, records; 0 if the NC had no ring */
     uint64_t created;            /* events that passed every gate: pushed + busy */
