@@ -74,6 +74,13 @@ has "run --records summary" "46 of 46 event types present"
 check "run --records -q" 0 "$bin" run -q -o "$tmp/r" --records "$tmp/r.records"
 grep -q "event types present" "$tmp/out" && { echo "cli_ntsim: run -q printed a summary" >&2; fail=1; }
 
+# Progress: executes started before the scenario's end run on past it, and
+# the line says so (it used to read "simulated 0.171 of 0.100 ms").
+printf 'version: 1\nname: overshoot\ncores: 1\nduration_ns: 20000\n' >"$tmp/over.yaml"
+check "progress past the duration" 0 "$bin" run "$tmp/over.yaml" -q --progress -o "$tmp/ov"
+grep -q "^ntsim: simulated [0-9.]* ms (0.020 ms, then the executes in flight), [0-9]* events" \
+    "$tmp/out" || { echo "cli_ntsim: progress past the duration: $(grep simulated "$tmp/out")" >&2; fail=1; }
+
 # Counts that do not fit are refused, not wrapped (4294967297 = 2^32 + 1).
 check "threads wrap" 2 "$bin" run --stress --threads 4294967297
 has "threads wrap" "--threads must be 1..64, got '4294967297'"

@@ -27,6 +27,8 @@ static const char *const usage_run =
     "\n"
     "  -o, --output DIR   output directory (created if needed; default out)\n"
     "  -q, --quiet        no summary\n"
+    "  --progress         report progress from the start, one line each (by default a\n"
+    "                     line is kept up to date once a run takes more than a second)\n"
     "  --records FILE     also write the drained records as a raw 112-byte dump\n"
     "                     (what nrt_sys_trace_drain_events fills; ntsim decode reads it)\n"
     "  --stress           real threads and the real clock instead of a scenario\n"
@@ -38,6 +40,7 @@ static const char *const usage_run =
 typedef struct progress {
     struct timespec start;
     bool shown;
+    bool always;       /* --progress: from the start, each line on its own */
 } progress_t;
 
 /* A progress line on stderr once a run has taken more than a second. */
@@ -48,18 +51,23 @@ static void show_progress(uint64_t done_ns, uint64_t total_ns, uint64_t events, 
     clock_gettime(CLOCK_MONOTONIC, &now);
     double wall = (double)(now.tv_sec - p->start.tv_sec) +
                   (double)(now.tv_nsec - p->start.tv_nsec) / 1e9;
-    if (wall < 1.0)
+    if (wall < 1.0 && !p->always)
         return;
     /* Executes that started before the scenario's end run to completion, so
      * the simulated time can pass the duration: say so rather than print
-     * "0.171 of 0.100 ms". */
+     * "0.171 of 0.100 ms". --progress prints one line per report, at its
+     * end; otherwise the line is rewritten in place. */
+    const char *lead = p->always ? "" : "\r";
+    const char *tail = p->always ? "\n" : "  ";
     if (done_ns <= total_ns)
-        fprintf(stderr, "\rntsim: simulated %.3f of %.3f ms, %llu events, %.1f s  ",
-                (double)done_ns / 1e6, (double)total_ns / 1e6, (unsigned long long)events, wall);
+        fprintf(stderr, "%sntsim: simulated %.3f of %.3f ms, %llu events, %.1f s%s", lead,
+                (double)done_ns / 1e6, (double)total_ns / 1e6, (unsigned long long)events, wall,
+                tail);
     else
-        fprintf(stderr, "\rntsim: simulated %.3f ms (%.3f ms, then the executes in flight), "
-                        "%llu events, %.1f s  ",
-                (double)done_ns / 1e6, (double)total_ns / 1e6, (unsigned long long)events, wall);
+        fprintf(stderr, "%sntsim: simulated %.3f ms (%.3f ms, then the executes in flight), "
+                        "%llu events, %.1f s%s",
+                lead, (double)done_ns / 1e6, (double)total_ns / 1e6, (unsigned long long)events,
+                wall, tail);
     p->shown = true;
 }
 
@@ -67,7 +75,7 @@ typedef struct run_options {
     const char *dir;
     const char *records_path;
     const char *scenario;     /* NULL: the built-in default */
-    bool quiet, stress;
+    bool quiet, stress, progress;
     unsigned threads, ncs;
     double seconds;
 } run_options_t;
@@ -91,13 +99,14 @@ static bool parse_count(const char *text, unsigned long long min, unsigned long 
 /* Parses argv into *o. Returns -1 to go on, or the exit status (help, bad usage). */
 static int parse_run_options(int argc, char **argv, run_options_t *o)
 {
-    *o = (run_options_t){"out", NULL, NULL, false, false, 4, 2, 2.0};
+    *o = (run_options_t){"out", NULL, NULL, false, false, false, 4, 2, 2.0};
     static const struct option opts[] = {
         {"output", required_argument, NULL, 'o'}, {"quiet", no_argument, NULL, 'q'},
         {"stress", no_argument, NULL, 's'},       {"threads", required_argument, NULL, 't'},
         {"ncs", required_argument, NULL, 'n'},    {"seconds", required_argument, NULL, 'S'},
         {"records", required_argument, NULL, 'r'}, {"help", no_argument, NULL, 'h'},
         {"max-input-bytes", required_argument, NULL, 'b'},
+        {"progress", no_argument, NULL, 'P'},
         {NULL, 0, NULL, 0},
     };
     int c;
@@ -107,6 +116,7 @@ static int parse_run_options(int argc, char **argv, run_options_t *o)
         switch (c) {
         case 'o': o->dir = optarg; break;
         case 'q': o->quiet = true; break;
+        case 'P': o->progress = true; break;
         case 'r': o->records_path = optarg; break;
         case 's': o->stress = true; break;
         case 't':
@@ -193,10 +203,10 @@ int ntsim_cmd_run(int argc, char **argv)
     if ((rc = ntsim_cli_load_scenario(o.scenario, sc, stderr)) != NTSIM_EXIT_OK)
         goto free_all;
     rc = NTSIM_EXIT_FAIL;
-    progress_t prog = {{0, 0}, false};
+    progress_t prog = {{0, 0}, false, o.progress};
     clock_gettime(CLOCK_MONOTONIC, &prog.start);
     NRT_STATUS st = ntsim_sim_run(sc, show_progress, &prog, r);
-    if (prog.shown)
+    if (prog.shown && !prog.always)
         fprintf(stderr, "\n");
     if (st != NRT_SUCCESS) {
         fprintf(stderr, "ntsim run: the simulation failed (status %d)\n", st);
