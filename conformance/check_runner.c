@@ -320,11 +320,10 @@ static void usage(FILE *out, const char *argv0)
 static const char *g_vectors_dir = "vectors";
 static size_t g_skipped;
 
-int ntsim_check_start(int argc, char **argv)
+/* The command line into the globals and *f; -1 to go on, else the exit status. */
+static int parse_args(int argc, char **argv, filter_t *f, const char **xfail_path,
+                      bool *xfail_given)
 {
-    const char *xfail_path = "conformance/expected_failures.txt";
-    bool xfail_given = false;
-    filter_t f = {NULL, NULL, NULL};
     static const struct option options[] = {
         {"vectors", required_argument, NULL, 'v'},
         {"testdata", required_argument, NULL, 't'},
@@ -346,10 +345,10 @@ int ntsim_check_start(int argc, char **argv)
         case 'v': g_vectors_dir = optarg; break;
         case 't': ntsim_check_testdata_dir = optarg; break;
         case 'p': ntsim_check_proto_dir = optarg; break;
-        case 'k': f.kind = optarg; break;
-        case 'f': f.file = optarg; break;
-        case 'i': f.id = optarg; break;
-        case 'x': xfail_path = optarg; xfail_given = true; break;
+        case 'k': f->kind = optarg; break;
+        case 'f': f->file = optarg; break;
+        case 'i': f->id = optarg; break;
+        case 'x': *xfail_path = optarg; *xfail_given = true; break;
         case 'n': ntsim_check_ntsim_path = optarg; break;
         case 'F': g_facts_path = optarg; break;
         case 'B': {
@@ -373,15 +372,26 @@ int ntsim_check_start(int argc, char **argv)
         usage(stderr, argv[0]);
         return 2;
     }
-    if (f.kind != NULL) {
+    if (f->kind != NULL) {
         bool known = false;
         for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++)
-            known |= strcmp((*k)->name, f.kind) == 0;
+            known |= strcmp((*k)->name, f->kind) == 0;
         if (!known) {
-            fprintf(stderr, "%s: --kind: no kind '%s'\n", argv[0], f.kind);
+            fprintf(stderr, "%s: --kind: no kind '%s'\n", argv[0], f->kind);
             return 2;
         }
     }
+    return -1;
+}
+
+int ntsim_check_start(int argc, char **argv)
+{
+    const char *xfail_path = "conformance/expected_failures.txt";
+    bool xfail_given = false;
+    filter_t f = {NULL, NULL, NULL};
+    int rc = parse_args(argc, argv, &f, &xfail_path, &xfail_given);
+    if (rc >= 0)
+        return rc;
     ntsim_check_filtered = f.kind != NULL || f.file != NULL || f.id != NULL;
     if (load_xfail(xfail_path, xfail_given) != 0)
         return 2;

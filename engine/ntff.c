@@ -176,6 +176,81 @@ static NRT_STATUS put_event(ntsim_growbuf_t *b, const Ntff__NtraceEvent *ev)
     return NRT_SUCCESS;
 }
 
+/* Field 2: one trace_info per collected profile. */
+static NRT_STATUS put_infos(ntsim_growbuf_t *b, const ntsim_trace_info_t *infos, size_t count)
+{
+    NRT_STATUS st = NRT_SUCCESS;
+    for (size_t i = 0; i < count && st == NRT_SUCCESS; i++) {
+        Ntff__TraceInfo ti;
+        ntff__trace_info__init(&ti);
+        /* Enums are written even when 0 here: trace_type INSTRUCTION and
+         * block_type NC are meaningful values of a notification. */
+        ti.has_trace_type = 1;
+        ti.trace_type = (Ntff__NotificationTraceType)infos[i].trace_type;
+        ti.has_block_type = 1;
+        ti.block_type = (Ntff__BlockType)infos[i].block_type;
+        ti.has_nc_idx = infos[i].nc_idx != 0;
+        ti.nc_idx = infos[i].nc_idx;
+        ti.has_payload = infos[i].payload_len > 0;
+        ti.payload.len = infos[i].payload_len;
+        ti.payload.data = (uint8_t *)infos[i].payload;
+        st = put_message(b, 2, &ti.base);
+    }
+    return st;
+}
+
+/* Field 3: the names of the types in `used`, one interned_data_db, by id. */
+static NRT_STATUS put_names(ntsim_growbuf_t *b, const bool used[NRT_SYS_TRACE_EVENT_TYPE_COUNT])
+{
+    Ntff__InternedDataDb__IdMapEntry entries[NRT_SYS_TRACE_EVENT_TYPE_COUNT];
+    Ntff__InternedDataDb__IdMapEntry *ptrs[NRT_SYS_TRACE_EVENT_TYPE_COUNT];
+    size_t n = 0;
+    for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++) {
+        if (!used[t])
+            continue;
+        Ntff__InternedDataDb__IdMapEntry *en = &entries[n];
+        ntff__interned_data_db__id_map_entry__init(en);
+        en->has_key = 1;
+        en->key = g_name_id[t];
+        en->value = (char *)ntsim__event_types[t].json_name;
+        size_t j = n; /* sorted by id (facts §3: map entries written sorted) */
+        while (j > 0 && ptrs[j - 1]->key > en->key) {
+            ptrs[j] = ptrs[j - 1];
+            j--;
+        }
+        ptrs[j] = en;
+        n++;
+    }
+    if (n == 0)
+        return NRT_SUCCESS;
+    Ntff__InternedDataDb db;
+    ntff__interned_data_db__init(&db);
+    db.n_id_map = n;
+    db.id_map = ptrs;
+    return put_message(b, 3, &db.base);
+}
+
+/* Fields 4..8: the scalars, packed as a message with nothing repeated. */
+static NRT_STATUS put_scalars(ntsim_growbuf_t *b, const ntsim_ntff_options_t *opt)
+{
+    Ntff__NtraceInfo info;
+    ntff__ntrace_info__init(&info);
+    info.arch = (char *)opt->arch;
+    info.has_pid = opt->pid != 0;
+    info.pid = opt->pid;
+    info.has_session_id = opt->session_id != 0;
+    info.session_id = opt->session_id;
+    info.has_data_version = 1;
+    info.data_version = NTSIM_NTFF_DATA_VERSION;
+    info.has_logical_nc_size = opt->logical_nc_size != 0;
+    info.logical_nc_size = opt->logical_nc_size;
+    size_t size = ntff__ntrace_info__get_packed_size(&info);
+    NRT_STATUS st = ntsim__growbuf_reserve(b, size);
+    if (st == NRT_SUCCESS)
+        b->len += ntff__ntrace_info__pack(&info, b->data + b->len);
+    return st;
+}
+
 NRT_STATUS ntsim_ntff_serialize(const nrt_sys_trace_event_t *events, size_t event_count,
                                 const ntsim_trace_info_t *infos, size_t info_count,
                                 const ntsim_ntff_options_t *options, uint8_t **out, size_t *len)
@@ -199,71 +274,12 @@ NRT_STATUS ntsim_ntff_serialize(const nrt_sys_trace_event_t *events, size_t even
             used[events[i].trace_type] = true;
         st = put_event(&b, &ev);
     }
-    /* Field 2: the collected profiles (trace_info). */
-    for (size_t i = 0; i < info_count && st == NRT_SUCCESS; i++) {
-        Ntff__TraceInfo ti;
-        ntff__trace_info__init(&ti);
-        /* Enums are written even when 0 here: trace_type INSTRUCTION and
-         * block_type NC are meaningful values of a notification. */
-        ti.has_trace_type = 1;
-        ti.trace_type = (Ntff__NotificationTraceType)infos[i].trace_type;
-        ti.has_block_type = 1;
-        ti.block_type = (Ntff__BlockType)infos[i].block_type;
-        ti.has_nc_idx = infos[i].nc_idx != 0;
-        ti.nc_idx = infos[i].nc_idx;
-        ti.has_payload = infos[i].payload_len > 0;
-        ti.payload.len = infos[i].payload_len;
-        ti.payload.data = (uint8_t *)infos[i].payload;
-        st = put_message(&b, 2, &ti.base);
-    }
-    /* Field 3: the names the events use, one interned_data_db, by id. */
-    size_t n_names = 0;
-    for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
-        n_names += used[t] ? 1 : 0;
-    if (st == NRT_SUCCESS && n_names > 0) {
-        Ntff__InternedDataDb__IdMapEntry entries[NRT_SYS_TRACE_EVENT_TYPE_COUNT];
-        Ntff__InternedDataDb__IdMapEntry *ptrs[NRT_SYS_TRACE_EVENT_TYPE_COUNT];
-        size_t n = 0;
-        for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++) {
-            if (!used[t])
-                continue;
-            Ntff__InternedDataDb__IdMapEntry *en = &entries[n];
-            ntff__interned_data_db__id_map_entry__init(en);
-            en->has_key = 1;
-            en->key = g_name_id[t];
-            en->value = (char *)ntsim__event_types[t].json_name;
-            size_t j = n; /* sorted by id (facts §3: map entries written sorted) */
-            while (j > 0 && ptrs[j - 1]->key > en->key) {
-                ptrs[j] = ptrs[j - 1];
-                j--;
-            }
-            ptrs[j] = en;
-            n++;
-        }
-        Ntff__InternedDataDb db;
-        ntff__interned_data_db__init(&db);
-        db.n_id_map = n;
-        db.id_map = ptrs;
-        st = put_message(&b, 3, &db.base);
-    }
-    /* Fields 4..8: the scalars, packed as a message with nothing repeated. */
-    if (st == NRT_SUCCESS) {
-        Ntff__NtraceInfo info;
-        ntff__ntrace_info__init(&info);
-        info.arch = (char *)opt->arch;
-        info.has_pid = opt->pid != 0;
-        info.pid = opt->pid;
-        info.has_session_id = opt->session_id != 0;
-        info.session_id = opt->session_id;
-        info.has_data_version = 1;
-        info.data_version = NTSIM_NTFF_DATA_VERSION;
-        info.has_logical_nc_size = opt->logical_nc_size != 0;
-        info.logical_nc_size = opt->logical_nc_size;
-        size_t size = ntff__ntrace_info__get_packed_size(&info);
-        st = ntsim__growbuf_reserve(&b, size);
-        if (st == NRT_SUCCESS)
-            b.len += ntff__ntrace_info__pack(&info, b.data + b.len);
-    }
+    if (st == NRT_SUCCESS)
+        st = put_infos(&b, infos, info_count);
+    if (st == NRT_SUCCESS)
+        st = put_names(&b, used);
+    if (st == NRT_SUCCESS)
+        st = put_scalars(&b, opt);
     if (st != NRT_SUCCESS) {
         free(b.data);
         return st;
