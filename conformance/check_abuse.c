@@ -132,6 +132,14 @@ static void n_json_serialize(void)
     STATUS_IS_INVALID(ntsim_json_serialize(&rec, 1, NULL, &len));
     STATUS_IS_INVALID(ntsim_json_serialize(&rec, 1, &out, NULL));
 }
+static void n_json_serialize_events(void)
+{
+    char *out;
+    size_t len;
+    STATUS_IS_INVALID(ntsim_json_serialize_events(NULL, 1, &out, &len));
+    STATUS_IS_INVALID(ntsim_json_serialize_events(NULL, 0, NULL, &len));
+    STATUS_IS_INVALID(ntsim_json_serialize_events(NULL, 0, &out, NULL));
+}
 static void n_json_escape(void)
 {
     /* NULL with length 0 is the empty string; NULL out with cap 0 measures. */
@@ -145,6 +153,24 @@ static void n_ntff_serialize(void)
     STATUS_IS_INVALID(ntsim_ntff_serialize(NULL, 0, NULL, 1, NULL, &out, &len));
     STATUS_IS_INVALID(ntsim_ntff_serialize(NULL, 0, NULL, 0, NULL, NULL, &len));
     STATUS_IS_INVALID(ntsim_ntff_serialize(NULL, 0, NULL, 0, NULL, &out, NULL));
+}
+static void n_ntff_writer(void)
+{
+    ntsim_ntff_writer_t *w;
+    const uint8_t *bytes;
+    size_t len;
+    STATUS_IS_INVALID(ntsim_ntff_writer_create(NULL, NULL));
+    STATUS_IS_INVALID(ntsim_ntff_writer_events(NULL, NULL, 0, &bytes, &len));
+    STATUS_IS_INVALID(ntsim_ntff_writer_infos(NULL, NULL, 0, &bytes, &len));
+    STATUS_IS_INVALID(ntsim_ntff_writer_finish(NULL, &bytes, &len));
+    ntsim_ntff_writer_free(NULL);
+    /* NULL options write no scalars; the pieces still need their out pointers. */
+    ck_assert_int_eq(ntsim_ntff_writer_create(NULL, &w), NRT_SUCCESS);
+    STATUS_IS_INVALID(ntsim_ntff_writer_events(w, NULL, 1, &bytes, &len));
+    STATUS_IS_INVALID(ntsim_ntff_writer_events(w, NULL, 0, NULL, &len));
+    STATUS_IS_INVALID(ntsim_ntff_writer_infos(w, NULL, 1, &bytes, &len));
+    STATUS_IS_INVALID(ntsim_ntff_writer_finish(w, &bytes, NULL));
+    ntsim_ntff_writer_free(w);
 }
 static void n_ntff_write_file(void)
 {
@@ -215,6 +241,7 @@ static const null_case_t null_cases[] = {
     {"ntsim_json_escape", n_json_escape},
     {"ntsim_json_reset_stats", n_json_reset},
     {"ntsim_json_serialize", n_json_serialize},
+    {"ntsim_json_serialize_events", n_json_serialize_events},
     {"ntsim_json_set_gid_map", n_gid_map},
     {"ntsim_json_set_model_lookup", n_model_lookup},
     {"ntsim_json_stats", n_json_stats},
@@ -224,6 +251,11 @@ static const null_case_t null_cases[] = {
     {"ntsim_notify_wrap", n_notify_wrap},
     {"ntsim_ntff_serialize", n_ntff_serialize},
     {"ntsim_ntff_write_file", n_ntff_write_file},
+    {"ntsim_ntff_writer_create", n_ntff_writer},
+    {"ntsim_ntff_writer_events", n_ntff_writer},
+    {"ntsim_ntff_writer_finish", n_ntff_writer},
+    {"ntsim_ntff_writer_free", n_ntff_writer},
+    {"ntsim_ntff_writer_infos", n_ntff_writer},
 };
 
 START_TEST(test_every_public_function_takes_null_without_crashing)

@@ -224,6 +224,90 @@ START_TEST(test_ntff_event_fits_its_bound)
 }
 END_TEST
 
+/* A few hundred varied records: every type and phase, nonzero payload bytes. */
+static nrt_sys_trace_event_t *varied_records(size_t n)
+{
+    nrt_sys_trace_event_t *r = calloc(n, sizeof *r);
+    ck_assert_ptr_nonnull(r);
+    for (size_t i = 0; i < n; i++) {
+        r[i].trace_type = (nrt_sys_trace_event_type_t)(i % NRT_SYS_TRACE_EVENT_TYPE_COUNT);
+        r[i].phase = (nrt_sys_trace_event_phase_t)(i % 3);
+        r[i].nc_idx = (uint32_t)(i % 5);
+        r[i].id = i * 1000003u;
+        r[i].tracking_id = i;
+        r[i].thread_id = 4000 + i % 7;
+        r[i].timestamp_ns = 1000000 + i * 17;
+        memset(&r[i].data, (int)(i * 37 % 251), sizeof r[i].data);
+        r[i].has_nrta_seq_id = i % 4 == 0;
+        r[i].nrta_seq_id = i % 4 == 0 ? i : 0;
+    }
+    return r;
+}
+
+/* The NTFF writer's pieces, in any batching of the events, are exactly the
+ * one-buffer serialization (so a streamed trace.ntff is the same file). */
+START_TEST(test_ntff_writer_pieces_equal_the_whole)
+{
+    enum { N = 700 };
+    nrt_sys_trace_event_t *recs = varied_records(N);
+    uint8_t payload[3] = {1, 2, 3};
+    ntsim_trace_info_t infos[2] = {{3, 2, 1, payload, 3}, {0, 0, 0, NULL, 0}};
+    ntsim_ntff_options_t opt = {2, "trn2", 99, 7, 2};
+    uint8_t *whole;
+    size_t whole_len;
+    ck_assert_int_eq(ntsim_ntff_serialize(recs, N, infos, 2, &opt, &whole, &whole_len),
+                     NRT_SUCCESS);
+    static const size_t batches[] = {1, 7, 64, 333, N};
+    for (size_t k = 0; k < sizeof batches / sizeof batches[0]; k++) {
+        ntsim_ntff_writer_t *w;
+        ck_assert_int_eq(ntsim_ntff_writer_create(&opt, &w), NRT_SUCCESS);
+        uint8_t *cat = malloc(whole_len);
+        size_t at = 0;
+        const uint8_t *bytes;
+        size_t n;
+        for (size_t i = 0; i < N; i += batches[k]) {
+            size_t take = N - i < batches[k] ? N - i : batches[k];
+            ck_assert_int_eq(ntsim_ntff_writer_events(w, recs + i, take, &bytes, &n),
+                             NRT_SUCCESS);
+            ck_assert_uint_le(at + n, whole_len);
+            memcpy(cat + at, bytes, n);
+            at += n;
+        }
+        ck_assert_int_eq(ntsim_ntff_writer_infos(w, infos, 2, &bytes, &n), NRT_SUCCESS);
+        memcpy(cat + at, bytes, n);
+        at += n;
+        ck_assert_int_eq(ntsim_ntff_writer_finish(w, &bytes, &n), NRT_SUCCESS);
+        ck_assert_uint_eq(at + n, whole_len);
+        memcpy(cat + at, bytes, n);
+        ck_assert_int_eq(memcmp(cat, whole, whole_len), 0);
+        ck_assert_int_eq(ntsim_ntff_writer_finish(w, &bytes, &n), NRT_INVALID); /* once */
+        free(cat);
+        ntsim_ntff_writer_free(w);
+    }
+    ntsim_buffer_free(whole);
+    free(recs);
+}
+END_TEST
+
+/* SipHash-1-3 over pieces equals the one-shot hash, whatever the cuts. */
+START_TEST(test_siphash_streaming_equals_one_shot)
+{
+    unsigned char data[300];
+    for (size_t i = 0; i < sizeof data; i++)
+        data[i] = (unsigned char)(i * 131 + 7);
+    for (size_t len = 0; len <= sizeof data; len += 13) {
+        uint64_t want = ntsim__siphash13(1, 2, data, len);
+        for (size_t cut = 1; cut <= 17; cut += 4) {
+            ntsim_siphash_t h;
+            ntsim__siphash13_init(&h, 1, 2);
+            for (size_t i = 0; i < len; i += cut)
+                ntsim__siphash13_update(&h, data + i, len - i < cut ? len - i : cut);
+            ck_assert_uint_eq(ntsim__siphash13_final(&h), want);
+        }
+    }
+}
+END_TEST
+
 Suite *make_convert_suite(void)
 {
     Suite *s = suite_create("convert");
@@ -237,6 +321,8 @@ Suite *make_convert_suite(void)
     tcase_add_test(tc, test_ntff_serialize_rejects_bad_arguments);
     tcase_add_test(tc, test_ntff_file_from_a_live_capture_decodes_with_protoc);
     tcase_add_test(tc, test_ntff_event_fits_its_bound);
+    tcase_add_test(tc, test_ntff_writer_pieces_equal_the_whole);
+    tcase_add_test(tc, test_siphash_streaming_equals_one_shot);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -252,6 +252,51 @@ START_TEST(test_json_serialize_rejects_bad_arguments)
 }
 END_TEST
 
+/* The document in batches: open, each batch's events with a comma between
+ * non-empty batches, close, is one serialization of every record. */
+START_TEST(test_json_events_in_batches_equal_the_document)
+{
+    enum { N = 500 };
+    nrt_sys_trace_event_t *r = calloc(N, sizeof *r);
+    for (size_t i = 0; i < N; i++) {
+        r[i].trace_type = (nrt_sys_trace_event_type_t)(i % NRT_SYS_TRACE_EVENT_TYPE_COUNT);
+        r[i].phase = (nrt_sys_trace_event_phase_t)(i % 3);
+        r[i].nc_idx = (uint32_t)(i % 3);
+        r[i].id = i;
+        r[i].timestamp_ns = 100 + i;
+        memset(&r[i].data, (int)(i % 200), sizeof r[i].data);
+    }
+    char *whole;
+    size_t whole_len;
+    ck_assert_int_eq(ntsim_json_serialize(r, N, &whole, &whole_len), NRT_SUCCESS);
+    char *cat = malloc(whole_len + 1);
+    size_t at = 0;
+    memcpy(cat, NTSIM_JSON_DOC_OPEN, strlen(NTSIM_JSON_DOC_OPEN));
+    at += strlen(NTSIM_JSON_DOC_OPEN);
+    bool any = false;
+    static const size_t batch[] = {0, 3, 97, 0, 400};
+    for (size_t k = 0, i = 0; k < sizeof batch / sizeof batch[0]; i += batch[k++]) {
+        char *part;
+        size_t n;
+        ck_assert_int_eq(ntsim_json_serialize_events(r + i, batch[k], &part, &n), NRT_SUCCESS);
+        ck_assert_uint_eq(n, strlen(part));
+        if (n > 0 && any)
+            cat[at++] = ',';
+        memcpy(cat + at, part, n);
+        at += n;
+        any |= n > 0;
+        nrt_sys_trace_buffer_free(part);
+    }
+    memcpy(cat + at, NTSIM_JSON_DOC_CLOSE, strlen(NTSIM_JSON_DOC_CLOSE) + 1);
+    at += strlen(NTSIM_JSON_DOC_CLOSE);
+    ck_assert_uint_eq(at, whole_len);
+    ck_assert_str_eq(cat, whole);
+    free(cat);
+    nrt_sys_trace_buffer_free(whole);
+    free(r);
+}
+END_TEST
+
 Suite *make_json_suite(void)
 {
     Suite *s = suite_create("json");
@@ -268,6 +313,7 @@ Suite *make_json_suite(void)
     tcase_add_test(tc, test_json_keys_name_real_fields);
     tcase_add_test(tc, test_json_event_never_exceeds_its_bound);
     tcase_add_test(tc, test_json_serialize_rejects_bad_arguments);
+    tcase_add_test(tc, test_json_events_in_batches_equal_the_document);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -36,31 +36,70 @@ static inline uint64_t load_le64(const unsigned char *p)
     return v;
 }
 
-uint64_t ntsim__siphash13(uint64_t k0, uint64_t k1, const void *data, size_t len)
+/* --- streaming: the same function over bytes that arrive in pieces --------------- */
+
+void ntsim__siphash13_init(ntsim_siphash_t *h, uint64_t k0, uint64_t k1)
+{
+    h->v0 = k0 ^ UINT64_C(0x736f6d6570736575);
+    h->v1 = k1 ^ UINT64_C(0x646f72616e646f6d);
+    h->v2 = k0 ^ UINT64_C(0x6c7967656e657261);
+    h->v3 = k1 ^ UINT64_C(0x7465646279746573);
+    h->len = 0;
+    h->tail_len = 0;
+}
+
+static inline void compress(ntsim_siphash_t *h, uint64_t m)
+{
+    uint64_t v0 = h->v0, v1 = h->v1, v2 = h->v2, v3 = h->v3;
+    v3 ^= m;
+    SIPROUND; /* one compression round: SipHash-1-3 */
+    v0 ^= m;
+    h->v0 = v0;
+    h->v1 = v1;
+    h->v2 = v2;
+    h->v3 = v3;
+}
+
+void ntsim__siphash13_update(ntsim_siphash_t *h, const void *data, size_t len)
 {
     const unsigned char *in = data;
-    uint64_t v0 = k0 ^ UINT64_C(0x736f6d6570736575);
-    uint64_t v1 = k1 ^ UINT64_C(0x646f72616e646f6d);
-    uint64_t v2 = k0 ^ UINT64_C(0x6c7967656e657261);
-    uint64_t v3 = k1 ^ UINT64_C(0x7465646279746573);
-    size_t full = len & ~(size_t)7;
-    for (size_t i = 0; i < full; i += 8) {
-        uint64_t m = load_le64(in + i);
-        v3 ^= m;
-        SIPROUND; /* one compression round: SipHash-1-3 */
-        v0 ^= m;
+    h->len += len;
+    while (len > 0 && (h->tail_len > 0 || len < 8)) { /* fill the partial word first */
+        h->tail[h->tail_len++] = *in++;
+        len--;
+        if (h->tail_len == 8) {
+            compress(h, load_le64(h->tail));
+            h->tail_len = 0;
+        }
     }
-    uint64_t b = (uint64_t)len << 56;
-    for (size_t i = 0; i < (len & 7); i++)
-        b |= (uint64_t)in[full + i] << (8 * i);
-    v3 ^= b;
-    SIPROUND;
-    v0 ^= b;
-    v2 ^= 0xff;
+    for (; len >= 8; in += 8, len -= 8)
+        compress(h, load_le64(in));
+    while (len > 0) {
+        h->tail[h->tail_len++] = *in++;
+        len--;
+    }
+}
+
+uint64_t ntsim__siphash13_final(const ntsim_siphash_t *h)
+{
+    ntsim_siphash_t c = *h;
+    uint64_t b = c.len << 56;
+    for (unsigned i = 0; i < c.tail_len; i++)
+        b |= (uint64_t)c.tail[i] << (8 * i);
+    compress(&c, b);
+    uint64_t v0 = c.v0, v1 = c.v1, v2 = c.v2 ^ 0xff, v3 = c.v3;
     SIPROUND; /* three finalization rounds */
     SIPROUND;
     SIPROUND;
     return v0 ^ v1 ^ v2 ^ v3;
+}
+
+uint64_t ntsim__siphash13(uint64_t k0, uint64_t k1, const void *data, size_t len)
+{
+    ntsim_siphash_t h;
+    ntsim__siphash13_init(&h, k0, k1);
+    ntsim__siphash13_update(&h, data, len);
+    return ntsim__siphash13_final(&h);
 }
 
 uint64_t ntsim__intern_id(const char *name, size_t len)

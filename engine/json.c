@@ -407,8 +407,9 @@ static NRT_STATUS finish(ntsim_growbuf_t *b, char **out, size_t *len)
     return NRT_SUCCESS;
 }
 
-NRT_STATUS ntsim_json_serialize(const nrt_sys_trace_event_t *events, size_t count, char **out,
-                                size_t *len)
+/* Serializes events into a new buffer, wrapped in the document or not. */
+static NRT_STATUS serialize(const nrt_sys_trace_event_t *events, size_t count, bool document,
+                            char **out, size_t *len)
 {
     if (out == NULL || len == NULL || (events == NULL && count > 0))
         return NRT_INVALID;
@@ -426,11 +427,29 @@ NRT_STATUS ntsim_json_serialize(const nrt_sys_trace_event_t *events, size_t coun
         free(ctx);
         return NRT_RESOURCE;
     }
-    put(&b, DOC_OPEN, sizeof DOC_OPEN - 1);
+    if (document)
+        put(&b, DOC_OPEN, sizeof DOC_OPEN - 1);
     bool first = true;
     write_events(&b, ctx, events, count, &first);
     free(ctx);
-    return finish(&b, out, len);
+    if (document)
+        return finish(&b, out, len);
+    b.data[b.len] = '\0'; /* reserved above: the close is longer than a NUL */
+    *out = (char *)b.data;
+    *len = b.len;
+    return NRT_SUCCESS;
+}
+
+NRT_STATUS ntsim_json_serialize(const nrt_sys_trace_event_t *events, size_t count, char **out,
+                                size_t *len)
+{
+    return serialize(events, count, true, out, len);
+}
+
+NRT_STATUS ntsim_json_serialize_events(const nrt_sys_trace_event_t *events, size_t count,
+                                       char **out, size_t *len)
+{
+    return serialize(events, count, false, out, len);
 }
 
 /* --- fetch ------------------------------------------------------------------------------ */

@@ -251,6 +251,89 @@ static NRT_STATUS put_scalars(ntsim_growbuf_t *b, const ntsim_ntff_options_t *op
     return st;
 }
 
+/* --- the writer: an ntrace_info in pieces ------------------------------------------- */
+
+struct ntsim_ntff_writer {
+    ntsim_ntff_options_t opt;
+    ntsim_growbuf_t b;        /* the piece being returned; reused by each call */
+    bool used[NRT_SYS_TRACE_EVENT_TYPE_COUNT]; /* the names field 3 will list */
+    proto_scratch_t scratch;
+    bool finished;
+};
+
+NRT_STATUS ntsim_ntff_writer_create(const ntsim_ntff_options_t *options, ntsim_ntff_writer_t **out)
+{
+    if (out == NULL)
+        return NRT_INVALID;
+    pthread_once(&g_ids_once, ids_build);
+    ntsim_ntff_writer_t *w = calloc(1, sizeof *w);
+    if (w == NULL)
+        return NRT_RESOURCE;
+    if (options != NULL)
+        w->opt = *options;
+    *out = w;
+    return NRT_SUCCESS;
+}
+
+static NRT_STATUS piece(ntsim_ntff_writer_t *w, NRT_STATUS st, const uint8_t **bytes, size_t *len)
+{
+    if (st != NRT_SUCCESS)
+        return st;
+    if (w->b.data == NULL && ntsim__growbuf_reserve(&w->b, 1) != NRT_SUCCESS)
+        return NRT_RESOURCE;
+    *bytes = w->b.data;
+    *len = w->b.len;
+    return NRT_SUCCESS;
+}
+
+NRT_STATUS ntsim_ntff_writer_events(ntsim_ntff_writer_t *w, const nrt_sys_trace_event_t *events,
+                                    size_t count, const uint8_t **bytes, size_t *len)
+{
+    if (w == NULL || bytes == NULL || len == NULL || (events == NULL && count > 0) ||
+        w->finished)
+        return NRT_INVALID;
+    w->b.len = 0;
+    NRT_STATUS st = NRT_SUCCESS;
+    for (size_t i = 0; i < count && st == NRT_SUCCESS; i++) {
+        Ntff__NtraceEvent ev;
+        event_to_proto(&events[i], w->opt.nd_idx, &w->scratch, &ev);
+        if ((uint32_t)events[i].trace_type < NRT_SYS_TRACE_EVENT_TYPE_COUNT)
+            w->used[events[i].trace_type] = true;
+        st = put_event(&w->b, &ev);
+    }
+    return piece(w, st, bytes, len);
+}
+
+NRT_STATUS ntsim_ntff_writer_infos(ntsim_ntff_writer_t *w, const ntsim_trace_info_t *infos,
+                                   size_t count, const uint8_t **bytes, size_t *len)
+{
+    if (w == NULL || bytes == NULL || len == NULL || (infos == NULL && count > 0) || w->finished)
+        return NRT_INVALID;
+    w->b.len = 0;
+    return piece(w, put_infos(&w->b, infos, count), bytes, len);
+}
+
+NRT_STATUS ntsim_ntff_writer_finish(ntsim_ntff_writer_t *w, const uint8_t **bytes, size_t *len)
+{
+    if (w == NULL || bytes == NULL || len == NULL || w->finished)
+        return NRT_INVALID;
+    w->b.len = 0;
+    NRT_STATUS st = put_names(&w->b, w->used);
+    if (st == NRT_SUCCESS)
+        st = put_scalars(&w->b, &w->opt);
+    w->finished = st == NRT_SUCCESS;
+    return piece(w, st, bytes, len);
+}
+
+void ntsim_ntff_writer_free(ntsim_ntff_writer_t *w)
+{
+    if (w == NULL)
+        return;
+    free(w->b.data);
+    free(w);
+}
+
+/* One buffer: the writer's pieces in order (field 1, 2, then 3..8). */
 NRT_STATUS ntsim_ntff_serialize(const nrt_sys_trace_event_t *events, size_t event_count,
                                 const ntsim_trace_info_t *infos, size_t info_count,
                                 const ntsim_ntff_options_t *options, uint8_t **out, size_t *len)
@@ -258,36 +341,29 @@ NRT_STATUS ntsim_ntff_serialize(const nrt_sys_trace_event_t *events, size_t even
     if (out == NULL || len == NULL || (events == NULL && event_count > 0) ||
         (infos == NULL && info_count > 0))
         return NRT_INVALID;
-    pthread_once(&g_ids_once, ids_build);
-    ntsim_ntff_options_t none = {0, NULL, 0, 0, 0};
-    const ntsim_ntff_options_t *opt = options ? options : &none;
-    ntsim_growbuf_t b = {NULL, 0, 0};
-    NRT_STATUS st = NRT_SUCCESS;
-    bool used[NRT_SYS_TRACE_EVENT_TYPE_COUNT] = {false};
-
-    /* Field 1: the events. */
-    proto_scratch_t scratch;
-    for (size_t i = 0; i < event_count && st == NRT_SUCCESS; i++) {
-        Ntff__NtraceEvent ev;
-        event_to_proto(&events[i], opt->nd_idx, &scratch, &ev);
-        if ((uint32_t)events[i].trace_type < NRT_SYS_TRACE_EVENT_TYPE_COUNT)
-            used[events[i].trace_type] = true;
-        st = put_event(&b, &ev);
+    ntsim_ntff_writer_t *w;
+    NRT_STATUS st = ntsim_ntff_writer_create(options, &w);
+    if (st != NRT_SUCCESS)
+        return st;
+    ntsim_growbuf_t all = {NULL, 0, 0};
+    const uint8_t *bytes;
+    size_t n;
+    for (int stage = 0; stage < 3 && st == NRT_SUCCESS; stage++) {
+        st = stage == 0   ? ntsim_ntff_writer_events(w, events, event_count, &bytes, &n)
+             : stage == 1 ? ntsim_ntff_writer_infos(w, infos, info_count, &bytes, &n)
+                          : ntsim_ntff_writer_finish(w, &bytes, &n);
+        if (st == NRT_SUCCESS && (st = ntsim__growbuf_reserve(&all, n + 1)) == NRT_SUCCESS) {
+            memcpy(all.data + all.len, bytes, n);
+            all.len += n;
+        }
     }
-    if (st == NRT_SUCCESS)
-        st = put_infos(&b, infos, info_count);
-    if (st == NRT_SUCCESS)
-        st = put_names(&b, used);
-    if (st == NRT_SUCCESS)
-        st = put_scalars(&b, opt);
+    ntsim_ntff_writer_free(w);
     if (st != NRT_SUCCESS) {
-        free(b.data);
+        free(all.data);
         return st;
     }
-    if (b.data == NULL && (b.data = malloc(1)) == NULL)
-        return NRT_RESOURCE;
-    *out = b.data;
-    *len = b.len;
+    *out = all.data;
+    *len = all.len;
     return NRT_SUCCESS;
 }
 

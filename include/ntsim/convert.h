@@ -57,6 +57,17 @@ NTSIM_EXPORT void ntsim_json_reset_stats(void);
 NTSIM_EXPORT NRT_STATUS ntsim_json_serialize(const nrt_sys_trace_event_t *events, size_t count, char **out,
                                 size_t *len);
 
+/* The event objects ntsim_json_serialize would write, comma-separated,
+ * without the document around them, so that a long trace can be written a
+ * batch at a time: NTSIM_JSON_DOC_OPEN, each batch's events (a comma between
+ * two non-empty batches), NTSIM_JSON_DOC_CLOSE give the same bytes as one
+ * ntsim_json_serialize of every record. "" for count 0. Errors and freeing as
+ * ntsim_json_serialize. */
+NTSIM_EXPORT NRT_STATUS ntsim_json_serialize_events(const nrt_sys_trace_event_t *events,
+                                                    size_t count, char **out, size_t *len);
+#define NTSIM_JSON_DOC_OPEN "{\"events\":["
+#define NTSIM_JSON_DOC_CLOSE "],\"data_version\":2}"
+
 /* Writes s as a JSON string literal, quotes included, into out (cap bytes,
  * NUL-terminated); returns the length it needs (without the NUL), like
  * snprintf. Escapes \" \\ \b \t \n \f \r, other bytes < 0x20 as \u00xx. */
@@ -95,6 +106,27 @@ typedef struct ntsim_trace_info {
 NTSIM_EXPORT NRT_STATUS ntsim_ntff_serialize(const nrt_sys_trace_event_t *events, size_t event_count,
                                 const ntsim_trace_info_t *infos, size_t info_count,
                                 const ntsim_ntff_options_t *options, uint8_t **out, size_t *len);
+
+/* An ntrace_info written in pieces, for traces too long to hold: the events
+ * in batches, then the collected profiles, then the tail (the interned names
+ * the events used, and the options' scalars). Each call returns its piece in
+ * *bytes (owned by the writer, valid until its next call); appended in order,
+ * the pieces are exactly ntsim_ntff_serialize's bytes of all the events and
+ * infos. NRT_INVALID for NULL pointers or a call after finish, NRT_RESOURCE
+ * on OOM. */
+typedef struct ntsim_ntff_writer ntsim_ntff_writer_t;
+NTSIM_EXPORT NRT_STATUS ntsim_ntff_writer_create(const ntsim_ntff_options_t *options,
+                                                 ntsim_ntff_writer_t **out);
+NTSIM_EXPORT NRT_STATUS ntsim_ntff_writer_events(ntsim_ntff_writer_t *w,
+                                                 const nrt_sys_trace_event_t *events,
+                                                 size_t count, const uint8_t **bytes,
+                                                 size_t *len);
+NTSIM_EXPORT NRT_STATUS ntsim_ntff_writer_infos(ntsim_ntff_writer_t *w,
+                                                const ntsim_trace_info_t *infos, size_t count,
+                                                const uint8_t **bytes, size_t *len);
+NTSIM_EXPORT NRT_STATUS ntsim_ntff_writer_finish(ntsim_ntff_writer_t *w, const uint8_t **bytes,
+                                                 size_t *len);
+NTSIM_EXPORT void ntsim_ntff_writer_free(ntsim_ntff_writer_t *w);
 
 /* Writes ntsim_ntff_serialize's bytes to `path` (created or truncated).
  * NRT_FAILURE (with errno kept) when the file cannot be written. */
