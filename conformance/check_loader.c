@@ -91,6 +91,9 @@ LOAD_ERROR_TEST(test_notify_vector_rejects_an_unknown_drop_reason, "notify_bad_r
 LOAD_ERROR_TEST(test_record_vector_rejects_a_field_its_payload_lacks,
                 "record_unknown_payload_field.yaml",
                 ":13:16: vectors[0].emits[0].data.hnit: unknown key")
+LOAD_ERROR_TEST(test_loader_rejects_a_prose_source, "legacy_source.yaml",
+                ":7:13: vectors[0].source: 'spec §3' must list fact and decision ids "
+                "(S3.hw_notify, F2.json.key_order, D-PHASE)")
 LOAD_ERROR_TEST(test_json_string_vector_has_no_records, "json_string_and_records.yaml",
                 ":8:13: vectors[0].string: a string vector has no records")
 LOAD_ERROR_TEST(test_log_line_names_its_level, "record_log_level.yaml",
@@ -321,6 +324,7 @@ Suite *make_loader_suite(void)
     tcase_add_test(tc, test_ntff_vector_rejects_a_payload_that_is_not_hex);
     tcase_add_test(tc, test_notify_vector_rejects_an_unknown_drop_reason);
     tcase_add_test(tc, test_record_vector_rejects_a_field_its_payload_lacks);
+    tcase_add_test(tc, test_loader_rejects_a_prose_source);
     tcase_add_test(tc, test_json_string_vector_has_no_records);
     tcase_add_test(tc, test_log_line_names_its_level);
     tcase_add_test(tc, test_ntff_schema_vector_has_no_records);
