@@ -29,7 +29,7 @@ fresh() { # a clean copy of the tree in $tmp/t
     rm -rf "$tmp/t"
     mkdir -p "$tmp/t"
     cp -R "$top/Makefile" "$top/libntsim.pc.in" "$top/include" "$top/engine" "$top/sim" \
-        "$top/conformance" "$top/vectors" "$tmp/t/"
+        "$top/conformance" "$top/vectors" "$top/docs" "$tmp/t/"
 }
 
 edit_header() {

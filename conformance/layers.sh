@@ -7,7 +7,7 @@
 #   1. every layer's own -I flags (the Makefile's INC_*, passed in the
 #      environment) let a probe include what lies below it;
 #   2. the same flags make a probe that includes a header of a layer above
-#      fail to compile, with "No such file" for that header (so the build of
+#      fail to compile, with "No such file" (gcc) or "file not found" (clang) for that header (so the build of
 #      every object is itself the proof that nothing points up);
 #   3. no source reaches around the -I flags with a relative path ("../"), and
 #      no file below the command includes one of the command's headers.
@@ -28,7 +28,7 @@ probe() {
     if $cc -std=c11 -D_POSIX_C_SOURCE=200809L $flags $(pkg-config --cflags yaml-0.1 libprotobuf-c) \
         -c "$tmp/probe.c" -o "$tmp/probe.o" >"$tmp/cc.log" 2>&1; then
         got=ok
-    elif grep -q "No such file" "$tmp/cc.log"; then
+    elif grep -qE "No such file|file not found" "$tmp/cc.log"; then # gcc | clang
         got=missing
     else
         got=error
