@@ -57,7 +57,7 @@ APT_PACKAGES := check libyaml-dev libprotobuf-c-dev protobuf-c-compiler protobuf
                 libjansson-dev valgrind pkg-config g++ jq
 PKG_MODULES  := check yaml-0.1 libprotobuf-c jansson
 
-ENGINE_SRC := engine/event_table.c engine/ring.c engine/grace.c engine/log.c engine/capture.c \
+ENGINE_SRC := engine/alloc.c engine/event_table.c engine/ring.c engine/grace.c engine/log.c engine/capture.c \
               engine/config.c engine/data_view.c engine/json.c engine/intern.c engine/ntff.c \
               engine/notify.c engine/status.c
 # The simulated device (no YAML, no vectors).

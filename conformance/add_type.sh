@@ -29,7 +29,7 @@ fresh() { # a clean copy of the tree in $tmp/t
     rm -rf "$tmp/t"
     mkdir -p "$tmp/t"
     cp -R "$top/Makefile" "$top/libntsim.pc.in" "$top/include" "$top/engine" "$top/sim" \
-        "$top/conformance" "$top/vectors" "$tmp/t/"
+        "$top/conformance" "$top/vectors" "$top/docs" "$tmp/t/"
 }
 
 edit_header() {
@@ -48,7 +48,7 @@ edit_event_type() {
     cat >>"$tmp/t/vectors/event_types.yaml" <<'YAML'
   - id: event_type.scratch_probe
     comment: the throwaway 47th type of conformance/add_type.sh
-    source: decision D-NAMES
+    source: D-JSON-NAMES, D-PHASE
     expect: valid
     enum: NRT_SYS_TRACE_EVENT_TYPE_SCRATCH_PROBE
     value: 46
@@ -71,7 +71,8 @@ rerecord() { # needs a built ntsim in $tmp/t/build
     for v in "$tmp"/t/vectors/scenario_*.yaml; do
         sc=$(sed -n 's/^ *scenario: *//p' "$v" | head -1)
         id=$(sed -n 's/^ *- id: *//p' "$v" | head -1)
-        (cd "$tmp/t" && ./build/ntsim record "$sc" -o "$v" --id "$id") >/dev/null 2>&1 ||
+        src=$(sed -n 's/^ *source: *//p' "$v" | head -1)
+        (cd "$tmp/t" && ./build/ntsim record "$sc" -o "$v" --id "$id" --source "$src") >/dev/null 2>&1 ||
             { say "ntsim record $sc failed"; return 1; }
     done
 }

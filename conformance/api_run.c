@@ -173,7 +173,16 @@ static NRT_STATUS run_names(const api_state_t *s, const api_step_t *st, const ch
                                                                         names_arg, count_arg);
     if (got == NRT_SUCCESS && names_arg != NULL && count_arg != NULL)
         check_names(st, names, count, subid, r);
-    nrt_sys_trace_free_event_types(names, count);
+    if (st->call == API_GET_EVENT_TYPES) {
+        /* facts §4: get_event_types' caller frees the names with libc (a
+         * block from any other allocator is an error memcheck and ASan
+         * report); the enabled list goes back through free_event_types. */
+        for (size_t i = 0; i < count; i++)
+            free((void *)names[i]);
+        free((void *)names);
+    } else {
+        nrt_sys_trace_free_event_types(names, count);
+    }
     return got;
 }
 
@@ -328,13 +337,38 @@ static NRT_STATUS run_call(api_state_t *s, const api_step_t *st, const char *sub
     return NRT_FAILURE; /* not a call: the loader never makes one */
 }
 
+/* fail_allocations_after: an allocator that lets g_allocs_left allocations
+ * through and fails the rest. It wraps libc's, so blocks from before it was
+ * installed, and those the caller frees with free(), stay valid. */
+static uint64_t g_allocs_left;
+
+static void *failing_malloc(size_t size)
+{
+    return g_allocs_left > 0 ? (g_allocs_left--, malloc(size)) : NULL;
+}
+static void *failing_realloc(void *ptr, size_t size)
+{
+    return g_allocs_left > 0 ? (g_allocs_left--, realloc(ptr, size)) : NULL;
+}
+static void *failing_calloc(size_t count, size_t size)
+{
+    return g_allocs_left > 0 ? (g_allocs_left--, calloc(count, size)) : NULL;
+}
+
 /* Makes one call and checks its status and what it logged. False when its
  * status differs: the calls after it assumed it worked, so they are not run. */
 static bool run_step(api_state_t *s, const api_step_t *st, const char *subid, bool more,
                      ntsim_report_t *r)
 {
     unsigned before = ntsim_fixture.warnings;
+    /* All four or none: NRT_SUCCESS both ways. */
+    if (st->fail_allocs) {
+        g_allocs_left = st->allocs_ok;
+        (void)ntsim_replace_allocator(failing_malloc, failing_realloc, failing_calloc, free);
+    }
     NRT_STATUS got = run_call(s, st, subid, r);
+    if (st->fail_allocs)
+        (void)ntsim_replace_allocator(NULL, NULL, NULL, NULL);
     unsigned logged = ntsim_fixture.warnings - before;
     if (st->has_warnings && logged != st->warnings)
         ntsim_report_add(r, subid, "warnings", "expected %" PRIu64 ", got %u%s%s%s",

@@ -73,6 +73,8 @@ typedef struct api_step {
     bool has_warnings;
     uint64_t warnings; /* messages at WARN or ERROR the call logs */
     char *log;         /* the last of them, exactly; NULL: not checked */
+    bool fail_allocs;
+    uint64_t allocs_ok; /* fail_allocations_after: allocations that succeed first */
     /* arguments */
     uint64_t value;  /* set_max_events_per_nc, set_nc_idx, status_value */
     uint32_t nc_idx; /* config_set_capture_enabled_for_nc, emit, nc_stats */

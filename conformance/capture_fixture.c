@@ -21,7 +21,12 @@ static uint64_t fixture_tid(void *ctx)
 
 static void fixture_sink(ntsim_log_level_t level, const char *message, void *ctx)
 {
+    static const char *const level_names[] = {"error", "warning", "info"};
     ntsim_fixture_t *f = ctx;
+    if (f->log_count < NTSIM_FIXTURE_LOG_MAX)
+        snprintf(f->log[f->log_count], sizeof f->log[0], "%s: %s",
+                 (unsigned)level <= NTSIM_LOG_INFO ? level_names[level] : "?", message);
+    f->log_count++;
     if (level > NTSIM_LOG_WARN)
         return;
     f->warnings++;
@@ -50,6 +55,17 @@ void ntsim_fixture_config(nrt_sys_trace_config_t *cfg, uint64_t max, const uint3
         nrt_sys_trace_config_set_capture_enabled_for_nc(cfg, nc, false);
     for (size_t i = 0; i < nc_count; i++)
         nrt_sys_trace_config_set_capture_enabled_for_nc(cfg, ncs[i], true);
+}
+
+void ntsim_fixture_log_begin(void)
+{
+    memset(&ntsim_fixture, 0, sizeof ntsim_fixture);
+    ntsim_log_set_sink(fixture_sink, &ntsim_fixture);
+}
+
+void ntsim_fixture_log_end(void)
+{
+    ntsim_log_set_sink(NULL, NULL);
 }
 
 void ntsim_fixture_end(void)

@@ -16,12 +16,17 @@
 
 #include "ntsim/capture.h"
 
+/* How many messages of any level the fixture keeps, in order. */
+#define NTSIM_FIXTURE_LOG_MAX 16
+
 typedef struct ntsim_fixture {
     uint64_t now_ns;        /* next clock value */
     uint64_t step_ns;       /* added after each read */
     uint64_t thread_id;     /* what every record's thread_id reads */
     unsigned warnings;      /* messages at WARN or ERROR since begin */
     char last_message[512]; /* the latest of them */
+    size_t log_count;       /* messages of every level since begin (or log_begin) */
+    char log[NTSIM_FIXTURE_LOG_MAX][512]; /* the first of them, "level: message" */
 } ntsim_fixture_t;
 
 extern ntsim_fixture_t ntsim_fixture;
@@ -33,5 +38,9 @@ void ntsim_fixture_config(nrt_sys_trace_config_t *cfg, uint64_t max, const uint3
                           size_t nc_count);
 /* Stops capturing if needed, frees engine resources, restores defaults. */
 void ntsim_fixture_end(void);
+/* Only the capturing sink (log and counters reset), for tests that run no
+ * session (the exporters); ntsim_fixture_log_end restores the default sink. */
+void ntsim_fixture_log_begin(void);
+void ntsim_fixture_log_end(void);
 
 #endif /* NTSIM_CONFORMANCE_CAPTURE_FIXTURE_H */

@@ -114,6 +114,12 @@ static void n_nc_stats(void) { STATUS_IS_INVALID(ntsim_capture_nc_stats(0, NULL)
 static void n_global_stats(void) { STATUS_IS_INVALID(ntsim_capture_global_stats(NULL)); }
 static void n_is_capturing(void) { ck_assert(!ntsim_capture_is_capturing()); }
 static void n_shutdown(void) { ntsim_capture_shutdown(); }
+static void n_replace_allocator(void)
+{
+    /* Some but not all NULL is refused; all NULL is libc's allocator. */
+    STATUS_IS_INVALID(ntsim_replace_allocator(NULL, realloc, calloc, free));
+    ck_assert_int_eq(ntsim_replace_allocator(NULL, NULL, NULL, NULL), NRT_SUCCESS);
+}
 static void n_log_sink(void) { ntsim_log_set_sink(NULL, NULL); /* the default sink */ }
 static void n_gid_map(void) { ck_assert_int_eq(ntsim_json_set_gid_map(NULL, 3), NRT_SUCCESS); }
 static void n_model_lookup(void)
@@ -249,6 +255,7 @@ static const null_case_t null_cases[] = {
     {"ntsim_notify_reset_stats", n_notify_reset},
     {"ntsim_notify_stats", n_notify_stats},
     {"ntsim_notify_wrap", n_notify_wrap},
+    {"ntsim_replace_allocator", n_replace_allocator},
     {"ntsim_ntff_serialize", n_ntff_serialize},
     {"ntsim_ntff_write_file", n_ntff_write_file},
     {"ntsim_ntff_writer_create", n_ntff_writer},

@@ -92,6 +92,16 @@ LOAD_ERROR_TEST(test_notify_vector_rejects_an_unknown_drop_reason, "notify_bad_r
 LOAD_ERROR_TEST(test_record_vector_rejects_a_field_its_payload_lacks,
                 "record_unknown_payload_field.yaml",
                 ":13:16: vectors[0].emits[0].data.hnit: unknown key")
+LOAD_ERROR_TEST(test_loader_rejects_a_prose_source, "legacy_source.yaml",
+                ":7:13: vectors[0].source: 'spec §3' must list fact and decision ids "
+                "(S3.hw_notify, F2.json.key_order, D-PHASE)")
+LOAD_ERROR_TEST(test_json_string_vector_has_no_records, "json_string_and_records.yaml",
+                ":8:13: vectors[0].string: a string vector has no records")
+LOAD_ERROR_TEST(test_log_line_names_its_level, "record_log_level.yaml",
+                ":14:9: vectors[0].log[0]: expected \"error: \", \"warning: \" or \"info: \" and a "
+                "fragment, got 'nc_idx 256'")
+LOAD_ERROR_TEST(test_ntff_schema_vector_has_no_records, "ntff_schema_with_records.yaml",
+                ":9:14: vectors[0].message: a schema vector has no records")
 
 LOAD_ERROR_TEST(test_api_vector_rejects_an_unknown_call, "api_unknown_call.yaml",
                 ":10:16: vectors[0].calls[0].call: unknown call 'config_alocate'")
@@ -359,6 +369,10 @@ Suite *make_loader_suite(void)
     tcase_add_test(tc, test_api_vector_rejects_a_config_used_before_allocate);
     tcase_add_test(tc, test_api_vector_rejects_a_null_argument_the_call_lacks);
     tcase_add_test(tc, test_api_vector_rejects_a_document_for_a_failing_fetch);
+    tcase_add_test(tc, test_loader_rejects_a_prose_source);
+    tcase_add_test(tc, test_json_string_vector_has_no_records);
+    tcase_add_test(tc, test_log_line_names_its_level);
+    tcase_add_test(tc, test_ntff_schema_vector_has_no_records);
     tcase_add_test(tc, test_loader_rejects_malformed_yaml);
     tcase_add_test(tc, test_loader_rejects_a_second_document);
     tcase_add_test(tc, test_loader_rejects_duplicate_id);

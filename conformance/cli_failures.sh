@@ -106,7 +106,7 @@ printf 'notify.dma believed broken\n' >"$tmpv/xfail.txt"
 CK_VERBOSITY=silent "$bin" --id notify.dma --expected-failures "$tmpv/xfail.txt" >"$out" 2>&1
 rc=$?
 [ "$rc" -eq 1 ] || { echo "cli_failures: a listed passing vector did not fail the run ($rc)" >&2; fail=1; }
-expect_line "notify.dma (vectors/notify.yaml:35): listed in expected_failures.txt (\"believed broken\") but passes: remove its line"
+expect_line "notify.dma (vectors/notify.yaml:39): listed in expected_failures.txt (\"believed broken\") but passes: remove its line"
 printf 'no.such.vector stale entry\nnotify.dma\n' >"$tmpv/xfail.txt"
 CK_VERBOSITY=silent "$bin" --kind notify --expected-failures "$tmpv/xfail.txt" >"$out" 2>&1
 expect_line "xfail.txt:2: notify.dma: an expected failure needs a reason after its id"

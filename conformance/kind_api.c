@@ -14,7 +14,8 @@
  * A call is a mapping:
  *
  *   step      := { call: CALL, status?: STATUS, null_args?: [ARG+],
- *                  warnings?: N, log?: STR, <the call's keys> }
+ *                  warnings?: N, log?: STR, fail_allocations_after?: N,
+ *                  <the call's keys> }
  *   STATUS    := NRT_SUCCESS | NRT_FAILURE | NRT_INVALID | NRT_RESOURCE
  *                (by name, compared by value: 0, 1, 2, 4 as D-STATUS fixes
  *                them); only for calls that return one; default NRT_SUCCESS
@@ -24,6 +25,10 @@
  *   warnings  := how many messages at WARN or ERROR the call logs (the
  *                capture fixture's sink); not checked when absent
  *   log       := the last of them, exactly
+ *   fail_allocations_after := during this call the engine's first N
+ *                allocations succeed and every later one returns NULL
+ *                (ntsim_replace_allocator); the call must report
+ *                NRT_RESOURCE (or its documented status) and lose nothing
  *
  *   CALL and its keys (? = optional):
  *   config_allocate                           the vector's config
@@ -92,7 +97,9 @@ typedef struct api_call_desc {
 
 static const char *const api_keys[] = {"session", "calls", NULL};
 static const char *const session_keys[] = {"clock_start_ns", "clock_step_ns", "thread_id", NULL};
-static const char *const common_keys[] = {"call", "null_args", "warnings", "log", NULL};
+static const char *const common_keys[] = {"call",  "null_args",
+                                          "warnings", "log",
+                                          "fail_allocations_after", NULL};
 static const char *const null_arg_names[] = {"config", "options", "event_type", "event_types",
                                              "count", "buffer", "written_size", NULL};
 
@@ -244,8 +251,11 @@ static NRT_STATUS parse_step(ntsim_yparse_t *p, yaml_node_t *node, const char *p
         (st = parse_null_args(p, node, path, d, s)) != NRT_SUCCESS ||
         (st = ntsim_yp_u64(p, node, path, "warnings", false, UINT32_MAX, &s->warnings)) !=
             NRT_SUCCESS ||
-        (st = ntsim_api_copy_str(p, node, path, "log", false, &s->log)) != NRT_SUCCESS)
+        (st = ntsim_api_copy_str(p, node, path, "log", false, &s->log)) != NRT_SUCCESS ||
+        (st = ntsim_yp_u64(p, node, path, "fail_allocations_after", false, UINT32_MAX,
+                           &s->allocs_ok)) != NRT_SUCCESS)
         return st;
+    s->fail_allocs = ntsim_yp_get(p, node, "fail_allocations_after") != NULL;
     return d->parse != NULL ? d->parse(p, node, path, s) : NRT_SUCCESS;
 }
 

@@ -6,9 +6,12 @@
  *     ...common keys...
  *     enum: NRT_SYS_TRACE_EVENT_TYPE_CC_EXEC
  *     value: 8
- *     category: HARDWARE             # UNKNOWN | HARDWARE | SOFTWARE
+ *     category: HARDWARE             # UNKNOWN | HARDWARE | SOFTWARE (the row, and
+ *                                    #   nrt_sys_trace_get_event_type_category)
  *     json_name: cc_running          # the interned name: JSON event_type, NTFF,
- *                                    #   and the public API's names (D-NAMES)
+ *                                    #   and the public API's names (D-NAMES):
+ *                                    #   slot `value` of get_event_types, and
+ *                                    #   the name the type setter resolves
  *     start: cc_exec_start           # the union member each phase carries,
  *     stop: cc_exec_stop             #   or none
  *     instant: none
@@ -20,6 +23,8 @@
 
 #include "event_table.h"
 #include "kinds.h"
+#include "nrt/nrt_sys_trace.h"
+#include "ntsim/capture.h"
 
 typedef struct event_type_body {
     char *enum_name;
@@ -95,6 +100,40 @@ static void check_str(ntsim_report_t *r, const char *id, const char *column, con
     }
 }
 
+/* The public API's names are the interned names (D-NAMES): get_event_types
+ * holds json_name at index `value`, and the type setter resolves json_name to
+ * exactly this type (D-SETTER-NAMES). */
+static void check_api_name(const ntsim_vector_t *v, ntsim_report_t *r)
+{
+    const event_type_body_t *b = v->body;
+    const char **names = NULL;
+    size_t count = 0;
+    NRT_STATUS st = nrt_sys_trace_get_event_types(&names, &count);
+    if (st != NRT_SUCCESS || b->value >= count)
+        ntsim_report_add(r, v->id, "get_event_types",
+                         "expected slot %llu, got status %d and %zu names",
+                         (unsigned long long)b->value, st, count);
+    else
+        check_str(r, v->id, "get_event_types", b->json_name, names[b->value]);
+    if (st == NRT_SUCCESS)
+        nrt_sys_trace_free_event_types(names, count);
+
+    nrt_sys_trace_config_t cfg;
+    nrt_sys_trace_config_set_defaults(&cfg);
+    st = nrt_sys_trace_config_set_capture_enabled_for_event_type(&cfg, b->json_name, false);
+    size_t off = 0, which = 0;
+    for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
+        if (!cfg.capture_enabled_for_event_type[t]) {
+            off++;
+            which = t;
+        }
+    if (st != NRT_SUCCESS || off != 1 || which != b->value)
+        ntsim_report_add(r, v->id, "type_setter",
+                         "expected '%s' to disable exactly type %llu, got status %d, %zu "
+                         "disabled (last %zu)",
+                         b->json_name, (unsigned long long)b->value, st, off, which);
+}
+
 static void event_type_run(const ntsim_vector_t *v, ntsim_report_t *r)
 {
     const event_type_body_t *b = v->body;
@@ -112,12 +151,19 @@ static void event_type_run(const ntsim_vector_t *v, ntsim_report_t *r)
     const char *cat = (unsigned)row->category < NRT_SYS_TRACE_EVENT_CATEGORY_COUNT
                           ? category_names[row->category] : "?";
     check_str(r, v->id, "category", b->category, cat);
-    /* The category view must agree with the row. */
+    /* The category view, and libnrt's exported (unpublished) function, must
+     * agree with the row. */
     if (ntsim__event_category((uint32_t)b->value) != row->category)
         ntsim_report_add(r, v->id, "category", "expected ntsim__event_category to agree with "
                                                "the row, got %d",
                          (int)ntsim__event_category((uint32_t)b->value));
+    nrt_sys_trace_event_category_t pub =
+        nrt_sys_trace_get_event_type_category((nrt_sys_trace_event_type_t)b->value);
+    if (pub != row->category)
+        ntsim_report_add(r, v->id, "category", "expected nrt_sys_trace_get_event_type_category "
+                                               "to return %s, got %d", cat, (int)pub);
     check_str(r, v->id, "json_name", b->json_name, row->json_name);
+    check_api_name(v, r);
     for (int ph = 0; ph < NRT_SYS_TRACE_EVENT_PHASE_COUNT; ph++) {
         ntsim_payload_id_t pid = ntsim__event_payload((uint32_t)b->value, (uint32_t)ph);
         check_str(r, v->id, phase_keys[ph], b->payload[ph], ntsim__payloads[pid].member);

@@ -10,14 +10,26 @@
  *     records:                       # record_input.c: by fields or {hex: ...}
  *       - {type: HW_NOTIFY, phase: INSTANT, nc_idx: 1, data: {hint: 7}}
  *     json: '{"events":[...],"data_version":2}'
+ *     log: ["warning: NumericalErr"] # optional: every message the serialization
+ *                                    #   logs, by level and a fragment (record_input.h),
+ *                                    #   the once-per-type warnings re-armed first
  *
  * The document must match byte for byte and must parse as JSON (jansson).
  * A mismatch names the first differing byte with the text around it.
+ *
+ * A string vector gives `string` (bytes in hex) instead of records: they go
+ * through ntsim_json_escape, the escaper of every string the exporter writes
+ * (D-JSON-ESCAPE), and `json` is the exact string literal, which jansson must
+ * read back as the same bytes:
+ *
+ *     string: "22 5c 01"
+ *     json: '"\"\\\u0001"'
  */
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "capture_fixture.h"
 #include "kinds.h"
 #include "ntsim/capture.h"
 #include "ntsim/convert.h"
@@ -31,9 +43,14 @@ typedef struct json_body {
     size_t gid_count;
     ntsim_vec_models_t models;
     char *json;
+    ntsim_vec_log_t log;
+    bool has_string;
+    uint8_t *string;
+    size_t string_len;
 } json_body_t;
 
-static const char *const json_keys[] = {"gid_map", "models", "records", "json", NULL};
+static const char *const json_keys[] = {"gid_map", "models", "records", "string", "json", "log",
+                                        NULL};
 
 static void json_free(void *body)
 {
@@ -41,6 +58,8 @@ static void json_free(void *body)
     free(b->records);
     free(b->models.items);
     free(b->json);
+    ntsim_vec_log_free(&b->log);
+    free(b->string);
     free(b);
 }
 
@@ -50,9 +69,30 @@ static NRT_STATUS json_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *p
     if (b == NULL)
         return NRT_RESOURCE;
     *out = b;
-    NRT_STATUS st = ntsim_vec_parse_records(p, node, path, "records", &b->records,
-                                            &b->record_count);
-    if (st != NRT_SUCCESS)
+    NRT_STATUS st;
+    yaml_node_t *str = ntsim_yp_get(p, node, "string");
+    if (str != NULL) {
+        char spath[512];
+        ntsim_yp_path(spath, sizeof spath, "%s.string", path);
+        const char *hex;
+        if (ntsim_yp_get(p, node, "records") != NULL)
+            return ntsim_yp_error(p, str, spath, "a string vector has no records");
+        if ((st = ntsim_yp_text(p, str, spath, "hex bytes", &hex)) != NRT_SUCCESS)
+            return st;
+        size_t digits = 0;
+        for (const char *c = hex; *c; c++)
+            digits += *c != ' ' && *c != '\n' && *c != '\t';
+        b->string_len = digits / 2;
+        if ((b->string = malloc(b->string_len + 1)) == NULL)
+            return NRT_RESOURCE;
+        if (digits % 2 != 0 || !ntsim_vec_parse_hex(hex, b->string, b->string_len))
+            return ntsim_yp_error(p, str, spath, "expected hex digits");
+        b->has_string = true;
+    } else if ((st = ntsim_vec_parse_records(p, node, path, "records", &b->records,
+                                               &b->record_count)) != NRT_SUCCESS) {
+        return st;
+    }
+    if ((st = ntsim_vec_parse_log(p, node, path, &b->log)) != NRT_SUCCESS)
         return st;
     const char *text;
     if ((st = ntsim_yp_str(p, node, path, "json", true, &text)) != NRT_SUCCESS)
@@ -86,10 +126,41 @@ static NRT_STATUS json_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *p
     return NRT_SUCCESS;
 }
 
+/* A string vector: the escaper's literal, and jansson reads it back. */
+static void json_run_string(const ntsim_vector_t *v, ntsim_report_t *r)
+{
+    const json_body_t *b = v->body;
+    size_t need = ntsim_json_escape((const char *)b->string, b->string_len, NULL, 0);
+    char *lit = malloc(need + 1);
+    if (lit == NULL) {
+        ntsim_report_add(r, v->id, "json", "out of memory");
+        return;
+    }
+    size_t n = ntsim_json_escape((const char *)b->string, b->string_len, lit, need + 1);
+    if (n != need || strcmp(lit, b->json) != 0)
+        ntsim_report_add(r, v->id, "json", "expected %s, got %s", b->json, lit);
+    json_error_t err;
+    json_t *parsed = json_loads(b->json, JSON_DECODE_ANY | JSON_ALLOW_NUL, &err);
+    if (parsed == NULL || !json_is_string(parsed))
+        ntsim_report_add(r, v->id, "json", "expected a JSON string literal, got %s",
+                         parsed == NULL ? err.text : "another JSON value");
+    else if (json_string_length(parsed) != b->string_len ||
+             memcmp(json_string_value(parsed), b->string, b->string_len) != 0)
+        ntsim_report_add(r, v->id, "json", "expected the literal to read back as the %zu input "
+                                           "bytes, got %zu other bytes",
+                         b->string_len, json_string_length(parsed));
+    json_decref(parsed);
+    free(lit);
+}
+
 static void json_run(const ntsim_vector_t *v, ntsim_report_t *r)
 {
     const json_body_t *b = v->body;
     NRT_STATUS st;
+    if (b->has_string) {
+        json_run_string(v, r);
+        return;
+    }
     if (b->has_gid_map && (st = ntsim_json_set_gid_map(b->gid_map, b->gid_count)) != NRT_SUCCESS) {
         ntsim_report_add(r, v->id, "gid_map", "ntsim_json_set_gid_map returned %d", st);
         return;
@@ -98,9 +169,16 @@ static void json_run(const ntsim_vector_t *v, ntsim_report_t *r)
     (void)ntsim_json_set_model_lookup(ntsim_vec_model_lookup, (void *)&b->models);
     char *doc = NULL;
     size_t len = 0;
+    if (b->log.given) {
+        ntsim_fixture_log_begin();
+        ntsim_json_reset_stats(); /* re-arms the once-per-type warnings */
+    }
     st = ntsim_json_serialize(b->records, b->record_count, &doc, &len);
+    if (b->log.given)
+        ntsim_fixture_log_end();
     (void)ntsim_json_set_gid_map(NULL, 0); /* restoring the default cannot fail */
     (void)ntsim_json_set_model_lookup(NULL, NULL);
+    ntsim_vec_check_log(&b->log, v->id, r);
     if (st != NRT_SUCCESS) {
         ntsim_report_add(r, v->id, "serialize", "expected NRT_SUCCESS, got %d", st);
         return;

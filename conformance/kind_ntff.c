@@ -16,6 +16,17 @@
  * The runner encodes with ntsim_ntff_serialize, writes the bytes to a
  * temporary file, runs protoc (Debian's protobuf-compiler) on them with
  * engine/ntff.proto, and compares its text with `decode`.
+ *
+ * A schema vector pins a message of engine/ntff.proto that ntsim never
+ * writes: `message` names it, `bytes` (required) are typed by hand from the
+ * facts' field numbers, and protoc must decode them as `decode` says; it has
+ * no records, infos or options.
+ *
+ *   - id: ntff.schema.notification_buffer_size
+ *     message: notification_buffer_size
+ *     bytes: "08 02"
+ *     decode: |
+ *       block_type: BLOCK_TYPE_TOPSP
  */
 #include <errno.h>
 #include <stdio.h>
@@ -43,9 +54,11 @@ typedef struct ntff_body {
     uint8_t *bytes;
     size_t byte_count;
     bool has_bytes;
+    char *message;              /* a schema vector's message, or NULL */
 } ntff_body_t;
 
-static const char *const ntff_keys[] = {"options", "records", "infos", "decode", "bytes", NULL};
+static const char *const ntff_keys[] = {"options", "records", "infos", "decode", "bytes",
+                                        "message", NULL};
 static const char *const option_keys[] = {"nd_idx", "arch", "pid", "session_id",
                                           "logical_nc_size", NULL};
 static const char *const info_keys[] = {"trace_type", "block_type", "nc_idx", "payload", NULL};
@@ -60,6 +73,7 @@ static void ntff_free(void *body)
     free(b->arch);
     free(b->decode);
     free(b->bytes);
+    free(b->message);
     free(b);
 }
 
@@ -89,6 +103,29 @@ static NRT_STATUS ntff_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *p
         return NRT_RESOURCE;
     *out = b;
     NRT_STATUS st;
+    const char *message = NULL;
+    if ((st = ntsim_yp_str(p, node, path, "message", false, &message)) != NRT_SUCCESS)
+        return st;
+    if (message != NULL) {
+        char mpath[512];
+        ntsim_yp_path(mpath, sizeof mpath, "%s.message", path);
+        yaml_node_t *mnode = ntsim_yp_get(p, node, "message");
+        bool word = message[0] != '\0';
+        for (const char *c = message; *c; c++)
+            word &= (*c >= 'a' && *c <= 'z') || *c == '_';
+        if (!word)
+            return ntsim_yp_error(p, mnode, mpath, "expected a message name of ntff.proto, got "
+                                                   "'%s'", message);
+        static const char *const body_keys[] = {"options", "records", "infos"};
+        for (size_t i = 0; i < 3; i++)
+            if (ntsim_yp_get(p, node, body_keys[i]) != NULL)
+                return ntsim_yp_error(p, mnode, mpath, "a schema vector has no %s",
+                                      body_keys[i]);
+        if (ntsim_yp_get(p, node, "bytes") == NULL)
+            return ntsim_yp_error(p, mnode, mpath, "a schema vector needs its bytes");
+        if ((b->message = ntsim_strdup(message)) == NULL)
+            return NRT_RESOURCE;
+    }
     yaml_node_t *opt = ntsim_yp_get(p, node, "options");
     if (opt != NULL) {
         char opath[512];
@@ -112,8 +149,8 @@ static NRT_STATUS ntff_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *p
             return NRT_RESOURCE;
         b->options.arch = b->arch;
     }
-    if ((st = ntsim_vec_parse_records(p, node, path, "records", &b->records,
-                                      &b->record_count)) != NRT_SUCCESS)
+    if (b->message == NULL && (st = ntsim_vec_parse_records(p, node, path, "records", &b->records,
+                                                            &b->record_count)) != NRT_SUCCESS)
         return st;
     yaml_node_t *infos = ntsim_yp_get(p, node, "infos");
     if (infos != NULL) {
@@ -171,8 +208,10 @@ static NRT_STATUS ntff_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *p
     return NRT_SUCCESS;
 }
 
-/* Runs protoc on the bytes; returns its stdout (malloc'd) or NULL. */
-static char *protoc_decode(const uint8_t *bytes, size_t len, char *why, size_t why_cap)
+/* Runs protoc on the bytes as ntff.<message>; returns its stdout (malloc'd)
+ * or NULL. */
+static char *protoc_decode(const char *message, const uint8_t *bytes, size_t len, char *why,
+                           size_t why_cap)
 {
     char path[] = "/tmp/ntsim-ntff-XXXXXX";
     int fd = mkstemp(path);
@@ -185,9 +224,8 @@ static char *protoc_decode(const uint8_t *bytes, size_t len, char *why, size_t w
     char *text = NULL;
     if (wrote) {
         char cmd[1024];
-        snprintf(cmd, sizeof cmd, "protoc --decode=ntff.ntrace_info -I'%s' '%s/ntff.proto' < '%s' "
-                                  "2>&1",
-                 ntsim_check_proto_dir, ntsim_check_proto_dir, path);
+        snprintf(cmd, sizeof cmd, "protoc --decode=ntff.%s -I'%s' '%s/ntff.proto' < '%s' 2>&1",
+                 message, ntsim_check_proto_dir, ntsim_check_proto_dir, path);
         FILE *f = popen(cmd, "r");
         if (f != NULL) {
             size_t n = 0;
@@ -211,9 +249,27 @@ static char *protoc_decode(const uint8_t *bytes, size_t len, char *why, size_t w
     return text;
 }
 
+/* A schema vector: the hand-typed bytes through protoc as their message. */
+static void ntff_run_schema(const ntsim_vector_t *v, ntsim_report_t *r)
+{
+    const ntff_body_t *b = v->body;
+    char why[512] = "";
+    char *text = protoc_decode(b->message, b->bytes, b->byte_count, why, sizeof why);
+    if (text == NULL)
+        ntsim_report_add(r, v->id, "decode", "expected protoc to decode the bytes as ntff.%s: %s",
+                         b->message, why);
+    else if (strcmp(text, b->decode) != 0)
+        ntsim_report_diff(r, v->id, "decode", b->decode, text);
+    free(text);
+}
+
 static void ntff_run(const ntsim_vector_t *v, ntsim_report_t *r)
 {
     const ntff_body_t *b = v->body;
+    if (b->message != NULL) {
+        ntff_run_schema(v, r);
+        return;
+    }
     ntsim_trace_info_t infos[64];
     size_t ni = b->info_count < 64 ? b->info_count : 64;
     for (size_t i = 0; i < ni; i++)
@@ -236,7 +292,7 @@ static void ntff_run(const ntsim_vector_t *v, ntsim_report_t *r)
                          i < len ? bytes[i] : 0);
     }
     char why[512] = "";
-    char *text = protoc_decode(bytes, len, why, sizeof why);
+    char *text = protoc_decode("ntrace_info", bytes, len, why, sizeof why);
     if (text == NULL) {
         ntsim_report_add(r, v->id, "decode", "expected protoc to decode the bytes: %s", why);
     } else if (strcmp(text, b->decode) != 0) {

@@ -30,6 +30,9 @@
  *     stop: false                      # optional: stop() before reading stats
  *     stats: {nc_idx: 1, created: 1, overwritten: 0}   # any of ntsim_nc_stats_t
  *     global: {invalid_type: 0, clamped_nc_idx: 0}
+ *     log: ["info: 0.109 GB"]        # optional: every message logged from
+ *                                    #   start() to the stats, in order, by level
+ *                                    #   and a fragment (record_input.h)
  *
  * expect: invalid with error: "not captured" says that every emit returns 0
  * and the drain yields nothing. Sub-ids: <id>.emits[i], <id>.records[i],
@@ -103,6 +106,7 @@ typedef struct record_body {
     uint64_t nc_want[NC_COUNTERS];
     bool global_has[GLOBAL_COUNTERS];
     uint64_t global_want[GLOBAL_COUNTERS];
+    ntsim_vec_log_t log;
 } record_body_t;
 
 /* The budget of emit calls one vector may make: the largest vector today makes
@@ -110,7 +114,7 @@ typedef struct record_body {
 #define NTSIM_RECORD_MAX_EMITS UINT64_C(4000000)
 
 static const char *const record_keys[] = {"session", "emits", "drain", "drain_max", "records",
-                                          "stop", "stats", "global", NULL};
+                                          "stop", "stats", "global", "log", NULL};
 static const char *const session_keys[] = {"capturing", "max_events_per_nc", "ncs",
                                            "disabled_types", "clock_start_ns", "clock_step_ns",
                                            "thread_id", NULL};
@@ -123,6 +127,7 @@ static void record_free(void *body)
     record_body_t *b = body;
     free(b->emits);
     free(b->records);
+    ntsim_vec_log_free(&b->log);
     free(b);
 }
 
@@ -348,7 +353,8 @@ static NRT_STATUS record_parse(ntsim_yparse_t *p, yaml_node_t *node, const char 
         (st = parse_counters(p, node, path, "stats", nc_counters, NC_COUNTERS, b->nc_has,
                              b->nc_want, &b->stats_nc)) != NRT_SUCCESS ||
         (st = parse_counters(p, node, path, "global", global_counters, GLOBAL_COUNTERS,
-                             b->global_has, b->global_want, NULL)) != NRT_SUCCESS)
+                             b->global_has, b->global_want, NULL)) != NRT_SUCCESS ||
+        (st = ntsim_vec_parse_log(p, node, path, &b->log)) != NRT_SUCCESS)
         return st;
     return NRT_SUCCESS;
 }
@@ -524,6 +530,7 @@ static void record_run(const ntsim_vector_t *v, ntsim_report_t *r)
     (void)ntsim_capture_global_stats(&g); /* a stack struct: cannot fail */
     check_counters(v, r, "global", global_counters, GLOBAL_COUNTERS, b->global_has,
                    b->global_want, &g);
+    ntsim_vec_check_log(&b->log, v->id, r);
 end:
     ntsim_fixture_end();
 }

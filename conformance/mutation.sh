@@ -17,7 +17,7 @@ mutate() {
     name=$1 expr=$2 assert_text=$3 vector_line=$4
     tmp=$(mktemp -d) || exit 1
     cp -R "$top/Makefile" "$top/libntsim.pc.in" "$top/include" "$top/engine" "$top/conformance" \
-        "$top/sim" "$top/vectors" "$tmp/"
+        "$top/sim" "$top/vectors" "$top/docs" "$tmp/"
     perl -0pi -e "$expr" "$tmp/include/nrt/nrt_sys_trace_event.h"
     if cmp -s "$top/include/nrt/nrt_sys_trace_event.h" "$tmp/include/nrt/nrt_sys_trace_event.h"; then
         echo "mutation $name: the mutation did not apply" >&2; fail=1; rm -rf "$tmp"; return

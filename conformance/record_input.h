@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "nrt/nrt_sys_trace_event.h"
+#include "report.h"
 #include "vector.h"
 
 /* Hex digits (spaces, tabs and newlines ignored) into exactly n bytes. */
@@ -47,5 +48,27 @@ NRT_STATUS ntsim_vec_parse_models(ntsim_yparse_t *p, yaml_node_t *map, const cha
                                   ntsim_vec_models_t *out);
 /* An ntsim_model_lookup_fn over a ntsim_vec_models_t (ctx): 0 when absent. */
 uint64_t ntsim_vec_model_lookup(uint64_t exec_id, void *ctx);
+
+/* The optional `log` key (record and json kinds): what the engine logs while
+ * the vector runs, one line per message in order, each "level: fragment": the
+ * message has that level (error, warning or info) and contains the fragment,
+ * e.g.
+ *   log: ["info: 0.109 GB", "warning: nc_idx 256"]
+ * Every error and warning logged must be listed (so a warning logged twice
+ * fails); an info message not listed is allowed (the environment's, such as
+ * "membarrier unavailable"). The wording around a fragment is ntsim's own, so
+ * a vector pins only what the spec says a message carries. */
+typedef struct ntsim_vec_log {
+    bool given;
+    char **lines;               /* calloc'd; ntsim_vec_log_free */
+    size_t count;
+} ntsim_vec_log_t;
+
+NRT_STATUS ntsim_vec_parse_log(ntsim_yparse_t *p, yaml_node_t *map, const char *path,
+                               ntsim_vec_log_t *out);
+void ntsim_vec_log_free(ntsim_vec_log_t *log);
+/* Compares a given log with what the capture fixture kept (sub-id
+ * "<id>.log"); nothing when the vector gave none. */
+void ntsim_vec_check_log(const ntsim_vec_log_t *want, const char *id, ntsim_report_t *r);
 
 #endif /* NTSIM_CONFORMANCE_RECORD_INPUT_H */

@@ -8,7 +8,9 @@
  *   vector  := { id: ID, comment: STR, source: SOURCE, flags?: [FLAG*],
  *                expect: valid | invalid, error?: STR, <KIND's own keys> }
  *   ID      := KIND "." [a-z0-9_.-]+       unique across every loaded file
- *   SOURCE  := "spec §..." | "facts §..." | "decision D-..."
+ *   SOURCE  := REF (("," | " ")+ REF)*   the facts pinned, the decisions relied on
+ *   REF     := a fact id of docs/spec_facts.md (S3.hw_notify, F2.json.key_order)
+ *              | a decision id of docs/decisions.md (D-PAYLOAD-HOLES)   (facts.c)
  *   FLAG    := hole | gotcha | quirk | conflict | decision | sentinel
  *   error   := required when expect is invalid, forbidden when valid
  *
@@ -109,14 +111,12 @@ static bool id_is_well_formed(const char *id, const char *kind)
     return id[strlen(id) - 1] != '.';
 }
 
-/* A list of fact and decision ids (facts.h). The older prose form ("spec §3",
- * "facts §2", "decision D-NAME") is still read while the vectors move to ids;
- * it pins no fact id. */
+/* A list of fact and decision ids (facts.h), nothing else: "S3.hw_notify,
+ * S3.hw_notify.hole, D-PAYLOAD-HOLES". Whether each id exists is the facts
+ * suite's test (check_facts.c), which also counts what every fact is cited by. */
 static bool source_is_well_formed(const char *s)
 {
-    return ntsim_source_each_id(s, NULL, NULL) || strncmp(s, "spec §", strlen("spec §")) == 0 ||
-           strncmp(s, "facts §", strlen("facts §")) == 0 ||
-           strncmp(s, "decision D-", strlen("decision D-")) == 0;
+    return ntsim_source_each_id(s, NULL, NULL);
 }
 
 static const ntsim_vector_t *find_id(const ntsim_vector_set_t *set, const char *id)

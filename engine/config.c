@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "event_table.h"
 #include "log.h"
 #include "ntsim/capture.h"
@@ -17,7 +18,7 @@
 static char *copy_str(const char *s)
 {
     size_t n = strlen(s) + 1;
-    char *d = malloc(n);
+    char *d = ntsim__malloc(n);
     if (d != NULL)
         memcpy(d, s, n);
     return d;
@@ -27,7 +28,7 @@ NRT_STATUS nrt_sys_trace_config_allocate(nrt_sys_trace_config_t **config)
 {
     if (config == NULL)
         return NRT_INVALID;
-    *config = malloc(sizeof **config);
+    *config = ntsim__malloc(sizeof **config);
     if (*config == NULL)
         return NRT_RESOURCE;
     nrt_sys_trace_config_set_defaults(*config);
@@ -48,7 +49,7 @@ void nrt_sys_trace_config_set_defaults(nrt_sys_trace_config_t *config)
 
 void nrt_sys_trace_config_free(nrt_sys_trace_config_t *config)
 {
-    free(config);
+    ntsim__free(config);
 }
 
 void nrt_sys_trace_config_set_max_events_per_nc(nrt_sys_trace_config_t *config,
@@ -92,8 +93,8 @@ void nrt_sys_trace_free_event_types(const char **event_types, size_t count)
     if (event_types == NULL)
         return;
     for (size_t i = 0; i < count; i++)
-        free((void *)event_types[i]);
-    free((void *)event_types);
+        ntsim__free((void *)event_types[i]);
+    ntsim__free((void *)event_types);
 }
 
 /* A malloc'd array of malloc'd interned names of the types where want[t]
@@ -107,7 +108,7 @@ static NRT_STATUS name_list(const bool *want, const char ***out, size_t *count)
     *count = 0;
     if (n == 0)
         return NRT_SUCCESS;
-    const char **names = calloc(n, sizeof *names);
+    const char **names = ntsim__calloc(n, sizeof *names);
     if (names == NULL)
         return NRT_RESOURCE;
     size_t i = 0;
@@ -152,7 +153,7 @@ NRT_STATUS nrt_sys_trace_fetch_options_allocate(nrt_sys_trace_fetch_options_t **
 {
     if (options == NULL)
         return NRT_INVALID;
-    *options = malloc(sizeof **options);
+    *options = ntsim__malloc(sizeof **options);
     if (*options == NULL)
         return NRT_RESOURCE;
     nrt_sys_trace_fetch_options_set_defaults(*options);
@@ -170,7 +171,7 @@ void nrt_sys_trace_fetch_options_set_defaults(nrt_sys_trace_fetch_options_t *opt
 
 void nrt_sys_trace_fetch_options_free(nrt_sys_trace_fetch_options_t *options)
 {
-    free(options);
+    ntsim__free(options);
 }
 
 void nrt_sys_trace_fetch_options_set_max_events_per_nc(nrt_sys_trace_fetch_options_t *options,

@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "alloc.h"
 #include "nrt/nrt_status.h"
 
 typedef struct ntsim_growbuf {
@@ -37,7 +38,7 @@ static inline NRT_STATUS ntsim__growbuf_reserve(ntsim_growbuf_t *b, size_t more)
             return NRT_RESOURCE;
         cap *= 2;
     }
-    unsigned char *d = realloc(b->data, cap);
+    unsigned char *d = ntsim__realloc(b->data, cap);
     if (d == NULL)
         return NRT_RESOURCE;
     b->data = d;

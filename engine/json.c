@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "data_view.h"
 #include "event_table.h"
 #include "growbuf.h"
@@ -414,7 +415,7 @@ static NRT_STATUS serialize(const nrt_sys_trace_event_t *events, size_t count, b
     if (out == NULL || len == NULL || (events == NULL && count > 0))
         return NRT_INVALID;
     pthread_once(&g_names_once, names_build);
-    jctx_t *ctx = calloc(1, sizeof *ctx + NTSIM_NC_COUNT * sizeof(int32_t));
+    jctx_t *ctx = ntsim__calloc(1, sizeof *ctx + NTSIM_NC_COUNT * sizeof(int32_t));
     if (ctx == NULL)
         return NRT_RESOURCE;
     int32_t *gid = (int32_t *)(ctx + 1);
@@ -424,14 +425,14 @@ static NRT_STATUS serialize(const nrt_sys_trace_event_t *events, size_t count, b
     if (count > (SIZE_MAX - 64) / NTSIM_JSON_EVENT_MAX ||
         ntsim__growbuf_reserve(&b, sizeof DOC_OPEN + sizeof DOC_CLOSE +
                                       count * NTSIM_JSON_EVENT_MAX) != NRT_SUCCESS) {
-        free(ctx);
+        ntsim__free(ctx);
         return NRT_RESOURCE;
     }
     if (document)
         put(&b, DOC_OPEN, sizeof DOC_OPEN - 1);
     bool first = true;
     write_events(&b, ctx, events, count, &first);
-    free(ctx);
+    ntsim__free(ctx);
     if (document)
         return finish(&b, out, len);
     b.data[b.len] = '\0'; /* reserved above: the close is longer than a NUL */
@@ -486,16 +487,16 @@ NRT_STATUS nrt_sys_trace_fetch_events(char **buffer, size_t *written_size,
     }
     pthread_once(&g_names_once, names_build);
     ntsim_growbuf_t b = {NULL, 0, 0};
-    jctx_t *ctx = calloc(1, sizeof *ctx + NTSIM_NC_COUNT * sizeof(int32_t));
+    jctx_t *ctx = ntsim__calloc(1, sizeof *ctx + NTSIM_NC_COUNT * sizeof(int32_t));
     size_t chunk = total < NTSIM_FETCH_CHUNK ? (size_t)total : NTSIM_FETCH_CHUNK;
-    nrt_sys_trace_event_t *scratch = chunk ? malloc(chunk * sizeof *scratch) : NULL;
+    nrt_sys_trace_event_t *scratch = chunk ? ntsim__malloc(chunk * sizeof *scratch) : NULL;
     if (ctx == NULL || (chunk > 0 && scratch == NULL) ||
         total > (SIZE_MAX - 64) / NTSIM_JSON_EVENT_MAX ||
         ntsim__growbuf_reserve(&b, sizeof DOC_OPEN + sizeof DOC_CLOSE +
                                       (size_t)total * NTSIM_JSON_EVENT_MAX) != NRT_SUCCESS) {
-        free(ctx);
-        free(scratch);
-        free(b.data);
+        ntsim__free(ctx);
+        ntsim__free(scratch);
+        ntsim__free(b.data);
         ntsim__log(NTSIM_LOG_ERROR, "nrt_sys_trace_fetch_events: cannot reserve memory for "
                                     "%llu events: nothing fetched", (unsigned long long)total);
         return NRT_RESOURCE;
@@ -518,12 +519,12 @@ NRT_STATUS nrt_sys_trace_fetch_events(char **buffer, size_t *written_size,
                 break; /* evicted or not yet committed: the rest waits */
         }
     }
-    free(scratch);
-    free(ctx);
+    ntsim__free(scratch);
+    ntsim__free(ctx);
     return finish(&b, buffer, written_size);
 }
 
 void nrt_sys_trace_buffer_free(char *buffer)
 {
-    free(buffer);
+    ntsim__free(buffer);
 }

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "growbuf.h"
 #include "log.h"
 #include "nrt/nrt_profile_notification.h"
@@ -124,9 +125,9 @@ NRT_STATUS ntsim_explicit_create(uint32_t num_topsp, ntsim_explicit_notifs_t **o
 {
     if (out == NULL || num_topsp == 0 || num_topsp > 256)
         return NRT_INVALID;
-    ntsim_explicit_notifs_t *x = calloc(1, sizeof *x);
-    if (x == NULL || (x->bufs = calloc(num_topsp, sizeof *x->bufs)) == NULL) {
-        free(x);
+    ntsim_explicit_notifs_t *x = ntsim__calloc(1, sizeof *x);
+    if (x == NULL || (x->bufs = ntsim__calloc(num_topsp, sizeof *x->bufs)) == NULL) {
+        ntsim__free(x);
         return NRT_RESOURCE;
     }
     x->num_topsp = num_topsp;
@@ -171,7 +172,7 @@ void ntsim_explicit_free(ntsim_explicit_notifs_t *x)
     if (x == NULL)
         return;
     for (uint32_t i = 0; i < x->num_topsp; i++)
-        free(x->bufs[i].data);
-    free(x->bufs);
-    free(x);
+        ntsim__free(x->bufs[i].data);
+    ntsim__free(x->bufs);
+    ntsim__free(x);
 }

@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "data_view.h"
 #include "event_table.h"
 #include "growbuf.h"
@@ -57,7 +58,7 @@ uint64_t ntsim_intern_name_id(const char *name)
 
 void ntsim_buffer_free(void *buffer)
 {
-    free(buffer);
+    ntsim__free(buffer);
 }
 
 /* --- event_to_proto ----------------------------------------------------------------- */
@@ -266,7 +267,7 @@ NRT_STATUS ntsim_ntff_writer_create(const ntsim_ntff_options_t *options, ntsim_n
     if (out == NULL)
         return NRT_INVALID;
     pthread_once(&g_ids_once, ids_build);
-    ntsim_ntff_writer_t *w = calloc(1, sizeof *w);
+    ntsim_ntff_writer_t *w = ntsim__calloc(1, sizeof *w);
     if (w == NULL)
         return NRT_RESOURCE;
     if (options != NULL)
@@ -329,8 +330,8 @@ void ntsim_ntff_writer_free(ntsim_ntff_writer_t *w)
 {
     if (w == NULL)
         return;
-    free(w->b.data);
-    free(w);
+    ntsim__free(w->b.data);
+    ntsim__free(w);
 }
 
 /* One buffer: the writer's pieces in order (field 1, 2, then 3..8). */
@@ -359,7 +360,7 @@ NRT_STATUS ntsim_ntff_serialize(const nrt_sys_trace_event_t *events, size_t even
     }
     ntsim_ntff_writer_free(w);
     if (st != NRT_SUCCESS) {
-        free(all.data);
+        ntsim__free(all.data);
         return st;
     }
     *out = all.data;
@@ -381,7 +382,7 @@ NRT_STATUS ntsim_ntff_write_file(const char *path, const nrt_sys_trace_event_t *
         return st;
     FILE *f = fopen(path, "wb");
     if (f == NULL) {
-        free(bytes);
+        ntsim__free(bytes);
         return NRT_FAILURE;
     }
     bool wrote = fwrite(bytes, 1, len, f) == len;
@@ -390,6 +391,6 @@ NRT_STATUS ntsim_ntff_write_file(const char *path, const nrt_sys_trace_event_t *
     bool ok = wrote && closed;
     if (!wrote)
         errno = saved; /* the write's error, not the close's */
-    free(bytes);
+    ntsim__free(bytes);
     return ok ? NRT_SUCCESS : NRT_FAILURE;
 }

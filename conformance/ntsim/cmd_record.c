@@ -25,16 +25,23 @@
 #include "cli.h"
 #include "event_table.h"
 #include "ntsim/convert.h"
+#include "facts.h"
+
+/* What every recorded scenario rests on; a re-recorded vector keeps its own
+ * list through --source (conformance/add_type.sh passes it). */
+#define DEFAULT_SOURCE "D-SIM, D-SCENARIO-DIGEST"
 
 static const char *const usage_record =
-    "usage: ntsim record SCENARIO -o FILE.yaml [--id ID]\n"
+    "usage: ntsim record SCENARIO -o FILE.yaml [--id ID] [--source IDS]\n"
     "\n"
     "Runs SCENARIO and writes a scenario vector to FILE.yaml: the run's counts (per type,\n"
     "per NC, notifications), digests of trace.json, trace.ntff and notifications.ntff, and\n"
     "the first and last records. Check the counts against the scenario before committing.\n"
     "\n"
     "  -o, --output FILE   the vector file to write (required)\n"
-    "  --id ID             the vector id (default: scenario.<scenario name>)\n";
+    "  --id ID             the vector id (default: scenario.<scenario name>)\n"
+    "  --source IDS        the vector's source: the fact and decision ids it pins,\n"
+    "                      \"S5.subscribe.tpb, D-SIM\" (default: " DEFAULT_SOURCE ")\n";
 
 static void hex_of(const void *data, size_t n, char *out)
 {
@@ -218,9 +225,9 @@ static void write_digests_and_events(ywriter_t *w, const ntsim_run_result_t *r,
 
 /* The whole vector file, event by event. False when libyaml refused an event
  * or the stream could not be written. */
-static bool write_vector(FILE *f, const char *id, const char *scenario_path,
-                         const ntsim_scenario_t *sc, const ntsim_run_result_t *r,
-                         const ntsim_outputs_t *o)
+static bool write_vector(FILE *f, const char *id, const char *source,
+                         const char *scenario_path, const ntsim_scenario_t *sc,
+                         const ntsim_run_result_t *r, const ntsim_outputs_t *o)
 {
     ywriter_t w;
     memset(&w, 0, sizeof w);
@@ -260,7 +267,7 @@ static bool write_vector(FILE *f, const char *id, const char *scenario_path,
     snprintf(text, sizeof text, "%s run through the simulator and the real engine", shown);
     y_scalar(&w, text, false);
     y_key(&w, "source");
-    y_scalar(&w, "decision D-SCENARIO-DIGEST", false);
+    y_scalar(&w, source, false);
     y_key(&w, "flags");
     y_seq(&w, true);
     y_scalar(&w, "decision", true);
@@ -287,9 +294,10 @@ static bool write_vector(FILE *f, const char *id, const char *scenario_path,
 
 int ntsim_cmd_record(int argc, char **argv)
 {
-    const char *out_path = NULL, *id = NULL;
+    const char *out_path = NULL, *id = NULL, *source = DEFAULT_SOURCE;
     static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
                                          {"id", required_argument, NULL, 'i'},
+                                         {"source", required_argument, NULL, 's'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     int c;
@@ -298,12 +306,18 @@ int ntsim_cmd_record(int argc, char **argv)
         switch (c) {
         case 'o': out_path = optarg; break;
         case 'i': id = optarg; break;
+        case 's': source = optarg; break;
         case 'h': fputs(usage_record, stdout); return NTSIM_EXIT_OK;
         default: fputs(usage_record, stderr); return NTSIM_EXIT_USAGE;
         }
     }
     if (out_path == NULL || argc - optind != 1) {
         fputs(usage_record, stderr);
+        return NTSIM_EXIT_USAGE;
+    }
+    if (!ntsim_source_each_id(source, NULL, NULL)) {
+        fprintf(stderr, "ntsim record: --source '%s' must list fact and decision ids "
+                        "(S5.subscribe.tpb, D-SIM)\n", source);
         return NTSIM_EXIT_USAGE;
     }
     const char *scenario_path = argv[optind];
@@ -345,7 +359,7 @@ int ntsim_cmd_record(int argc, char **argv)
                     "bytes\n# of trace.json, trace.ntff and notifications.ntff "
                     "(D-SCENARIO-DIGEST).\n",
                     f) >= 0 &&
-              write_vector(f, id ? id : default_id, scenario_path, sc, r, &o);
+              write_vector(f, id ? id : default_id, source, scenario_path, sc, r, &o);
     int saved = errno;
     if (fclose(f) != 0 && ok) {
         ok = false;

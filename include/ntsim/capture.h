@@ -146,6 +146,30 @@ typedef void (*ntsim_log_fn)(ntsim_log_level_t level, const char *message, void 
  * before capturing. */
 NTSIM_EXPORT void ntsim_log_set_sink(ntsim_log_fn fn, void *ctx);
 
+/* ------------------------------------------------------------------------ */
+/* Allocator                                                                */
+/* ------------------------------------------------------------------------ */
+
+typedef void *(*ntsim_malloc_fn)(size_t size);
+typedef void *(*ntsim_realloc_fn)(void *ptr, size_t size);
+typedef void *(*ntsim_calloc_fn)(size_t count, size_t size);
+typedef void (*ntsim_free_fn)(void *ptr);
+
+/* Replaces the allocator behind every heap block the API and the converters
+ * allocate and free (configs, fetch options, documents, type-name lists,
+ * NTFF buffers, EXPLICIT collections), as libuv's uv_replace_allocator does:
+ * to count allocations, or to make one fail and see the call return
+ * NRT_RESOURCE having lost nothing. The rings are mapped pages and stay
+ * outside it. Call it while no block from the previous allocator is alive
+ * and no other thread is inside ntsim. The names get_event_types and
+ * config_get_enabled_event_types return are freed by their callers with
+ * libc's free (facts §4), so the replacement's blocks must be ones free()
+ * accepts (a wrapper around malloc, as a counting or failing allocator is).
+ * All NULL restores libc's; NRT_INVALID if only some are NULL. */
+NTSIM_EXPORT NRT_STATUS ntsim_replace_allocator(ntsim_malloc_fn malloc_fn,
+                                                ntsim_realloc_fn realloc_fn,
+                                                ntsim_calloc_fn calloc_fn, ntsim_free_fn free_fn);
+
 #ifdef __cplusplus
 }
 #endif

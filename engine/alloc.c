@@ -1,0 +1,50 @@
+/*
+ * engine/alloc.c: the replaceable allocator (include/ntsim/capture.h).
+ *
+ * Plain globals, not atomics: ntsim_replace_allocator is documented as a
+ * call made while no other thread is inside ntsim, so no read races with
+ * the write.
+ */
+#include <stdlib.h>
+
+#include "alloc.h"
+#include "ntsim/capture.h"
+
+static ntsim_malloc_fn g_malloc = malloc;
+static ntsim_realloc_fn g_realloc = realloc;
+static ntsim_calloc_fn g_calloc = calloc;
+static ntsim_free_fn g_free = free;
+
+NRT_STATUS ntsim_replace_allocator(ntsim_malloc_fn malloc_fn, ntsim_realloc_fn realloc_fn,
+                                   ntsim_calloc_fn calloc_fn, ntsim_free_fn free_fn)
+{
+    int given = (malloc_fn != NULL) + (realloc_fn != NULL) + (calloc_fn != NULL) +
+                (free_fn != NULL);
+    if (given != 0 && given != 4)
+        return NRT_INVALID;
+    g_malloc = malloc_fn != NULL ? malloc_fn : malloc;
+    g_realloc = realloc_fn != NULL ? realloc_fn : realloc;
+    g_calloc = calloc_fn != NULL ? calloc_fn : calloc;
+    g_free = free_fn != NULL ? free_fn : free;
+    return NRT_SUCCESS;
+}
+
+void *ntsim__malloc(size_t size)
+{
+    return g_malloc(size);
+}
+
+void *ntsim__realloc(void *ptr, size_t size)
+{
+    return g_realloc(ptr, size);
+}
+
+void *ntsim__calloc(size_t count, size_t size)
+{
+    return g_calloc(count, size);
+}
+
+void ntsim__free(void *ptr)
+{
+    g_free(ptr);
+}
