@@ -12,6 +12,7 @@
 #include "check_suites.h"
 #include "scenario_load.h"
 #include "sim.h"
+#include "sim_run.h"
 
 /* The runs log the faults' "Invalid notification type" lines; the tests
  * count drops instead of reading stderr. */
@@ -116,7 +117,7 @@ START_TEST(test_clock_offset_and_drift_are_recovered_from_sync_info)
     }
     sc->max_events_per_nc = 65536;
     ntsim_run_result_t *r = malloc(sizeof *r);
-    ck_assert_int_eq(ntsim_sim_run(sc, NULL, NULL, r), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_sim_run(sc, NULL, NULL, NULL, r), NRT_SUCCESS);
     for (int i = 0; i < 4; i++) {
         ck_assert_uint_gt(r->skew[i].samples, 100);
         ck_assert_msg(fabs(r->skew[i].offset_ns - (double)off[i]) <= 2.0,
@@ -126,7 +127,6 @@ START_TEST(test_clock_offset_and_drift_are_recovered_from_sync_info)
                       "nc %d drift %f, want %lld +- 0.05", i, r->skew[i].drift_ppm,
                       (long long)ppm[i]);
     }
-    ntsim_run_result_free(r);
     free(r);
     free(sc);
 }
@@ -134,31 +134,113 @@ END_TEST
 
 /* --- whole runs -------------------------------------------------------------------- */
 
-static void run_default(ntsim_run_result_t *r, ntsim_outputs_t *o)
+/* A run's four outputs (trace.json, trace.ntff, notifications.ntff, the
+ * record dump), streamed into memory. */
+enum { OUT_JSON, OUT_NTFF, OUT_NOTIF, OUT_RECORDS, OUT_COUNT };
+typedef struct mem_outputs {
+    char *bytes[OUT_COUNT];
+    size_t len[OUT_COUNT];
+} mem_outputs_t;
+
+static void run_to_memory(const ntsim_scenario_t *sc, ntsim_run_result_t *r, mem_outputs_t *m)
+{
+    FILE *f[OUT_COUNT];
+    for (int i = 0; i < OUT_COUNT; i++) {
+        f[i] = open_memstream(&m->bytes[i], &m->len[i]);
+        ck_assert_ptr_nonnull(f[i]);
+    }
+    ntsim_run_io_t io = {{f[OUT_JSON], f[OUT_NTFF], f[OUT_NOTIF], f[OUT_RECORDS]},
+                         NULL, NULL, NULL, NULL, 0};
+    ntsim_outputs_t o;
+    ck_assert_int_eq(ntsim_run_scenario(sc, &io, r, &o), NRT_SUCCESS);
+    for (int i = 0; i < OUT_COUNT; i++)
+        ck_assert_int_eq(fclose(f[i]), 0);
+    /* The lengths and digests taken as the bytes streamed by are those of
+     * the whole files. */
+    ck_assert_uint_eq(o.json_len, m->len[OUT_JSON]);
+    ck_assert_uint_eq(o.ntff_len, m->len[OUT_NTFF]);
+    ck_assert_uint_eq(o.notif_len, m->len[OUT_NOTIF]);
+    ck_assert_uint_eq(o.records_len, m->len[OUT_RECORDS]);
+    ck_assert_uint_eq(o.json_digest, ntsim_sim_digest(m->bytes[OUT_JSON], m->len[OUT_JSON]));
+    ck_assert_uint_eq(o.ntff_digest, ntsim_sim_digest(m->bytes[OUT_NTFF], m->len[OUT_NTFF]));
+    ck_assert_uint_eq(o.notif_digest, ntsim_sim_digest(m->bytes[OUT_NOTIF], m->len[OUT_NOTIF]));
+    ck_assert_uint_eq(m->len[OUT_RECORDS], r->record_count * sizeof(nrt_sys_trace_event_t));
+}
+
+static void mem_outputs_free(mem_outputs_t *m)
+{
+    for (int i = 0; i < OUT_COUNT; i++)
+        free(m->bytes[i]);
+}
+
+static void run_default(ntsim_run_result_t *r, mem_outputs_t *m)
 {
     ntsim_scenario_t *sc = malloc(sizeof *sc);
     ntsim_scenario_default(sc);
-    ck_assert_int_eq(ntsim_sim_run(sc, NULL, NULL, r), NRT_SUCCESS);
-    ck_assert_int_eq(ntsim_sim_outputs(sc, r, o), NRT_SUCCESS);
+    run_to_memory(sc, r, m);
     free(sc);
 }
 
 START_TEST(test_same_scenario_and_seed_give_identical_bytes)
 {
     ntsim_run_result_t a, b;
-    ntsim_outputs_t oa, ob;
+    mem_outputs_t oa, ob;
     run_default(&a, &oa);
     run_default(&b, &ob);
-    ck_assert_uint_eq(oa.json_len, ob.json_len);
-    ck_assert_int_eq(memcmp(oa.json, ob.json, oa.json_len), 0);
-    ck_assert_uint_eq(oa.ntff_len, ob.ntff_len);
-    ck_assert_int_eq(memcmp(oa.ntff, ob.ntff, oa.ntff_len), 0);
-    ck_assert_uint_eq(oa.notif_len, ob.notif_len);
-    ck_assert_int_eq(memcmp(oa.notif, ob.notif, oa.notif_len), 0);
-    ntsim_sim_outputs_free(&oa);
-    ntsim_sim_outputs_free(&ob);
-    ntsim_run_result_free(&a);
-    ntsim_run_result_free(&b);
+    for (int i = 0; i < OUT_COUNT; i++) {
+        ck_assert_uint_gt(oa.len[i], 0);
+        ck_assert_uint_eq(oa.len[i], ob.len[i]);
+        ck_assert_int_eq(memcmp(oa.bytes[i], ob.bytes[i], oa.len[i]), 0);
+    }
+    mem_outputs_free(&oa);
+    mem_outputs_free(&ob);
+}
+END_TEST
+
+/* The outputs are written at each fetch, never held whole: with a fetch
+ * every 200 us, trace.json is still one document holding every drained
+ * record in drain order (each batch's objects joined by commas), and the
+ * execution -> model table only ever held the executions in flight or
+ * not yet drained, never forgetting one a fetch still needed. */
+START_TEST(test_periodic_fetches_stream_one_document_and_forget_old_executions)
+{
+    ntsim_scenario_t *sc = malloc(sizeof *sc);
+    ntsim_scenario_default(sc);
+    sc->duration_ns = 20000000; /* 20 ms */
+    sc->fetch_interval_ns = 200000;
+    sc->fault_count = 0;
+    sc->max_events_per_nc = 1 << 16;
+    ntsim_run_result_t r;
+    mem_outputs_t m;
+    run_to_memory(sc, &r, &m);
+    ck_assert_uint_gt(r.fetches, 50);
+    ck_assert_uint_eq(r.record_count, r.events_emitted);
+    json_error_t err;
+    json_t *doc = json_loadb(m.bytes[OUT_JSON], m.len[OUT_JSON], 0, &err);
+    ck_assert_msg(doc != NULL, "trace.json: %s", err.text);
+    json_t *events = json_object_get(doc, "events");
+    ck_assert_uint_eq(json_array_size(events), r.record_count);
+    /* Drain order: each event's nc_local_id is its NC's seq, so within an NC
+     * they ascend from 0 without a gap. */
+    uint64_t next[NTSIM_NC_COUNT] = {0};
+    for (size_t i = 0; i < json_array_size(events); i++) {
+        json_t *e = json_array_get(events, i);
+        uint64_t nc = (uint64_t)json_integer_value(json_object_get(e, "nc_idx"));
+        uint64_t seq = (uint64_t)json_integer_value(json_object_get(e, "nc_local_id"));
+        ck_assert_uint_lt(nc, NTSIM_NC_COUNT);
+        ck_assert_uint_eq(seq, next[nc]);
+        next[nc]++;
+    }
+    ck_assert_uint_eq(r.model_lookup_misses, 0);
+    ck_assert_uint_gt(r.executes, 300);
+    /* Two threads, one execute each in flight, plus what each finished
+     * since the last fetch: an execute and its request interval take more
+     * than 80 us (20 ms / (executes / 2)), so at most 3 fit in 200 us:
+     * 2 x (1 + 3) = 8, against the run's hundreds of executions. */
+    ck_assert_uint_le(r.exec_table_peak, 8);
+    json_decref(doc);
+    mem_outputs_free(&m);
+    free(sc);
 }
 END_TEST
 
@@ -167,7 +249,7 @@ END_TEST
 START_TEST(test_default_run_has_every_type_and_only_its_faults_drops)
 {
     ntsim_run_result_t r;
-    ntsim_outputs_t o;
+    mem_outputs_t o;
     run_default(&r, &o);
     for (int t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
         ck_assert_msg(r.per_type[t] > 0, "type %d absent from the default run", t);
@@ -180,8 +262,8 @@ START_TEST(test_default_run_has_every_type_and_only_its_faults_drops)
     /* Nothing lost: everything emitted is in the trace. */
     ck_assert_uint_eq(r.record_count, r.events_emitted);
     ck_assert_uint_eq(r.info_count, r.notify.converted + r.notify.explicit_infos);
-    ntsim_sim_outputs_free(&o);
-    ntsim_run_result_free(&r);
+    ck_assert_uint_eq(r.model_lookup_misses, 0);
+    mem_outputs_free(&o);
 }
 END_TEST
 
@@ -193,10 +275,10 @@ END_TEST
 START_TEST(test_device_spans_of_two_drifting_cores_land_on_the_host_timeline)
 {
     ntsim_run_result_t r;
-    ntsim_outputs_t o;
+    mem_outputs_t o;
     run_default(&r, &o);
     json_error_t err;
-    json_t *doc = json_loadb(o.json, o.json_len, 0, &err);
+    json_t *doc = json_loadb(o.bytes[OUT_JSON], o.len[OUT_JSON], 0, &err);
     ck_assert_msg(doc != NULL, "trace.json: %s", err.text);
     json_t *events = json_object_get(doc, "events");
     /* EXEC_CORE's host span per exec_id (the runtime's view of the device work). */
@@ -253,8 +335,7 @@ START_TEST(test_device_spans_of_two_drifting_cores_land_on_the_host_timeline)
     }
     ck_assert_uint_eq(spans, r.executes);
     json_decref(doc);
-    ntsim_sim_outputs_free(&o);
-    ntsim_run_result_free(&r);
+    mem_outputs_free(&o);
 }
 END_TEST
 
@@ -272,14 +353,17 @@ START_TEST(test_ring_overflow_fault_overwrites_the_excess)
     sc->faults[0] = (ntsim_fault_t){NTSIM_FAULT_RING_BURST, 10000, 0, 1499, 0, 0};
     sc->fault_count = 1;
     ntsim_run_result_t r;
-    ck_assert_int_eq(ntsim_sim_run(sc, NULL, NULL, &r), NRT_SUCCESS);
+    mem_outputs_t m;
+    run_to_memory(sc, &r, &m);
     ck_assert_uint_eq(r.nc_stats[0].created, 1500);
     ck_assert_uint_eq(r.nc_stats[0].overwritten, 476);
     ck_assert_uint_eq(r.nc_stats[0].drained, 1024);
     ck_assert_uint_eq(r.record_count, 1024);
-    ck_assert_uint_eq(r.records[0].nc_local_id, 476); /* the oldest kept */
+    nrt_sys_trace_event_t oldest;
+    memcpy(&oldest, m.bytes[OUT_RECORDS], sizeof oldest);
+    ck_assert_uint_eq(oldest.nc_local_id, 476); /* the oldest kept */
     ck_assert_uint_eq(r.nc_stats[0].first_overwrite_ns, sc->host_start_ns + 10000);
-    ntsim_run_result_free(&r);
+    mem_outputs_free(&m);
     free(sc);
 }
 END_TEST
@@ -294,12 +378,11 @@ START_TEST(test_stop_before_fetch_loses_everything_and_counts_it)
     sc->faults[0] = (ntsim_fault_t){NTSIM_FAULT_STOP_BEFORE_FETCH, 0, 0, 0, 0, 0};
     sc->fault_count = 1;
     ntsim_run_result_t r;
-    ck_assert_int_eq(ntsim_sim_run(sc, NULL, NULL, &r), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_sim_run(sc, NULL, NULL, NULL, &r), NRT_SUCCESS);
     /* marker 1 + MODEL_LOAD 2 + two DMA_MEM_ALLOC pairs 4 + two DEALLOC pairs 4 */
     ck_assert_uint_eq(r.events_emitted, 11);
     ck_assert_uint_eq(r.record_count, 0);
     ck_assert_uint_eq(r.nc_stats[0].lost_at_stop, 11);
-    ntsim_run_result_free(&r);
     free(sc);
 }
 END_TEST
@@ -430,6 +513,7 @@ Suite *make_sim_suite(void)
     tcase_add_test(tc, test_device_clock_applies_offset_and_drift_exactly);
     tcase_add_test(tc, test_clock_offset_and_drift_are_recovered_from_sync_info);
     tcase_add_test(tc, test_same_scenario_and_seed_give_identical_bytes);
+    tcase_add_test(tc, test_periodic_fetches_stream_one_document_and_forget_old_executions);
     tcase_add_test(tc, test_default_run_has_every_type_and_only_its_faults_drops);
     tcase_add_test(tc, test_device_spans_of_two_drifting_cores_land_on_the_host_timeline);
     tcase_add_test(tc, test_ring_overflow_fault_overwrites_the_excess);

@@ -72,6 +72,12 @@ has "run --records summary" "46 of 46 event types present"
 [ "$(wc -c <"$tmp/r.records")" -eq $(( ${n:-0} * 112 )) ] ||
     { echo "cli_ntsim: --records: $(wc -c <"$tmp/r.records") bytes, want ${n:-0} x 112" >&2; fail=1; }
 check "run --records -q" 0 "$bin" run -q -o "$tmp/r" --records "$tmp/r.records"
+# The outputs stream to disk during the run: a write that fails names its
+# file and fails the run (exit 1).
+if [ -w /dev/full ]; then
+    check "records to a full disk" 1 "$bin" run -q -o "$tmp/r" --records /dev/full
+    has "records to a full disk" "ntsim run: /dev/full: cannot write the record dump: No space left on device"
+fi
 grep -q "event types present" "$tmp/out" && { echo "cli_ntsim: run -q printed a summary" >&2; fail=1; }
 
 # Progress: executes started before the scenario's end run on past it, and

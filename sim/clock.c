@@ -52,17 +52,11 @@ static bool sync_pair(const nrt_sys_trace_event_t *e, uint64_t *cpu, uint64_t *d
     return false;
 }
 
-void ntsim_skew_fit(const ntsim_scenario_t *sc, const nrt_sys_trace_event_t *records, size_t n,
-                    ntsim_skew_t out[NTSIM_NC_COUNT])
+void ntsim_skew_add(const ntsim_scenario_t *sc, const nrt_sys_trace_event_t *records, size_t n,
+                    ntsim_skew_acc_t acc[NTSIM_NC_COUNT])
 {
     /* Per NC: x = cpu - start (ns), y = nc - cpu (ns); fit y = a + b x.
      * Sums are taken about the first sample to keep doubles precise. */
-    typedef struct acc {
-        double x0, y0, sx, sy, sxx, sxy;
-        uint64_t n;
-    } acc_t;
-    static acc_t a[NTSIM_NC_COUNT];
-    memset(a, 0, sizeof a);
     for (size_t i = 0; i < n; i++) {
         uint64_t cpu, dev;
         uint32_t nc = records[i].nc_idx;
@@ -70,7 +64,7 @@ void ntsim_skew_fit(const ntsim_scenario_t *sc, const nrt_sys_trace_event_t *rec
             continue;
         double x = (double)(int64_t)(cpu - sc->host_start_ns);
         double y = (double)(int64_t)(dev - cpu);
-        acc_t *c = &a[nc];
+        ntsim_skew_acc_t *c = &acc[nc];
         if (c->n == 0) {
             c->x0 = x;
             c->y0 = y;
@@ -83,8 +77,14 @@ void ntsim_skew_fit(const ntsim_scenario_t *sc, const nrt_sys_trace_event_t *rec
         c->sxy += x * y;
         c->n++;
     }
+}
+
+void ntsim_skew_solve(const ntsim_scenario_t *sc, const ntsim_skew_acc_t acc[NTSIM_NC_COUNT],
+                      ntsim_skew_t out[NTSIM_NC_COUNT])
+{
+    (void)sc;
     for (size_t nc = 0; nc < NTSIM_NC_COUNT; nc++) {
-        acc_t *c = &a[nc];
+        const ntsim_skew_acc_t *c = &acc[nc];
         out[nc].samples = c->n;
         out[nc].offset_ns = 0;
         out[nc].drift_ppm = 0;

@@ -9,8 +9,11 @@
  *   3. models are unloaded; the rings are drained one last time, or, with the
  *      stop_before_fetch fault, capture stops first and what the rings held
  *      is lost (and counted)
- *   4. the result: the drained records, the converted notifications followed
- *      by the EXPLICIT ones, every counter, the recovered clock skews
+ *   4. the EXPLICIT trace_infos after the converted ones; the result: every
+ *      counter and the recovered clock skews
+ * The trace itself is handed to the caller's sink as it is drained (every
+ * fetch, batch by batch) and the device's notifications as they are posted;
+ * the run keeps none of it, so its memory does not grow with its length.
  * Nothing reads a real clock, so a scenario and its seed give the same bytes
  * on any machine.
  */
@@ -23,33 +26,45 @@
 
 enum { DRAIN_BATCH = 1024 };
 
+/* One drained batch: counted, folded into the clock fit, handed on. */
+static void take_batch(ntsim__sim_t *s, const nrt_sys_trace_event_t *recs, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint32_t t = (uint32_t)recs[i].trace_type;
+        if (t < NRT_SYS_TRACE_EVENT_TYPE_COUNT)
+            s->per_type[t]++;
+        if (recs[i].nc_idx < NTSIM_NC_COUNT)
+            s->per_nc[recs[i].nc_idx]++;
+    }
+    s->record_count += n;
+    ntsim_skew_add(s->sc, recs, n, s->skew);
+    if (s->sink != NULL && s->sink->records != NULL && s->sink_status == NRT_SUCCESS)
+        s->sink_status = s->sink->records(s->sink->ctx, recs, n);
+}
+
+void ntsim__sim_infos(ntsim__sim_t *s, const ntsim_trace_info_t *infos, size_t n)
+{
+    s->info_count += n;
+    if (s->sink != NULL && s->sink->infos != NULL && s->sink_status == NRT_SUCCESS)
+        s->sink_status = s->sink->infos(s->sink->ctx, infos, n);
+}
+
+/* A fetch: every NC's ring, batch by batch, then the executions no later
+ * fetch can see are forgotten. */
 static void drain_all(ntsim__sim_t *s)
 {
     s->fetches++;
-    for (uint32_t nc = 0; nc < s->sc->cores; nc++) {
+    for (uint32_t nc = 0; nc < s->sc->cores && !ntsim__sim_failed(s); nc++) {
         for (;;) {
-            if (s->record_count + DRAIN_BATCH > s->record_cap) {
-                size_t cap = s->record_cap ? s->record_cap * 2 : 8192;
-                nrt_sys_trace_event_t *r = realloc(s->records, cap * sizeof *r);
-                if (r == NULL) {
-                    s->oom = true;
-                    return;
-                }
-                s->records = r;
-                s->record_cap = cap;
-            }
             size_t n = 0;
-            /* nc < cores <= 256 and the buffer has room: drain cannot refuse. */
-            if (nrt_sys_trace_drain_events(nc, s->records + s->record_count, DRAIN_BATCH, &n) !=
-                NRT_SUCCESS) {
-                s->oom = true;
-                return;
-            }
-            s->record_count += n;
-            if (n < DRAIN_BATCH)
+            /* nc < cores <= 256 and the batch has room: drain cannot refuse. */
+            (void)nrt_sys_trace_drain_events(nc, s->batch, DRAIN_BATCH, &n);
+            take_batch(s, s->batch, n);
+            if (n < DRAIN_BATCH || ntsim__sim_failed(s))
                 break;
         }
     }
+    ntsim__exec_forget_drained(s);
 }
 
 static void fetch_tick(ntsim_sched_t *sched, void *arg, uint64_t unused)
@@ -98,9 +113,9 @@ static NRT_STATUS start_capture(ntsim__sim_t *s)
 static void run_scheduler(ntsim__sim_t *s, ntsim_progress_fn progress, void *ctx)
 {
     const uint64_t slice = 1u << 20;
-    while (s->sched.count > 0 && !s->oom) {
+    while (s->sched.count > 0 && !ntsim__sim_failed(s)) {
         uint64_t before = s->sched.fired;
-        while (s->sched.count > 0 && s->sched.fired - before < slice && !s->oom)
+        while (s->sched.count > 0 && s->sched.fired - before < slice && !ntsim__sim_failed(s))
             ntsim_sched_run(&s->sched, s->sched.heap[0].time);
         if (progress != NULL)
             progress(s->sched.now - s->sc->host_start_ns, s->sc->duration_ns, s->emitted, ctx);
@@ -111,7 +126,7 @@ static void run_scheduler(ntsim__sim_t *s, ntsim_progress_fn progress, void *ctx
  * engine's counters before and after stop, the hooks removed. */
 static void finish_capture(ntsim__sim_t *s, ntsim_run_result_t *out)
 {
-    if (!s->oom) {
+    if (!ntsim__sim_failed(s)) {
         ntsim__workload_unload(s);
         if (s->stop_before_fetch) {
             /* The fault: capture stops before the final fetch; what the rings
@@ -133,85 +148,41 @@ static void finish_capture(ntsim__sim_t *s, ntsim_run_result_t *out)
 
 /* --- the result ------------------------------------------------------------------- */
 
-/* The converted notifications, then one EXPLICIT trace_info per TopSP, all
- * with payloads in one buffer the result owns. */
-static NRT_STATUS collect_infos(ntsim__sim_t *s, ntsim_run_result_t *out)
+/* The EXPLICIT trace_infos, one per TopSP, after every converted one. */
+static NRT_STATUS emit_explicit(ntsim__sim_t *s)
 {
     uint32_t cores = s->sc->cores;
-    size_t explicit_count = 0;
-    ntsim_trace_info_t *explicit_infos = calloc(cores, sizeof *explicit_infos);
-    NRT_STATUS st = NRT_RESOURCE;
-    if (explicit_infos == NULL)
-        return st;
-    if ((st = ntsim_explicit_collect(s->explicit_notifs, explicit_infos, cores,
-                                     &explicit_count)) != NRT_SUCCESS)
-        goto free_explicit;
-    size_t total = s->info_count + explicit_count;
-    size_t explicit_bytes = 0;
-    for (size_t i = 0; i < explicit_count; i++)
-        explicit_bytes += explicit_infos[i].payload_len;
-    st = NRT_RESOURCE;
-    if ((out->infos = calloc(total ? total : 1, sizeof *out->infos)) == NULL ||
-        (out->info_bytes = malloc(s->payload_len + explicit_bytes + 1)) == NULL)
-        goto free_explicit;
-    if (s->payload_len > 0)
-        memcpy(out->info_bytes, s->payload, s->payload_len);
-    for (size_t i = 0; i < s->info_count; i++) {
-        out->infos[i] = s->infos[i];
-        out->infos[i].payload = out->info_bytes + s->info_offsets[i];
-    }
-    size_t off = s->payload_len;
-    for (size_t i = 0; i < explicit_count; i++) {
-        out->infos[s->info_count + i] = explicit_infos[i];
-        if (explicit_infos[i].payload_len > 0)
-            memcpy(out->info_bytes + off, explicit_infos[i].payload,
-                   explicit_infos[i].payload_len);
-        out->infos[s->info_count + i].payload = out->info_bytes + off;
-        off += explicit_infos[i].payload_len;
-    }
-    out->info_count = total;
-    st = NRT_SUCCESS;
-free_explicit:
-    free(explicit_infos);
+    size_t count = 0;
+    ntsim_trace_info_t *infos = calloc(cores, sizeof *infos);
+    if (infos == NULL)
+        return NRT_RESOURCE;
+    NRT_STATUS st = ntsim_explicit_collect(s->explicit_notifs, infos, cores, &count);
+    if (st == NRT_SUCCESS && count > 0)
+        ntsim__sim_infos(s, infos, count);
+    free(infos);
     return st;
 }
 
-/* Moves the trace into the result and counts it. */
-static void collect_records(ntsim__sim_t *s, ntsim_run_result_t *out)
+/* The run's counters into the result. */
+static void collect_counts(ntsim__sim_t *s, ntsim_run_result_t *out)
 {
-    out->records = s->records;
     out->record_count = s->record_count;
-    s->records = NULL;
-    for (size_t i = 0; i < out->record_count; i++) {
-        uint32_t t = (uint32_t)out->records[i].trace_type;
-        if (t < NRT_SYS_TRACE_EVENT_TYPE_COUNT)
-            out->per_type[t]++;
-        if (out->records[i].nc_idx < NTSIM_NC_COUNT)
-            out->per_nc[out->records[i].nc_idx]++;
-    }
-    out->exec_models = s->exec_models;
-    out->exec_count = s->next_exec;
-    s->exec_models = NULL;
+    out->info_count = s->info_count;
+    memcpy(out->per_type, s->per_type, sizeof out->per_type);
+    memcpy(out->per_nc, s->per_nc, sizeof out->per_nc);
     out->events_emitted = s->emitted;
     out->notifications_posted = s->posted;
     out->executes = s->executes;
     out->fetches = s->fetches;
     out->simulated_ns = s->sched.now - s->sc->host_start_ns;
+    out->model_lookup_misses = s->exec_lookup_misses;
+    out->exec_table_peak = s->exec_table_peak;
     (void)ntsim_notify_stats(&out->notify); /* non-NULL: cannot fail */
-    ntsim_skew_fit(s->sc, out->records, out->record_count, out->skew);
+    ntsim_skew_solve(s->sc, s->skew, out->skew);
 }
 
-void ntsim_run_result_free(ntsim_run_result_t *r)
-{
-    free(r->records);
-    free(r->exec_models);
-    free(r->infos);
-    free(r->info_bytes);
-    memset(r, 0, sizeof *r);
-}
-
-NRT_STATUS ntsim_sim_run(const ntsim_scenario_t *sc, ntsim_progress_fn progress, void *ctx,
-                         ntsim_run_result_t *out)
+NRT_STATUS ntsim_sim_run(const ntsim_scenario_t *sc, const ntsim_sim_sink_t *sink,
+                         ntsim_progress_fn progress, void *ctx, ntsim_run_result_t *out)
 {
     memset(out, 0, sizeof *out);
     if (ntsim_capture_is_capturing())
@@ -221,14 +192,18 @@ NRT_STATUS ntsim_sim_run(const ntsim_scenario_t *sc, ntsim_progress_fn progress,
     if (s == NULL)
         return st;
     s->sc = sc;
+    s->sink = sink;
     s->rng = sc->seed ? sc->seed : UINT64_C(0x9E3779B97F4A7C15);
     s->end_ns = sc->host_start_ns + sc->duration_ns;
     ntsim_sched_init(&s->sched, sc->host_start_ns);
-    if ((st = ntsim_explicit_create(sc->cores, &s->explicit_notifs)) != NRT_SUCCESS)
+    if ((s->batch = malloc(DRAIN_BATCH * sizeof *s->batch)) == NULL ||
+        (st = ntsim_explicit_create(sc->cores, &s->explicit_notifs)) != NRT_SUCCESS)
         goto free_sim;
     ntsim_notify_reset_stats();
+    /* The exporters ask the run for models while the sink serializes. */
+    (void)ntsim_json_set_model_lookup(ntsim__exec_model, s); /* always NRT_SUCCESS */
     if ((st = start_capture(s)) != NRT_SUCCESS)
-        goto free_sim;
+        goto free_lookup;
 
     ntsim__workload_start(s);
     for (uint32_t f = 0; f < sc->fault_count; f++)
@@ -239,20 +214,17 @@ NRT_STATUS ntsim_sim_run(const ntsim_scenario_t *sc, ntsim_progress_fn progress,
     run_scheduler(s, progress, ctx);
     finish_capture(s, out);
 
-    if (s->oom)
-        st = NRT_RESOURCE;
-    else if ((st = collect_infos(s, out)) == NRT_SUCCESS)
-        collect_records(s, out);
-    if (st != NRT_SUCCESS)
-        ntsim_run_result_free(out); /* nothing half-built is returned */
+    if (!ntsim__sim_failed(s) && (st = emit_explicit(s)) != NRT_SUCCESS)
+        s->oom = true;
+    st = s->oom ? NRT_RESOURCE : s->sink_status;
+    collect_counts(s, out);
+free_lookup:
+    (void)ntsim_json_set_model_lookup(NULL, NULL);
 free_sim:
     ntsim_sched_free(&s->sched);
     ntsim_explicit_free(s->explicit_notifs);
-    free(s->records);
+    free(s->batch);
     free(s->exec_models);
-    free(s->infos);
-    free(s->info_offsets);
-    free(s->payload);
     free(s);
     return st;
 }

@@ -13,7 +13,7 @@
 
 #include "nrt/nrt_sys_trace.h"
 
-enum { NTSIM_MAX_MODELS = 8, NTSIM_MAX_FAULTS = 64 };
+enum { NTSIM_MAX_MODELS = 8, NTSIM_MAX_FAULTS = 64, NTSIM_MAX_HOST_THREADS = 256 };
 
 typedef enum ntsim_fault_kind {
     NTSIM_FAULT_RING_BURST,           /* `events` GENERIC instants on `nc` at once */

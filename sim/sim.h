@@ -30,19 +30,29 @@ typedef struct ntsim_skew {
     double drift_ppm;         /* device rate - 1, in ppm */
 } ntsim_skew_t;
 
+/* The least-squares sums behind one clock's fit, kept as the trace streams
+ * by (sums about the first sample, so that doubles stay precise). */
+typedef struct ntsim_skew_acc {
+    double x0, y0, sx, sy, sxx, sxy;
+    uint64_t n;
+} ntsim_skew_acc_t;
+
+/* Where a run's trace goes while it runs: nothing of it is kept in memory.
+ * `records` gets each drained batch (one NC's records of one fetch, oldest
+ * first; fetches in time order, NCs ascending within one); `infos` each
+ * converted notification as the device posts it, then at the end the
+ * EXPLICIT trace_infos, one per TopSP. The arrays are valid only during the
+ * call. A status other than NRT_SUCCESS stops the run and is its result.
+ * Either function may be NULL. */
+typedef struct ntsim_sim_sink {
+    NRT_STATUS (*records)(void *ctx, const nrt_sys_trace_event_t *records, size_t n);
+    NRT_STATUS (*infos)(void *ctx, const ntsim_trace_info_t *infos, size_t n);
+    void *ctx;
+} ntsim_sim_sink_t;
+
 typedef struct ntsim_run_result {
-    /* The trace: every drained record, in drain order (per fetch, NCs
-     * ascending, each ring oldest first). */
-    nrt_sys_trace_event_t *records;
-    size_t record_count;
-    /* Device notifications wrapped for NTFF: converted ones, then EXPLICIT. */
-    ntsim_trace_info_t *infos;
-    size_t info_count;
-    uint8_t *info_bytes;      /* storage the infos' payloads point into */
-    /* The runtime's execution -> model table: exec_models[e - 1] is the
-     * model of exec id e, for e in 1..exec_count (D-JSON-MODEL-ID). */
-    uint64_t *exec_models;
-    uint64_t exec_count;
+    uint64_t record_count;    /* records in the trace (drained) */
+    uint64_t info_count;      /* trace_infos: converted, then EXPLICIT */
     /* Counts. */
     uint64_t events_emitted;  /* emit calls the runtime paths made */
     uint64_t per_type[NRT_SYS_TRACE_EVENT_TYPE_COUNT]; /* in the trace */
@@ -53,6 +63,11 @@ typedef struct ntsim_run_result {
     uint64_t executes;
     uint64_t fetches;
     uint64_t simulated_ns;    /* virtual time at the end of the run */
+    /* Executions whose model the exporters asked for after the run had
+     * forgotten it (D-JSON-MODEL-ID's table keeps only the executions a
+     * later fetch can still see): always 0, or the table is wrong. */
+    uint64_t model_lookup_misses;
+    uint64_t exec_table_peak; /* the most executions the table held at once */
     ntsim_skew_t skew[NTSIM_NC_COUNT];
 } ntsim_run_result_t;
 
@@ -61,38 +76,57 @@ typedef struct ntsim_run_result {
 typedef void (*ntsim_progress_fn)(uint64_t done_ns, uint64_t total_ns, uint64_t events,
                                   void *ctx);
 
-/* Runs one scenario through the engine. The engine must not be capturing;
- * the run installs and removes its hooks. NRT_RESOURCE on OOM (the engine is
- * left stopped and the result freed). */
-NRT_STATUS ntsim_sim_run(const ntsim_scenario_t *sc, ntsim_progress_fn progress, void *ctx,
-                         ntsim_run_result_t *out);
-void ntsim_run_result_free(ntsim_run_result_t *r);
+/* Runs one scenario through the engine, handing the trace to `sink` (NULL:
+ * counted only) as it is drained. The engine must not be capturing; the run
+ * installs and removes its hooks, its exporters' model lookup and gid map.
+ * NRT_RESOURCE on OOM, or the sink's status (the engine is left stopped). */
+NRT_STATUS ntsim_sim_run(const ntsim_scenario_t *sc, const ntsim_sim_sink_t *sink,
+                         ntsim_progress_fn progress, void *ctx, ntsim_run_result_t *out);
 
 /* The device clock of NC nc at host time t (offset + drift; deterministic
  * integer arithmetic). */
 uint64_t ntsim_device_clock(const ntsim_scenario_t *sc, uint32_t nc, uint64_t host_ns);
 
-/* Fits device = host + a + b (host - start) per NC from the records'
- * sync_info pairs and TIMESTAMP_SYNC events. */
-void ntsim_skew_fit(const ntsim_scenario_t *sc, const nrt_sys_trace_event_t *records, size_t n,
-                    ntsim_skew_t out[NTSIM_NC_COUNT]);
+/* Adds the sync pairs of n records (their sync_info, TIMESTAMP_SYNC's flat
+ * pair) to the per-NC sums; ntsim_skew_solve fits device = host + a +
+ * b (host - start) from them. */
+void ntsim_skew_add(const ntsim_scenario_t *sc, const nrt_sys_trace_event_t *records, size_t n,
+                    ntsim_skew_acc_t acc[NTSIM_NC_COUNT]);
+void ntsim_skew_solve(const ntsim_scenario_t *sc, const ntsim_skew_acc_t acc[NTSIM_NC_COUNT],
+                      ntsim_skew_t out[NTSIM_NC_COUNT]);
 
-/* A run's three output files as bytes (outputs.c). */
+/* A run's output files, written as the run goes (outputs.c):
+ *   trace.json          the fetch document of every drained record, byte for
+ *                       byte what nrt_sys_trace_fetch_events returns for them
+ *   trace.ntff          an ntrace_info of the same records
+ *   notifications.ntff  an ntrace_info whose collected_profiles are the
+ *                       converted notifications, then the EXPLICIT ones
+ *   records             optional: the raw 112-byte records, drain order
+ * Any FILE may be NULL: that output is still digested and measured, not
+ * written. */
+typedef struct ntsim_output_files {
+    FILE *json, *ntff, *notif, *records;
+} ntsim_output_files_t;
+
+/* What the writer wrote: each file's length and digest (ntsim_sim_digest of
+ * its bytes, computed as they stream by). */
 typedef struct ntsim_outputs {
-    char *json;               /* trace.json: the fetch document of r->records */
-    size_t json_len;
-    uint8_t *ntff;            /* trace.ntff: an ntrace_info of the same records */
-    size_t ntff_len;
-    uint8_t *notif;           /* notifications.ntff: the converted, then EXPLICIT infos */
-    size_t notif_len;
+    uint64_t json_len, ntff_len, notif_len, records_len;
+    uint64_t json_digest, ntff_digest, notif_digest;
 } ntsim_outputs_t;
 
-/* Serializes a run's results into the three files, with the run's
- * execution -> model table as the exporters' model lookup. NRT_RESOURCE (with
- * nothing left allocated) when memory runs out. */
-NRT_STATUS ntsim_sim_outputs(const ntsim_scenario_t *sc, const ntsim_run_result_t *r,
-                             ntsim_outputs_t *o);
-void ntsim_sim_outputs_free(ntsim_outputs_t *o);
+typedef struct ntsim_sim_writer ntsim_sim_writer_t;
+NRT_STATUS ntsim_sim_writer_create(const ntsim_scenario_t *sc, const ntsim_output_files_t *files,
+                                   ntsim_sim_writer_t **out);
+/* The sink that feeds the writer; pass it to ntsim_sim_run. */
+ntsim_sim_sink_t ntsim_sim_writer_sink(ntsim_sim_writer_t *w);
+/* Writes the files' tails and fills *o. NRT_FAILURE (errno kept) when a
+ * file could not be written, here or during the run. */
+NRT_STATUS ntsim_sim_writer_finish(ntsim_sim_writer_t *w, ntsim_outputs_t *o);
+/* The errno of the first failed write, and which file ("trace.json", ...). */
+const char *ntsim_sim_writer_failed_file(const ntsim_sim_writer_t *w, int *err);
+void ntsim_sim_writer_free(ntsim_sim_writer_t *w);
+
 /* A 64-bit digest of bytes (SipHash-1-3 under a fixed key): pins outputs in
  * scenario vectors (D-SCENARIO-DIGEST). */
 uint64_t ntsim_sim_digest(const void *data, size_t len);

@@ -105,32 +105,6 @@ static uint64_t new_span(ntsim__sim_t *s)
 
 /* --- the device: notifications ------------------------------------------------- */
 
-/* Grows the info arrays and the payload buffer for one more notification. */
-static bool reserve_notification(ntsim__sim_t *s, size_t bytes)
-{
-    if (s->info_count == s->info_cap) {
-        size_t cap = s->info_cap ? s->info_cap * 2 : 256;
-        ntsim_trace_info_t *ni = realloc(s->infos, cap * sizeof *ni);
-        if (ni != NULL)
-            s->infos = ni;
-        size_t *no = realloc(s->info_offsets, cap * sizeof *no);
-        if (no != NULL)
-            s->info_offsets = no;
-        if (ni == NULL || no == NULL)
-            return false;
-        s->info_cap = cap;
-    }
-    if (s->payload_len + bytes > s->payload_cap) {
-        size_t cap = s->payload_cap ? s->payload_cap * 2 : 4096;
-        uint8_t *np = realloc(s->payload, cap);
-        if (np == NULL)
-            return false;
-        s->payload = np;
-        s->payload_cap = cap;
-    }
-    return true;
-}
-
 /* The device posts a notification: 16 bytes (type u32, nc u32, exec id u64,
  * little-endian) through the real converter (D-SIM). */
 static void post_notification(ntsim__sim_t *s, int32_t type, uint32_t nc, uint64_t exec_id)
@@ -144,14 +118,7 @@ static void post_notification(ntsim__sim_t *s, int32_t type, uint32_t nc, uint64
     ntsim_trace_info_t info;
     if (ntsim_notify_wrap(type, nc, bytes, sizeof bytes, &info) != NRT_SUCCESS)
         return; /* dropped and counted by the converter (D-NOTIFY) */
-    if (!reserve_notification(s, sizeof bytes)) {
-        s->oom = true;
-        return;
-    }
-    memcpy(s->payload + s->payload_len, bytes, sizeof bytes);
-    s->info_offsets[s->info_count] = s->payload_len;
-    s->payload_len += sizeof bytes;
-    s->infos[s->info_count++] = info;
+    ntsim__sim_infos(s, &info, 1); /* the payload is read during the call */
 }
 
 /* --- model load and unload ------------------------------------------------------- */
@@ -486,10 +453,20 @@ static void step_post(ntsim__sim_t *s, request_t *r)
 static void thread_next(ntsim_sched_t *sched, void *arg, uint64_t thread);
 
 /* The runtime knows which model each execution runs (the exporters ask:
- * DEVICE_EXEC START and NUM_ERR carry model_id in JSON, D-JSON-MODEL-ID). */
+ * DEVICE_EXEC START and NUM_ERR carry model_id in JSON, D-JSON-MODEL-ID).
+ * The table holds exec ids [exec_live, next_exec] from exec_first on; room
+ * is made by sliding the live part to the front before growing. */
 static bool register_exec(ntsim__sim_t *s, uint64_t exec_id, uint64_t model_id)
 {
-    if (exec_id > s->exec_model_cap) {
+    if (s->exec_first == 0)
+        s->exec_first = s->exec_live = exec_id;
+    if (exec_id - s->exec_first >= s->exec_model_cap && s->exec_live > s->exec_first) {
+        size_t keep = (size_t)(exec_id - s->exec_live);
+        memmove(s->exec_models, s->exec_models + (s->exec_live - s->exec_first),
+                keep * sizeof *s->exec_models);
+        s->exec_first = s->exec_live;
+    }
+    if (exec_id - s->exec_first >= s->exec_model_cap) {
         size_t cap = s->exec_model_cap ? s->exec_model_cap * 2 : 1024;
         uint64_t *n = realloc(s->exec_models, cap * sizeof *n);
         if (n == NULL)
@@ -497,8 +474,32 @@ static bool register_exec(ntsim__sim_t *s, uint64_t exec_id, uint64_t model_id)
         s->exec_models = n;
         s->exec_model_cap = cap;
     }
-    s->exec_models[exec_id - 1] = model_id;
+    s->exec_models[exec_id - s->exec_first] = model_id;
+    if (exec_id - s->exec_live + 1 > s->exec_table_peak)
+        s->exec_table_peak = exec_id - s->exec_live + 1;
     return true;
+}
+
+uint64_t ntsim__exec_model(uint64_t exec_id, void *sim)
+{
+    ntsim__sim_t *s = sim;
+    if (exec_id >= s->exec_live && exec_id <= s->next_exec && s->exec_first != 0)
+        return s->exec_models[exec_id - s->exec_first];
+    if (exec_id >= 1 && exec_id <= s->next_exec)
+        s->exec_lookup_misses++; /* a real execution, forgotten too early */
+    return 0;
+}
+
+void ntsim__exec_forget_drained(ntsim__sim_t *s)
+{
+    /* Every execution older than the oldest still in flight has emitted
+     * its last record, and the drain just took (or the rings lost) them. */
+    uint64_t live = s->next_exec + 1;
+    for (uint32_t t = 0; t < s->sc->host_threads; t++)
+        if (s->thread_exec[t] != 0 && s->thread_exec[t] < live)
+            live = s->thread_exec[t];
+    if (s->exec_first != 0 && live > s->exec_live)
+        s->exec_live = live;
 }
 
 /* Steps of one execute: each runs a part of the runtime path, then
@@ -525,6 +526,7 @@ static void request_step(ntsim_sched_t *sched, void *arg, uint64_t step)
     default:
         step_post(s, r);
         s->executes++;
+        s->thread_exec[r->thread] = 0;
         ntsim__sim_at(s, s->sc->request_interval_ns, thread_next, s, r->thread);
         free(r);
         return;
@@ -537,7 +539,7 @@ static void thread_next(ntsim_sched_t *sched, void *arg, uint64_t thread)
 {
     (void)sched;
     ntsim__sim_t *s = arg;
-    if (s->sched.now >= s->end_ns || s->oom)
+    if (s->sched.now >= s->end_ns || ntsim__sim_failed(s))
         return;
     request_t *r = calloc(1, sizeof *r);
     if (r == NULL) {
@@ -553,13 +555,13 @@ static void thread_next(ntsim_sched_t *sched, void *arg, uint64_t thread)
     r->op_id = ++s->next_op;
     /* Each thread cycles through the models, so its NC switches model on
      * every execute (when there are two or more). */
-    r->model = &s->sc->models[(thread + s->thread_requests[thread % 64]++) %
-                              s->sc->model_count];
+    r->model = &s->sc->models[(thread + s->thread_requests[thread]++) % s->sc->model_count];
     if (!register_exec(s, r->exec_id, r->model->id)) {
         free(r);
         s->oom = true;
         return;
     }
+    s->thread_exec[thread] = r->exec_id;
     r->span = new_span(s);
     r->n_in = r->model->inputs;
     r->n_out = r->model->outputs;

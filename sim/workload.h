@@ -42,22 +42,27 @@ typedef struct ntsim__sim {
     ntsim__sim_alloc_t allocs[NTSIM_NC_COUNT * NTSIM_MAX_MODELS * 2];
     size_t alloc_count;
     uint64_t next_exec, next_tensor, next_request, next_nrta, next_op, next_span;
-    uint64_t thread_requests[64];   /* executes started per host thread */
-    /* The runtime's execution -> model table: exec_models[e - 1] is the model
-     * of exec id e (the exporters' model_id lookup, D-JSON-MODEL-ID). */
+    uint64_t thread_requests[NTSIM_MAX_HOST_THREADS]; /* executes started per host thread */
+    uint64_t thread_exec[NTSIM_MAX_HOST_THREADS];     /* its execute in flight, 0: none */
+    /* The runtime's execution -> model table (the exporters' model_id
+     * lookup, D-JSON-MODEL-ID): exec_models[e - exec_first] is the model of
+     * exec id e, for e in [exec_live, next_exec]. Executions below exec_live
+     * finished before a drain, so no later fetch can see their records:
+     * they are forgotten and the table stays as small as what is in flight
+     * plus what the rings may still hold. */
     uint64_t *exec_models;
     size_t exec_model_cap;
+    uint64_t exec_first, exec_live;
+    uint64_t exec_lookup_misses, exec_table_peak;
     ntsim_explicit_notifs_t *explicit_notifs;
-    /* The trace: drained records, in drain order. */
-    nrt_sys_trace_event_t *records;
-    size_t record_count, record_cap;
-    /* Converted notifications; their payloads live in `payload` at
-     * info_offsets (wrapped at the end: the buffer may still move). */
-    ntsim_trace_info_t *infos;
-    size_t *info_offsets;
-    size_t info_count, info_cap;
-    uint8_t *payload;
-    size_t payload_len, payload_cap;
+    /* Where the trace goes (sim.h), and what passed through. */
+    const ntsim_sim_sink_t *sink;
+    NRT_STATUS sink_status;   /* the first refusal of the sink: the run stops */
+    nrt_sys_trace_event_t *batch; /* DRAIN_BATCH records: one drain call's */
+    uint64_t record_count, info_count;
+    uint64_t per_type[NRT_SYS_TRACE_EVENT_TYPE_COUNT];
+    uint64_t per_nc[NTSIM_NC_COUNT];
+    ntsim_skew_acc_t skew[NTSIM_NC_COUNT];
     uint64_t emitted, posted, executes, fetches;
     bool oom;                 /* a step could not allocate: the run stops */
     bool stopped;             /* stop() already called (stop_before_fetch) */
@@ -69,6 +74,19 @@ typedef struct ntsim__sim {
 void ntsim__workload_start(ntsim__sim_t *s);
 /* workload.c: frees every DMA allocation (after the last execute). */
 void ntsim__workload_unload(ntsim__sim_t *s);
+/* workload.c: the model of exec id e, 0 when unknown (the exporters'
+ * lookup, D-JSON-MODEL-ID). */
+uint64_t ntsim__exec_model(uint64_t exec_id, void *sim);
+/* workload.c: forgets the executions no later fetch can see (after a drain). */
+void ntsim__exec_forget_drained(ntsim__sim_t *s);
+
+/* True once the run must stop: out of memory, or the sink refused. */
+static inline bool ntsim__sim_failed(const ntsim__sim_t *s)
+{
+    return s->oom || s->sink_status != NRT_SUCCESS;
+}
+/* run.c: hands converted notifications to the sink (counted). */
+void ntsim__sim_infos(ntsim__sim_t *s, const ntsim_trace_info_t *infos, size_t n);
 /* Schedules fn at now + delay; an allocation failure marks the run oom. */
 void ntsim__sim_at(ntsim__sim_t *s, uint64_t delay, ntsim_sched_fn fn, void *arg, uint64_t arg2);
 

@@ -16,15 +16,22 @@
 #include <stdio.h>
 
 #include "sim.h"
+#include "sim_run.h"
 
 enum { NTSIM_EXIT_OK = 0, NTSIM_EXIT_FAIL = 1, NTSIM_EXIT_USAGE = 2, NTSIM_EXIT_INPUT = 3 };
 
 /* io.c: loads SCENARIO (NULL: the built-in default); on error prints it and
  * returns NTSIM_EXIT_INPUT. */
 int ntsim_cli_load_scenario(const char *path, ntsim_scenario_t *sc, FILE *err);
-/* io.c: creates dir (and its parents) and writes the three files into it;
- * 0, or -1 after printing which file failed and why. */
-int ntsim_cli_write_outputs(const char *dir, const ntsim_outputs_t *o, FILE *err);
+/* io.c: creates dir (and its parents) and opens the three output files in
+ * it for the run to stream into, and the record dump when records_path is
+ * given; 0, or -1 after printing which file failed and why (nothing left
+ * open). */
+int ntsim_cli_open_outputs(const char *dir, const char *records_path, ntsim_output_files_t *f,
+                           FILE *err);
+/* io.c: closes what ntsim_cli_open_outputs opened; 0, or -1 after printing
+ * (when err is not NULL) which file could not be written. */
+int ntsim_cli_close_outputs(ntsim_output_files_t *f, const char *dir, FILE *err);
 /* io.c: a count or a size in bytes: decimal digits with an optional K, M or G
  * (powers of 1024). False on anything else or on overflow. */
 bool ntsim_cli_parse_size(const char *text, uint64_t *out);

@@ -195,27 +195,28 @@ static void write_counts(ywriter_t *w, const ntsim_scenario_t *sc, const ntsim_r
 }
 
 static void write_digests_and_events(ywriter_t *w, const ntsim_run_result_t *r,
-                                     const ntsim_outputs_t *o)
+                                     const ntsim_outputs_t *o, const ntsim_run_picks_t *picks)
 {
     y_key(w, "digests");
     y_map(w, false);
     y_key(w, "json");
-    y_number(w, "0x%016" PRIx64, ntsim_sim_digest(o->json, o->json_len));
+    y_number(w, "0x%016" PRIx64, o->json_digest);
     y_key(w, "ntff");
-    y_number(w, "0x%016" PRIx64, ntsim_sim_digest(o->ntff, o->ntff_len));
+    y_number(w, "0x%016" PRIx64, o->ntff_digest);
     y_key(w, "notifications");
-    y_number(w, "0x%016" PRIx64, ntsim_sim_digest(o->notif, o->notif_len));
+    y_number(w, "0x%016" PRIx64, o->notif_digest);
     y_end_map(w);
     if (r->record_count == 0)
         return;
     y_key(w, "events");
     y_seq(w, false);
-    size_t picks[2] = {0, r->record_count - 1};
+    uint64_t index[2] = {0, r->record_count - 1};
+    const nrt_sys_trace_event_t *rec[2] = {&picks->first, &picks->last};
     for (size_t i = 0; i < (r->record_count > 1 ? 2u : 1u); i++) {
         char hex[2 * sizeof(nrt_sys_trace_event_t) + 1];
-        hex_of(&r->records[picks[i]], sizeof(nrt_sys_trace_event_t), hex);
+        hex_of(rec[i], sizeof(nrt_sys_trace_event_t), hex);
         y_map(w, true);
-        y_u64(w, "index", picks[i]);
+        y_u64(w, "index", index[i]);
         y_key(w, "hex");
         y_scalar(w, hex, false);
         y_end_map(w);
@@ -227,7 +228,8 @@ static void write_digests_and_events(ywriter_t *w, const ntsim_run_result_t *r,
  * or the stream could not be written. */
 static bool write_vector(FILE *f, const char *id, const char *source,
                          const char *scenario_path, const ntsim_scenario_t *sc,
-                         const ntsim_run_result_t *r, const ntsim_outputs_t *o)
+                         const ntsim_run_result_t *r, const ntsim_outputs_t *o,
+                         const ntsim_run_picks_t *picks)
 {
     ywriter_t w;
     memset(&w, 0, sizeof w);
@@ -277,7 +279,7 @@ static bool write_vector(FILE *f, const char *id, const char *source,
     y_key(&w, "scenario");
     y_scalar(&w, scenario_path, false);
     write_counts(&w, sc, r);
-    write_digests_and_events(&w, r, o);
+    write_digests_and_events(&w, r, o, picks);
     y_end_map(&w);
     y_end_seq(&w);
     y_end_map(&w);
@@ -341,25 +343,26 @@ int ntsim_cmd_record(int argc, char **argv)
         goto free_all;
     }
     rc = NTSIM_EXIT_FAIL;
-    NRT_STATUS st = ntsim_sim_run(sc, NULL, NULL, r);
+    /* The outputs are digested as they stream by, not kept; the first and
+     * last records are picked out on the way. */
+    ntsim_run_picks_t picks = {NULL, 0, NULL, NULL, {0}, {0}};
+    ntsim_run_io_t io = {{NULL, NULL, NULL, NULL}, &picks, NULL, NULL, NULL, 0};
+    NRT_STATUS st = ntsim_run_scenario(sc, &io, r, &o);
     if (st != NRT_SUCCESS) {
-        fprintf(stderr, "ntsim record: the simulation failed (status %d)\n", st);
+        fprintf(stderr, "ntsim record: the simulation failed: %s\n",
+                st == NRT_RESOURCE ? "out of memory" : nrt_get_status_as_str(st));
         goto free_all;
-    }
-    if (ntsim_sim_outputs(sc, r, &o) != NRT_SUCCESS) {
-        fprintf(stderr, "ntsim record: cannot serialize the trace: out of memory\n");
-        goto free_result;
     }
     if ((f = fopen(out_path, "w")) == NULL) {
         fprintf(stderr, "ntsim record: %s: cannot write: %s\n", out_path, strerror(errno));
-        goto free_outputs;
+        goto free_all;
     }
     bool ok = fputs("# Recorded by `ntsim record`. The counts below were checked by hand\n"
                     "# against the scenario (sim/scenarios/README.md); the digests pin the "
                     "bytes\n# of trace.json, trace.ntff and notifications.ntff "
                     "(D-SCENARIO-DIGEST).\n",
                     f) >= 0 &&
-              write_vector(f, id ? id : default_id, source, scenario_path, sc, r, &o);
+              write_vector(f, id ? id : default_id, source, scenario_path, sc, r, &o, &picks);
     int saved = errno;
     if (fclose(f) != 0 && ok) {
         ok = false;
@@ -368,14 +371,10 @@ int ntsim_cmd_record(int argc, char **argv)
     if (!ok) {
         fprintf(stderr, "ntsim record: %s: cannot write: %s\n", out_path,
                 saved ? strerror(saved) : "the YAML emitter failed");
-        goto free_outputs;
+        goto free_all;
     }
     printf("ntsim record: wrote %s\n", out_path);
     rc = NTSIM_EXIT_OK;
-free_outputs:
-    ntsim_sim_outputs_free(&o);
-free_result:
-    ntsim_run_result_free(r);
 free_all:
     free(r);
     free(sc);

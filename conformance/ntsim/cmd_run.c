@@ -164,25 +164,6 @@ static int parse_run_options(int argc, char **argv, run_options_t *o)
     return -1;
 }
 
-/* The raw 112-byte records, as nrt_sys_trace_drain_events fills them. */
-static int write_records(const char *path, const ntsim_run_result_t *r)
-{
-    FILE *f = fopen(path, "wb");
-    size_t bytes = r->record_count * sizeof *r->records;
-    bool ok = f != NULL && fwrite(r->records, 1, bytes, f) == bytes;
-    int saved = errno;
-    if (f != NULL && fclose(f) != 0 && ok) {
-        ok = false;
-        saved = errno;
-    }
-    if (!ok) {
-        fprintf(stderr, "ntsim run: %s: cannot write the record dump: %s\n", path,
-                strerror(saved));
-        return -1;
-    }
-    return 0;
-}
-
 int ntsim_cmd_run(int argc, char **argv)
 {
     run_options_t o;
@@ -203,30 +184,36 @@ int ntsim_cmd_run(int argc, char **argv)
     if ((rc = ntsim_cli_load_scenario(o.scenario, sc, stderr)) != NTSIM_EXIT_OK)
         goto free_all;
     rc = NTSIM_EXIT_FAIL;
+    /* The files are written while the run goes (at each fetch), never held
+     * whole; a failed run still ends them as valid documents. */
     progress_t prog = {{0, 0}, false, o.progress};
+    ntsim_run_io_t io = {{NULL, NULL, NULL, NULL}, NULL, show_progress, &prog, NULL, 0};
+    if (ntsim_cli_open_outputs(o.dir, o.records_path, &io.files, stderr) != 0)
+        goto free_all;
     clock_gettime(CLOCK_MONOTONIC, &prog.start);
-    NRT_STATUS st = ntsim_sim_run(sc, show_progress, &prog, r);
+    NRT_STATUS st = ntsim_run_scenario(sc, &io, r, &out);
     if (prog.shown && !prog.always)
         fprintf(stderr, "\n");
-    if (st != NRT_SUCCESS) {
-        fprintf(stderr, "ntsim run: the simulation failed (status %d)\n", st);
+    int closed = ntsim_cli_close_outputs(&io.files, o.dir, stderr);
+    if (st == NRT_FAILURE && io.failed_file != NULL) {
+        if (strcmp(io.failed_file, "records") == 0)
+            fprintf(stderr, "ntsim run: %s: cannot write the record dump: %s\n",
+                    o.records_path, strerror(io.failed_errno));
+        else
+            fprintf(stderr, "ntsim run: %s/%s: cannot write: %s\n", o.dir, io.failed_file,
+                    strerror(io.failed_errno));
         goto free_all;
     }
-    if (ntsim_sim_outputs(sc, r, &out) != NRT_SUCCESS) {
-        fprintf(stderr, "ntsim run: cannot serialize the trace: out of memory\n");
-        goto free_result;
+    if (st != NRT_SUCCESS) {
+        fprintf(stderr, "ntsim run: the simulation failed: %s\n",
+                st == NRT_RESOURCE ? "out of memory" : nrt_get_status_as_str(st));
+        goto free_all;
     }
-    if (ntsim_cli_write_outputs(o.dir, &out, stderr) != 0)
-        goto free_outputs;
-    if (o.records_path != NULL && write_records(o.records_path, r) != 0)
-        goto free_outputs;
+    if (closed != 0)
+        goto free_all;
     if (!o.quiet)
         ntsim_cli_summary(stdout, sc, r, &out, o.dir);
     rc = NTSIM_EXIT_OK;
-free_outputs:
-    ntsim_sim_outputs_free(&out);
-free_result:
-    ntsim_run_result_free(r);
 free_all:
     free(r);
     free(sc);

@@ -30,21 +30,6 @@ static int mkdir_p(const char *dir)
     return 0;
 }
 
-static int write_bytes(const char *path, const void *data, size_t len)
-{
-    FILE *f = fopen(path, "wb");
-    if (f == NULL)
-        return -1;
-    size_t n = fwrite(data, 1, len, f);
-    int saved = errno;
-    int rc = fclose(f);
-    if (n != len) {
-        errno = saved;
-        return -1;
-    }
-    return rc;
-}
-
 int ntsim_cli_load_scenario(const char *path, ntsim_scenario_t *sc, FILE *err)
 {
     if (path == NULL) {
@@ -61,31 +46,52 @@ int ntsim_cli_load_scenario(const char *path, ntsim_scenario_t *sc, FILE *err)
     return NTSIM_EXIT_OK;
 }
 
-int ntsim_cli_write_outputs(const char *dir, const ntsim_outputs_t *o, FILE *err)
+static const char *const output_names[3] = {"trace.json", "trace.ntff", "notifications.ntff"};
+
+int ntsim_cli_open_outputs(const char *dir, const char *records_path, ntsim_output_files_t *f,
+                           FILE *err)
 {
+    *f = (ntsim_output_files_t){NULL, NULL, NULL, NULL};
     if (mkdir_p(dir) != 0) {
         fprintf(err, "ntsim: %s: cannot create the output directory: %s\n", dir,
                 strerror(errno));
         return -1;
     }
-    const struct {
-        const char *name;
-        const void *data;
-        size_t len;
-    } files[] = {
-        {"trace.json", o->json, o->json_len},
-        {"trace.ntff", o->ntff, o->ntff_len},
-        {"notifications.ntff", o->notif, o->notif_len},
-    };
+    FILE **slot[3] = {&f->json, &f->ntff, &f->notif};
     for (size_t i = 0; i < 3; i++) {
         char path[1200];
-        snprintf(path, sizeof path, "%s/%s", dir, files[i].name);
-        if (write_bytes(path, files[i].data, files[i].len) != 0) {
+        snprintf(path, sizeof path, "%s/%s", dir, output_names[i]);
+        if ((*slot[i] = fopen(path, "wb")) == NULL) {
             fprintf(err, "ntsim: %s: cannot write: %s\n", path, strerror(errno));
+            (void)ntsim_cli_close_outputs(f, dir, NULL);
             return -1;
         }
     }
+    if (records_path != NULL && (f->records = fopen(records_path, "wb")) == NULL) {
+        fprintf(err, "ntsim: %s: cannot write the record dump: %s\n", records_path,
+                strerror(errno));
+        (void)ntsim_cli_close_outputs(f, dir, NULL);
+        return -1;
+    }
     return 0;
+}
+
+int ntsim_cli_close_outputs(ntsim_output_files_t *f, const char *dir, FILE *err)
+{
+    FILE **slot[4] = {&f->json, &f->ntff, &f->notif, &f->records};
+    int rc = 0;
+    for (size_t i = 0; i < 4; i++) {
+        if (*slot[i] == NULL)
+            continue;
+        if (fclose(*slot[i]) != 0 && rc == 0) {
+            rc = -1;
+            if (err != NULL)
+                fprintf(err, "ntsim: %s/%s: cannot write: %s\n", dir,
+                        i < 3 ? output_names[i] : "(record dump)", strerror(errno));
+        }
+        *slot[i] = NULL;
+    }
+    return rc;
 }
 
 bool ntsim_cli_parse_size(const char *text, uint64_t *out)

@@ -20,10 +20,11 @@ void ntsim_cli_summary(FILE *out, const ntsim_scenario_t *sc, const ntsim_run_re
         lost += r->nc_stats[nc].lost_at_stop;
         busy += r->nc_stats[nc].busy;
     }
-    fprintf(out, "  executes %llu, events emitted %llu, captured %llu, in the trace %zu, "
+    fprintf(out, "  executes %llu, events emitted %llu, captured %llu, in the trace %llu, "
                  "overwritten %llu, lost at stop %llu, refused busy %llu, fetches %llu\n",
             (unsigned long long)r->executes, (unsigned long long)r->events_emitted,
-            (unsigned long long)captured, r->record_count, (unsigned long long)overwritten,
+            (unsigned long long)captured, (unsigned long long)r->record_count,
+            (unsigned long long)overwritten,
             (unsigned long long)lost, (unsigned long long)busy, (unsigned long long)r->fetches);
 
     fprintf(out, "\nevents per type (in the trace)\n");
@@ -78,7 +79,8 @@ void ntsim_cli_summary(FILE *out, const ntsim_scenario_t *sc, const ntsim_run_re
                 (unsigned long long)k->samples);
     }
     if (o != NULL && dir != NULL)
-        fprintf(out, "\nwrote %s/trace.json (%zu bytes), %s/trace.ntff (%zu bytes), "
-                     "%s/notifications.ntff (%zu bytes)\n",
-                dir, o->json_len, dir, o->ntff_len, dir, o->notif_len);
+        fprintf(out, "\nwrote %s/trace.json (%llu bytes), %s/trace.ntff (%llu bytes), "
+                     "%s/notifications.ntff (%llu bytes)\n",
+                dir, (unsigned long long)o->json_len, dir, (unsigned long long)o->ntff_len, dir,
+                (unsigned long long)o->notif_len);
 }

@@ -1,0 +1,67 @@
+/*
+ * conformance/sim_run.c: a scenario run through the streaming writer, with
+ * records picked out on the way (sim_run.h).
+ */
+#include "sim_run.h"
+
+#include <string.h>
+
+typedef struct tee {
+    ntsim_sim_sink_t next;
+    ntsim_run_picks_t *picks;
+    uint64_t seen;
+} tee_t;
+
+static NRT_STATUS tee_records(void *ctx, const nrt_sys_trace_event_t *recs, size_t n)
+{
+    tee_t *t = ctx;
+    ntsim_run_picks_t *p = t->picks;
+    if (p != NULL && n > 0) {
+        if (t->seen == 0)
+            p->first = recs[0];
+        p->last = recs[n - 1];
+        for (size_t i = 0; i < p->count; i++) {
+            if (p->indices[i] >= t->seen && p->indices[i] - t->seen < n) {
+                p->kept[i] = recs[p->indices[i] - t->seen];
+                p->found[i] = true;
+            }
+        }
+    }
+    t->seen += n;
+    return t->next.records(t->next.ctx, recs, n);
+}
+
+static NRT_STATUS tee_infos(void *ctx, const ntsim_trace_info_t *infos, size_t n)
+{
+    tee_t *t = ctx;
+    return t->next.infos(t->next.ctx, infos, n);
+}
+
+NRT_STATUS ntsim_run_scenario(const ntsim_scenario_t *sc, ntsim_run_io_t *io,
+                              ntsim_run_result_t *r, ntsim_outputs_t *o)
+{
+    io->failed_file = NULL;
+    io->failed_errno = 0;
+    memset(o, 0, sizeof *o);
+    if (io->picks != NULL)
+        for (size_t i = 0; i < io->picks->count; i++)
+            io->picks->found[i] = false;
+    ntsim_sim_writer_t *w = NULL;
+    NRT_STATUS st = ntsim_sim_writer_create(sc, &io->files, &w);
+    if (st != NRT_SUCCESS) {
+        memset(r, 0, sizeof *r);
+        io->failed_file = ntsim_sim_writer_failed_file(w, &io->failed_errno);
+        return st;
+    }
+    tee_t tee = {ntsim_sim_writer_sink(w), io->picks, 0};
+    ntsim_sim_sink_t sink = {tee_records, tee_infos, &tee};
+    st = ntsim_sim_run(sc, &sink, io->progress, io->progress_ctx, r);
+    /* The tails are written even after a failed run: the files then end as
+     * valid documents of what was captured. The run's status comes first. */
+    NRT_STATUS fin = ntsim_sim_writer_finish(w, o);
+    if (st == NRT_SUCCESS)
+        st = fin;
+    io->failed_file = ntsim_sim_writer_failed_file(w, &io->failed_errno);
+    ntsim_sim_writer_free(w);
+    return st;
+}

@@ -1,0 +1,39 @@
+/*
+ * conformance/sim_run.h: a scenario run with its outputs streamed through
+ * the simulator's writer (sim.h), for the ntsim command, the scenario kind
+ * and the tests. Records at chosen indices, and the first and last, are
+ * picked out as they stream by, so nothing else of the trace is kept.
+ */
+#ifndef NTSIM_CONFORMANCE_SIM_RUN_H
+#define NTSIM_CONFORMANCE_SIM_RUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "sim.h"
+
+typedef struct ntsim_run_picks {
+    const size_t *indices;        /* records to keep (any order); may be NULL */
+    size_t count;
+    nrt_sys_trace_event_t *kept;  /* count slots: kept[i] is record indices[i] */
+    bool *found;                  /* count flags: whether the trace reached it */
+    nrt_sys_trace_event_t first, last; /* valid when the result has records */
+} ntsim_run_picks_t;
+
+typedef struct ntsim_run_io {
+    ntsim_output_files_t files;   /* any NULL: digested only */
+    ntsim_run_picks_t *picks;     /* may be NULL */
+    ntsim_progress_fn progress;   /* may be NULL */
+    void *progress_ctx;
+    /* Out: which output failed to write, with its errno (when NRT_FAILURE). */
+    const char *failed_file;
+    int failed_errno;
+} ntsim_run_io_t;
+
+/* Runs sc, streaming its outputs. NRT_SUCCESS; NRT_RESOURCE when memory ran
+ * out; NRT_FAILURE when a file could not be written (io->failed_file says
+ * which); the simulator's own refusals as it returns them. */
+NRT_STATUS ntsim_run_scenario(const ntsim_scenario_t *sc, ntsim_run_io_t *io,
+                              ntsim_run_result_t *r, ntsim_outputs_t *o);
+
+#endif /* NTSIM_CONFORMANCE_SIM_RUN_H */
