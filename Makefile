@@ -69,7 +69,8 @@ SIM_SRC    := sim/scheduler.c sim/clock.c sim/scenario_default.c sim/workload.c 
 VEC_SRC    := conformance/input.c conformance/yaml_reader.c conformance/vector_set.c conformance/facts.c \
               conformance/report.c conformance/kinds.c conformance/abi_registry.c \
               conformance/record_input.c conformance/capture_fixture.c \
-              conformance/scenario_load.c conformance/sim_run.c conformance/decode.c \
+              conformance/scenario_load.c conformance/range_list.c conformance/sim_run.c \
+              conformance/decode.c \
               conformance/kind_layout.c conformance/kind_enum.c conformance/kind_event_type.c \
               conformance/kind_record.c conformance/kind_json.c conformance/kind_ntff.c \
               conformance/kind_notify.c conformance/kind_scenario.c conformance/kind_decode.c \

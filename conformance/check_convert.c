@@ -13,6 +13,7 @@
 #include "capture_fixture.h"
 #include "check_suites.h"
 #include "intern.h"
+#include "ntff.pb-c.h"
 #include "nrt/nrt_profile_notification.h"
 #include "ntsim/convert.h"
 
@@ -252,7 +253,7 @@ START_TEST(test_ntff_writer_pieces_equal_the_whole)
     nrt_sys_trace_event_t *recs = varied_records(N);
     uint8_t payload[3] = {1, 2, 3};
     ntsim_trace_info_t infos[2] = {{3, 2, 1, payload, 3}, {0, 0, 0, NULL, 0}};
-    ntsim_ntff_options_t opt = {2, "trn2", 99, 7, 2};
+    ntsim_ntff_options_t opt = {2, "trn2", 99, 7, 2, NULL};
     uint8_t *whole;
     size_t whole_len;
     ck_assert_int_eq(ntsim_ntff_serialize(recs, N, infos, 2, &opt, &whole, &whole_len),
@@ -290,6 +291,38 @@ START_TEST(test_ntff_writer_pieces_equal_the_whole)
 END_TEST
 
 /* SipHash-1-3 over pieces equals the one-shot hash, whatever the cuts. */
+/* On a multi-device instance each event's nd_idx is its NC's device
+ * (nd_idx_by_nc); without the map every event has the options' nd_idx. */
+START_TEST(test_ntff_nd_idx_follows_the_nc_device_map)
+{
+    nrt_sys_trace_event_t recs[3];
+    memset(recs, 0, sizeof recs);
+    const uint32_t ncs[3] = {0, 1, 5};
+    for (int i = 0; i < 3; i++) {
+        recs[i].trace_type = NRT_SYS_TRACE_EVENT_TYPE_GENERIC;
+        recs[i].phase = NRT_SYS_TRACE_EVENT_PHASE_INSTANT;
+        recs[i].nc_idx = ncs[i];
+    }
+    uint32_t map[NTSIM_NC_COUNT] = {0};
+    map[1] = 3;
+    map[5] = 15;
+    const uint32_t want_mapped[3] = {0, 3, 15}, want_plain[3] = {7, 7, 7};
+    for (int pass = 0; pass < 2; pass++) {
+        ntsim_ntff_options_t opt = {7, NULL, 0, 0, 0, pass == 0 ? map : NULL};
+        uint8_t *bytes;
+        size_t len;
+        ck_assert_int_eq(ntsim_ntff_serialize(recs, 3, NULL, 0, &opt, &bytes, &len), NRT_SUCCESS);
+        Ntff__NtraceInfo *info = ntff__ntrace_info__unpack(NULL, len, bytes);
+        ck_assert_ptr_nonnull(info);
+        ck_assert_uint_eq(info->n_events, 3);
+        for (int i = 0; i < 3; i++)
+            ck_assert_uint_eq(info->events[i]->nd_idx, (pass == 0 ? want_mapped : want_plain)[i]);
+        ntff__ntrace_info__free_unpacked(info, NULL);
+        ntsim_buffer_free(bytes);
+    }
+}
+END_TEST
+
 START_TEST(test_siphash_streaming_equals_one_shot)
 {
     unsigned char data[300];
@@ -322,6 +355,7 @@ Suite *make_convert_suite(void)
     tcase_add_test(tc, test_ntff_file_from_a_live_capture_decodes_with_protoc);
     tcase_add_test(tc, test_ntff_event_fits_its_bound);
     tcase_add_test(tc, test_ntff_writer_pieces_equal_the_whole);
+    tcase_add_test(tc, test_ntff_nd_idx_follows_the_nc_device_map);
     tcase_add_test(tc, test_siphash_streaming_equals_one_shot);
     suite_add_tcase(s, tc);
     return s;

@@ -456,7 +456,7 @@ END_TEST
 START_TEST(test_scenario_rejects_an_nc_out_of_range)
 {
     expect_scenario_error("nc_out_of_range.yaml",
-                          ":5:10: devices[0].nc: 256 is out of range [0, 255]");
+                          ":5:12: clocks[0].core: 512 is out of range [0, 511]");
 }
 END_TEST
 

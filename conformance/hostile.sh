@@ -120,8 +120,8 @@ has "check: control character" \
     "FAIL $data/control_char.yaml:5:20: yaml: control characters are not allowed (byte 0x07 at offset 105)"
 
 # Scenario files: what used to be accepted, or cut.
-run "devices past cores" 3 "$bin" run "$data/devices_past_cores.yaml" -o "$tmp/o"
-has "devices past cores" "$data/devices_past_cores.yaml:6:10: devices[0].nc: NC 200 is past the scenario's 1 cores"
+run "clocks past cores" 3 "$bin" run "$data/clocks_past_cores.yaml" -o "$tmp/o"
+has "clocks past cores" "$data/clocks_past_cores.yaml:6:12: clocks[0].core: core 200 is past the instance's 1 physical cores"
 run "comment mapping" 3 "$bin" run "$data/comment_mapping.yaml" -o "$tmp/o"
 has "comment mapping" "$data/comment_mapping.yaml:4:10: comment: expected a string, got a mapping"
 run "long name" 3 "$bin" run "$data/long_name.yaml" -o "$tmp/o"

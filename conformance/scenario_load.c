@@ -13,13 +13,17 @@
 #include <string.h>
 
 #include "event_table.h"
+#include "range_list.h"
 #include "yaml_reader.h"
 
 static const char *const top_keys[] = {"version", "name", "comment", "seed", "cores",
-                                       "duration_ns", "host", "devices", "models", "capture",
-                                       "faults", NULL};
+                                       "instance", "duration_ns", "host", "clocks",
+                                       "clock_spread", "models", "capture", "faults", NULL};
+static const char *const instance_keys[] = {"arch", "devices", "cores_per_device", "lnc",
+                                            "visible_cores", NULL};
+static const char *const spread_keys[] = {"offset_ns", "drift_ppm", NULL};
 static const char *const host_keys[] = {"start_ns", "threads", "request_interval_ns", NULL};
-static const char *const device_keys[] = {"nc", "offset_ns", "drift_ppm", NULL};
+static const char *const clock_keys[] = {"core", "offset_ns", "drift_ppm", NULL};
 static const char *const model_keys[] = {"id", "name", "exec_ns", "collectives", "inputs",
                                          "outputs", "weight_bytes", NULL};
 static const char *const capture_keys[] = {"max_events_per_nc", "enabled_types",
@@ -108,37 +112,127 @@ static NRT_STATUS parse_models(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scena
     return NRT_SUCCESS;
 }
 
-static NRT_STATUS parse_devices(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scenario_t *sc)
+/* instance: {arch?, devices, cores_per_device, lnc?, visible_cores?} (D-LNC). */
+static NRT_STATUS parse_instance(ntsim_yparse_t *p, yaml_node_t *inst, ntsim_scenario_t *sc)
+{
+    uint64_t devices, per_device, lnc = 1;
+    const char *arch = NULL, *visible = NULL;
+    NRT_STATUS st;
+    if ((st = ntsim_yp_check_keys(p, inst, "instance", instance_keys, NULL)) != NRT_SUCCESS ||
+        (st = ntsim_yp_str(p, inst, "instance", "arch", false, &arch)) != NRT_SUCCESS ||
+        (st = ntsim_yp_u64(p, inst, "instance", "devices", true, 64, &devices)) != NRT_SUCCESS ||
+        (st = ntsim_yp_u64(p, inst, "instance", "cores_per_device", true, 64, &per_device)) !=
+            NRT_SUCCESS ||
+        (st = ntsim_yp_u64(p, inst, "instance", "lnc", false, NTSIM_MAX_LNC, &lnc)) !=
+            NRT_SUCCESS ||
+        (st = ntsim_yp_str(p, inst, "instance", "visible_cores", false, &visible)) !=
+            NRT_SUCCESS)
+        return st;
+    if (arch != NULL && (st = copy_name(p, ntsim_yp_get(p, inst, "arch"), "instance.arch", arch,
+                                        sc->arch, sizeof sc->arch)) != NRT_SUCCESS)
+        return st;
+    if (devices == 0 || per_device == 0 || lnc == 0)
+        return ntsim_yp_error(p, inst, "instance", "devices, cores_per_device and lnc must be at "
+                                                   "least 1");
+    if (devices * per_device > NTSIM_MAX_CORES)
+        return ntsim_yp_error(p, inst, "instance", "%llu physical cores, at most %d",
+                              (unsigned long long)(devices * per_device), NTSIM_MAX_CORES);
+    if (per_device % lnc != 0)
+        return ntsim_yp_error(p, ntsim_yp_get(p, inst, "lnc"), "instance.lnc",
+                              "%llu does not divide cores_per_device %llu",
+                              (unsigned long long)lnc, (unsigned long long)per_device);
+    uint32_t logical = (uint32_t)(devices * per_device / lnc);
+    bool in[NTSIM_MAX_CORES];
+    char why[160];
+    if (visible == NULL) {
+        for (uint32_t g = 0; g < logical; g++)
+            in[g] = true;
+    } else if (!ntsim_parse_range_list(visible, logical, in, why, sizeof why)) {
+        return ntsim_yp_error(p, ntsim_yp_get(p, inst, "visible_cores"),
+                              "instance.visible_cores", "%s (the instance's logical NCs are "
+                                                        "0..%u)", why, logical - 1);
+    }
+    uint32_t count = 0;
+    for (uint32_t g = 0; g < logical; g++) {
+        if (!in[g])
+            continue;
+        /* F5.start.vnc_panic: the runtime panics past 256 visible NCs. */
+        if (count == NTSIM_NC_COUNT)
+            return ntsim_yp_error(p, inst, "instance", "more than %d visible logical NCs (the "
+                                                       "runtime panics, F5.start.vnc_panic): "
+                                                       "narrow visible_cores",
+                                  NTSIM_NC_COUNT);
+        sc->vnc_gid[count++] = g;
+    }
+    sc->devices = (uint32_t)devices;
+    sc->cores_per_device = (uint32_t)per_device;
+    sc->lnc = (uint32_t)lnc;
+    sc->cores = count;
+    return NRT_SUCCESS;
+}
+
+/* clock_spread: {offset_ns, drift_ppm}: every physical core's clock drawn
+ * from the seed within +-offset_ns and +-drift_ppm, so that an instance of
+ * 128 cores needs no 128 lines; `clocks` entries then override. */
+static NRT_STATUS parse_clock_spread(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scenario_t *sc)
+{
+    yaml_node_t *s = ntsim_yp_get(p, root, "clock_spread");
+    if (s == NULL)
+        return NRT_SUCCESS;
+    uint64_t off = 0, drift = 0;
+    NRT_STATUS st;
+    if ((st = ntsim_yp_check_keys(p, s, "clock_spread", spread_keys, NULL)) != NRT_SUCCESS ||
+        (st = ntsim_yp_u64(p, s, "clock_spread", "offset_ns", false, UINT64_C(1) << 40, &off)) !=
+            NRT_SUCCESS ||
+        (st = ntsim_yp_u64(p, s, "clock_spread", "drift_ppm", false, 100000, &drift)) !=
+            NRT_SUCCESS)
+        return st;
+    uint32_t phys = sc->devices * sc->cores_per_device;
+    for (uint32_t core = 0; core < phys; core++) {
+        /* splitmix64 of (seed, core): each core's draw stands alone. */
+        uint64_t z = sc->seed + UINT64_C(0x9E3779B97F4A7C15) * (core + 1);
+        z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+        z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+        z ^= z >> 31;
+        sc->clock_offset_ns[core] = (int64_t)(z % (2 * off + 1)) - (int64_t)off;
+        sc->clock_drift_ppm[core] = (int64_t)((z >> 32) % (2 * drift + 1)) - (int64_t)drift;
+    }
+    return NRT_SUCCESS;
+}
+
+/* clocks: [{core, offset_ns?, drift_ppm?}]: a physical core's device clock
+ * (instance-wide index). */
+static NRT_STATUS parse_clocks(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scenario_t *sc)
 {
     NRT_STATUS st;
-    yaml_node_t *seq = seq_of(p, root, "devices", "", &st);
+    yaml_node_t *seq = seq_of(p, root, "clocks", "", &st);
     if (seq == NULL)
         return st;
-    memset(sc->clock_offset_ns, 0, sizeof sc->clock_offset_ns);
-    memset(sc->clock_drift_ppm, 0, sizeof sc->clock_drift_ppm);
+    uint32_t phys = sc->devices * sc->cores_per_device;
     size_t n = (size_t)(seq->data.sequence.items.top - seq->data.sequence.items.start);
     for (size_t i = 0; i < n; i++) {
         yaml_node_t *d = ntsim_yp_node(p, seq->data.sequence.items.start[i]);
         char path[64];
-        ntsim_yp_path(path, sizeof path, "devices[%zu]", i);
-        uint64_t nc;
+        ntsim_yp_path(path, sizeof path, "clocks[%zu]", i);
+        uint64_t core;
         int64_t off = 0, drift = 0;
-        if ((st = ntsim_yp_check_keys(p, d, path, device_keys, NULL)) != NRT_SUCCESS ||
-            (st = ntsim_yp_u64(p, d, path, "nc", true, NTSIM_NC_COUNT - 1, &nc)) != NRT_SUCCESS ||
+        if ((st = ntsim_yp_check_keys(p, d, path, clock_keys, NULL)) != NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, d, path, "core", true, NTSIM_MAX_CORES - 1, &core)) !=
+                NRT_SUCCESS ||
             (st = ntsim_yp_int(p, d, path, "offset_ns", false, -(INT64_C(1) << 50),
                                INT64_C(1) << 50, &off)) != NRT_SUCCESS ||
             (st = ntsim_yp_int(p, d, path, "drift_ppm", false, -100000, 100000, &drift)) !=
                 NRT_SUCCESS)
             return st;
-        if (nc >= sc->cores) {
+        if (core >= phys) {
             char field[80];
-            ntsim_yp_path(field, sizeof field, "%s.nc", path);
-            return ntsim_yp_error(p, ntsim_yp_get(p, d, "nc"), field,
-                                  "NC %llu is past the scenario's %u cores", (unsigned long long)nc,
-                                  sc->cores);
+            ntsim_yp_path(field, sizeof field, "%s.core", path);
+            return ntsim_yp_error(p, ntsim_yp_get(p, d, "core"), field,
+                                  "core %llu is past the instance's %u physical cores",
+                                  (unsigned long long)core, phys);
         }
-        sc->clock_offset_ns[nc] = off;
-        sc->clock_drift_ppm[nc] = drift;
+        sc->clock_offset_ns[core] = off;
+        sc->clock_drift_ppm[core] = drift;
     }
     return NRT_SUCCESS;
 }
@@ -283,8 +377,11 @@ static NRT_STATUS parse_root(ntsim_yparse_t *p, yaml_node_t *root, void *vctx)
         (st = ntsim_yp_u64(p, root, "", "duration_ns", false, UINT64_C(1) << 50,
                            &sc->duration_ns)) != NRT_SUCCESS)
         return st;
-    /* cores: an integer in [1, 256]; a negative or zero count is named as such. */
-    yaml_node_t *cn = ntsim_yp_get(p, root, "cores");
+    /* cores: an integer in [1, 256]; a negative or zero count is named as
+     * such. It is a one-device instance of that many cores, LNC 1. */
+    yaml_node_t *cn = ntsim_yp_get(p, root, "cores"), *inst = ntsim_yp_get(p, root, "instance");
+    if (cn != NULL && inst != NULL)
+        return ntsim_yp_error(p, inst, "instance", "give cores or instance, not both");
     if (cn != NULL) {
         int64_t c;
         if ((st = ntsim_yp_int(p, root, "", "cores", true, INT64_MIN, INT64_MAX, &c)) !=
@@ -294,7 +391,9 @@ static NRT_STATUS parse_root(ntsim_yparse_t *p, yaml_node_t *root, void *vctx)
             return ntsim_yp_error(p, cn, "cores", "%lld is out of range [1, 256]", (long long)c);
         cores = (uint64_t)c;
     }
-    sc->cores = (uint32_t)cores;
+    ntsim_scenario_set_cores(sc, (uint32_t)cores);
+    if (inst != NULL && (st = parse_instance(p, inst, sc)) != NRT_SUCCESS)
+        return st;
     if ((st = copy_name(p, ntsim_yp_get(p, root, "name"), "name", name, sc->name,
                         sizeof sc->name)) != NRT_SUCCESS)
         return st;
@@ -304,14 +403,16 @@ static NRT_STATUS parse_root(ntsim_yparse_t *p, yaml_node_t *root, void *vctx)
         if ((st = ntsim_yp_check_keys(p, host, "host", host_keys, NULL)) != NRT_SUCCESS ||
             (st = ntsim_yp_u64(p, host, "host", "start_ns", false, UINT64_MAX / 2,
                                &sc->host_start_ns)) != NRT_SUCCESS ||
-            (st = ntsim_yp_u64(p, host, "host", "threads", false, 64, &threads)) !=
+            (st = ntsim_yp_u64(p, host, "host", "threads", false, NTSIM_MAX_HOST_THREADS,
+                               &threads)) !=
                 NRT_SUCCESS ||
             (st = ntsim_yp_u64(p, host, "host", "request_interval_ns", false,
                                UINT64_C(1) << 40, &sc->request_interval_ns)) != NRT_SUCCESS)
             return st;
         sc->host_threads = (uint32_t)threads;
     }
-    if ((st = parse_devices(p, root, sc)) != NRT_SUCCESS ||
+    if ((st = parse_clock_spread(p, root, sc)) != NRT_SUCCESS ||
+        (st = parse_clocks(p, root, sc)) != NRT_SUCCESS ||
         (st = parse_models(p, root, sc)) != NRT_SUCCESS ||
         (st = parse_capture(p, root, sc)) != NRT_SUCCESS ||
         (st = parse_faults(p, root, sc)) != NRT_SUCCESS)

@@ -5,7 +5,7 @@
  * are D-NTFF-EVENT's choices), for every record:
  *   timestamp   = timestamp_ns                  (host clock, as recorded)
  *   data        = interned id of the event name (D-NTFF-INTERN)
- *   nd_idx      = the options' device index
+ *   nd_idx      = the options' device index, or nd_idx_by_nc[nc_idx]
  *   nc_idx      = nc_idx
  *   event_type  = trace_type, the C enum value  (spec §1; D-NTFF-EVENT-TYPE)
  *   hint        = the JSON event_type name
@@ -38,6 +38,7 @@
 #include "growbuf.h"
 #include "intern.h"
 #include "ntff.pb-c.h"
+#include "ntsim/capture.h"
 #include "ntsim/convert.h"
 
 /* --- per-type constants, computed once ----------------------------------------- */
@@ -297,7 +298,11 @@ NRT_STATUS ntsim_ntff_writer_events(ntsim_ntff_writer_t *w, const nrt_sys_trace_
     NRT_STATUS st = NRT_SUCCESS;
     for (size_t i = 0; i < count && st == NRT_SUCCESS; i++) {
         Ntff__NtraceEvent ev;
-        event_to_proto(&events[i], w->opt.nd_idx, &w->scratch, &ev);
+        uint32_t nc = events[i].nc_idx;
+        uint32_t nd = w->opt.nd_idx_by_nc != NULL && nc < NTSIM_NC_COUNT
+                          ? w->opt.nd_idx_by_nc[nc]
+                          : w->opt.nd_idx;
+        event_to_proto(&events[i], nd, &w->scratch, &ev);
         if ((uint32_t)events[i].trace_type < NRT_SYS_TRACE_EVENT_TYPE_COUNT)
             w->used[events[i].trace_type] = true;
         st = put_event(&w->b, &ev);

@@ -11,6 +11,7 @@
  * Memory: one batch's text and one NTFF piece at a time.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,6 +39,8 @@ struct ntsim_sim_writer {
     bool json_opened;         /* NTSIM_JSON_DOC_OPEN written */
     bool json_first;          /* no event object written yet */
     bool finished;
+    char arch[sizeof ((ntsim_scenario_t *)0)->arch];
+    uint32_t nd_of_nc[NTSIM_NC_COUNT]; /* each logical NC's device (trace.ntff's nd_idx) */
     int failed;               /* OUT_* of the first failed write, or -1 */
     int err;                  /* its errno */
 };
@@ -81,8 +84,12 @@ NRT_STATUS ntsim_sim_writer_create(const ntsim_scenario_t *sc, const ntsim_outpu
     }
     w->json_first = true;
     w->failed = -1;
-    /* The options are copied; arch is a literal. */
-    ntsim_ntff_options_t opt = {0, "ntsim-sim", 0, sc->seed, sc->cores};
+    /* The options are copied; arch points into the writer, the device map
+     * too (D-LNC: logical_nc_size is the physical cores per logical NC). */
+    snprintf(w->arch, sizeof w->arch, "%s", sc->arch[0] != '\0' ? sc->arch : "ntsim-sim");
+    for (uint32_t v = 0; v < NTSIM_NC_COUNT; v++)
+        w->nd_of_nc[v] = v < sc->cores ? ntsim_phys_core(sc, v, 0) / sc->cores_per_device : 0;
+    ntsim_ntff_options_t opt = {0, w->arch, 0, sc->seed, sc->lnc, w->nd_of_nc};
     NRT_STATUS st;
     if ((st = ntsim_ntff_writer_create(&opt, &w->trace_ntff)) != NRT_SUCCESS ||
         (st = ntsim_ntff_writer_create(&opt, &w->notif_ntff)) != NRT_SUCCESS) {

@@ -178,7 +178,7 @@ static void collect_counts(ntsim__sim_t *s, ntsim_run_result_t *out)
     out->model_lookup_misses = s->exec_lookup_misses;
     out->exec_table_peak = s->exec_table_peak;
     (void)ntsim_notify_stats(&out->notify); /* non-NULL: cannot fail */
-    ntsim_skew_solve(s->sc, s->skew, out->skew);
+    ntsim_skew_solve(s->skew, out->skew);
 }
 
 NRT_STATUS ntsim_sim_run(const ntsim_scenario_t *sc, const ntsim_sim_sink_t *sink,
@@ -200,8 +200,14 @@ NRT_STATUS ntsim_sim_run(const ntsim_scenario_t *sc, const ntsim_sim_sink_t *sin
         (st = ntsim_explicit_create(sc->cores, &s->explicit_notifs)) != NRT_SUCCESS)
         goto free_sim;
     ntsim_notify_reset_stats();
-    /* The exporters ask the run for models while the sink serializes. */
-    (void)ntsim_json_set_model_lookup(ntsim__exec_model, s); /* always NRT_SUCCESS */
+    /* The exporters ask the run for models while the sink serializes, and
+     * map its NCs to worker ids (F2.fetch.gid_map: the visible logical NCs'
+     * instance-wide ids, -1 past them). Both always NRT_SUCCESS: cores <= 256. */
+    (void)ntsim_json_set_model_lookup(ntsim__exec_model, s);
+    int32_t gid[NTSIM_NC_COUNT];
+    for (uint32_t v = 0; v < sc->cores; v++)
+        gid[v] = (int32_t)sc->vnc_gid[v];
+    (void)ntsim_json_set_gid_map(gid, sc->cores);
     if ((st = start_capture(s)) != NRT_SUCCESS)
         goto free_lookup;
 
@@ -220,6 +226,7 @@ NRT_STATUS ntsim_sim_run(const ntsim_scenario_t *sc, const ntsim_sim_sink_t *sin
     collect_counts(s, out);
 free_lookup:
     (void)ntsim_json_set_model_lookup(NULL, NULL);
+    (void)ntsim_json_set_gid_map(NULL, 0); /* the default again */
 free_sim:
     ntsim_sched_free(&s->sched);
     ntsim_explicit_free(s->explicit_notifs);

@@ -13,7 +13,13 @@
 
 #include "nrt/nrt_sys_trace.h"
 
-enum { NTSIM_MAX_MODELS = 8, NTSIM_MAX_FAULTS = 64, NTSIM_MAX_HOST_THREADS = 256 };
+enum {
+    NTSIM_MAX_MODELS = 8,
+    NTSIM_MAX_FAULTS = 64,
+    NTSIM_MAX_HOST_THREADS = 256,
+    NTSIM_MAX_CORES = 512, /* physical NeuronCores of one instance */
+    NTSIM_MAX_LNC = 2      /* physical cores per logical NC (NEURON_LOGICAL_NC_CONFIG) */
+};
 
 typedef enum ntsim_fault_kind {
     NTSIM_FAULT_RING_BURST,           /* `events` GENERIC instants on `nc` at once */
@@ -40,17 +46,30 @@ typedef struct ntsim_model {
     uint64_t weight_bytes;
 } ntsim_model_t;
 
+/*
+ * The instance (D-LNC): `devices` Neuron devices of `cores_per_device`
+ * physical NeuronCores each, numbered instance-wide (device d's cores are
+ * d * cores_per_device ...). The runtime groups `lnc` consecutive physical
+ * cores of a device into one logical NC, numbered instance-wide too
+ * (logical g = physical g * lnc ... g * lnc + lnc - 1). The process sees
+ * `cores` of them (NEURON_RT_VISIBLE_CORES): its nc_idx v, the trace's
+ * nc_idx, is logical NC vnc_gid[v], which is also v's worker_gid.
+ */
 typedef struct ntsim_scenario {
     char name[64];
     char path[256];           /* where it was read from, or "(built-in)" */
     uint64_t seed;
-    uint32_t cores;
+    char arch[16];            /* trace.ntff's ntrace_info.arch ("trn2"; "" writes ntsim-sim) */
+    uint32_t devices, cores_per_device, lnc;
+    uint32_t cores;           /* visible logical NCs: nc_idx 0 .. cores - 1 */
+    uint32_t vnc_gid[NTSIM_NC_COUNT]; /* the instance-wide logical NC of each */
     uint64_t duration_ns;
     uint64_t host_start_ns;
     uint32_t host_threads;
     uint64_t request_interval_ns;
-    int64_t clock_offset_ns[NTSIM_NC_COUNT];
-    int64_t clock_drift_ppm[NTSIM_NC_COUNT];
+    /* Each physical core's device clock, by instance-wide physical index. */
+    int64_t clock_offset_ns[NTSIM_MAX_CORES];
+    int64_t clock_drift_ppm[NTSIM_MAX_CORES];
     ntsim_model_t models[NTSIM_MAX_MODELS];
     uint32_t model_count;
     uint64_t max_events_per_nc;
@@ -64,5 +83,16 @@ typedef struct ntsim_scenario {
 /* The built-in default: 2 NCs, 2 models (one with collectives), every one
  * of the 46 event types, one fault of each runtime kind, well under a second. */
 void ntsim_scenario_default(ntsim_scenario_t *sc);
+
+/* Sets a one-device instance of n physical cores, LNC 1, all visible: what
+ * a scenario's `cores: n` means. */
+void ntsim_scenario_set_cores(ntsim_scenario_t *sc, uint32_t n);
+
+/* The instance-wide physical core behind the j-th physical core of visible
+ * logical NC v (j < lnc). */
+static inline uint32_t ntsim_phys_core(const ntsim_scenario_t *sc, uint32_t v, uint32_t j)
+{
+    return sc->vnc_gid[v] * sc->lnc + j;
+}
 
 #endif /* NTSIM_SIM_SCENARIO_H */

@@ -13,7 +13,7 @@ void ntsim_scenario_default(ntsim_scenario_t *sc)
     snprintf(sc->name, sizeof sc->name, "default");
     snprintf(sc->path, sizeof sc->path, "the built-in default");
     sc->seed = 42;
-    sc->cores = 2;
+    ntsim_scenario_set_cores(sc, 2);
     sc->duration_ns = 1000000; /* 1 ms of simulated time */
     sc->host_start_ns = UINT64_C(1700000000000000000);
     sc->host_threads = 2;
@@ -34,4 +34,14 @@ void ntsim_scenario_default(ntsim_scenario_t *sc)
     sc->faults[2] = (ntsim_fault_t){NTSIM_FAULT_INVALID_NOTIFICATION, 300000, 0, 0, -7, 2};
     sc->faults[3] = (ntsim_fault_t){NTSIM_FAULT_NUMERICAL_ERROR, 500000, 1, 0, 0, 0};
     sc->fault_count = 4;
+}
+
+void ntsim_scenario_set_cores(ntsim_scenario_t *sc, uint32_t n)
+{
+    sc->devices = 1;
+    sc->cores_per_device = n;
+    sc->lnc = 1;
+    sc->cores = n;
+    for (uint32_t v = 0; v < NTSIM_NC_COUNT; v++)
+        sc->vnc_gid[v] = v;
 }

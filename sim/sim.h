@@ -68,7 +68,7 @@ typedef struct ntsim_run_result {
      * later fetch can still see): always 0, or the table is wrong. */
     uint64_t model_lookup_misses;
     uint64_t exec_table_peak; /* the most executions the table held at once */
-    ntsim_skew_t skew[NTSIM_NC_COUNT];
+    ntsim_skew_t skew[NTSIM_MAX_CORES]; /* per physical core, instance-wide */
 } ntsim_run_result_t;
 
 /* Progress callback: simulated ns done, of total; called at most every
@@ -83,17 +83,17 @@ typedef void (*ntsim_progress_fn)(uint64_t done_ns, uint64_t total_ns, uint64_t 
 NRT_STATUS ntsim_sim_run(const ntsim_scenario_t *sc, const ntsim_sim_sink_t *sink,
                          ntsim_progress_fn progress, void *ctx, ntsim_run_result_t *out);
 
-/* The device clock of NC nc at host time t (offset + drift; deterministic
- * integer arithmetic). */
-uint64_t ntsim_device_clock(const ntsim_scenario_t *sc, uint32_t nc, uint64_t host_ns);
+/* The device clock of physical core `core` (instance-wide) at host time t
+ * (offset + drift; deterministic integer arithmetic). */
+uint64_t ntsim_device_clock(const ntsim_scenario_t *sc, uint32_t core, uint64_t host_ns);
 
 /* Adds the sync pairs of n records (their sync_info, TIMESTAMP_SYNC's flat
- * pair) to the per-NC sums; ntsim_skew_solve fits device = host + a +
- * b (host - start) from them. */
+ * pair) to the sums of the physical core whose clock each read (D-LNC);
+ * ntsim_skew_solve fits device = host + a + b (host - start) from them. */
 void ntsim_skew_add(const ntsim_scenario_t *sc, const nrt_sys_trace_event_t *records, size_t n,
-                    ntsim_skew_acc_t acc[NTSIM_NC_COUNT]);
-void ntsim_skew_solve(const ntsim_scenario_t *sc, const ntsim_skew_acc_t acc[NTSIM_NC_COUNT],
-                      ntsim_skew_t out[NTSIM_NC_COUNT]);
+                    ntsim_skew_acc_t acc[NTSIM_MAX_CORES]);
+void ntsim_skew_solve(const ntsim_skew_acc_t acc[NTSIM_MAX_CORES],
+                      ntsim_skew_t out[NTSIM_MAX_CORES]);
 
 /* A run's output files, written as the run goes (outputs.c):
  *   trace.json          the fetch document of every drained record, byte for

@@ -91,10 +91,30 @@ static void emit_seq(ntsim__sim_t *s, nrt_sys_trace_event_type_t type,
     (void)nrt_sys_trace_new_event_with_seq(type, phase, nc, d, tracking, seq);
 }
 
-static struct nrt_sys_trace_event_data_sync_info sync_now(ntsim__sim_t *s, uint32_t nc)
+/* A sync pair read now from physical core `core`'s clock (instance-wide). */
+static struct nrt_sys_trace_event_data_sync_info sync_now(ntsim__sim_t *s, uint32_t core)
 {
     return (struct nrt_sys_trace_event_data_sync_info){
-        ntsim_device_clock(s->sc, nc, s->sched.now), s->sched.now};
+        ntsim_device_clock(s->sc, core, s->sched.now), s->sched.now};
+}
+
+/* Physical core j of logical NC nc, instance-wide, and its index within its
+ * device (what device_core_idx holds, D-LNC). */
+static uint32_t core_of(const ntsim__sim_t *s, uint32_t nc, uint32_t j)
+{
+    return ntsim_phys_core(s->sc, nc, j);
+}
+
+static uint32_t core_in_device(const ntsim__sim_t *s, uint32_t nc, uint32_t j)
+{
+    return core_of(s, nc, j) % s->sc->cores_per_device;
+}
+
+/* The tracking id of a per-core span: core j's copy of span id `id` (the
+ * low 8 bits number an execute's spans, all below 64). */
+static uint64_t per_core(uint64_t id, uint32_t j)
+{
+    return id + 64u * j;
 }
 
 /* A fresh span base: the low 8 bits number the spans of one operation. */
@@ -127,9 +147,10 @@ static void dma_alloc(ntsim__sim_t *s, uint32_t nc, dma_mem_usage_type_t usage, 
 {
     ntsim__sim_nc_t *n = &s->nc[nc];
     uint64_t id = new_span(s);
+    uint32_t hbm = core_in_device(s, nc, 0);
     emit(s, TY(DMA_MEM_ALLOC), S, nc,
-         DATA(dma_mem_alloc_start, .hbm_idx = nc, .usage_type = usage, .is_nc_hbm = true,
-              .is_aligned = (bytes & 4095) == 0, .mla_idx = nc / 2),
+         DATA(dma_mem_alloc_start, .hbm_idx = hbm, .usage_type = usage, .is_nc_hbm = true,
+              .is_aligned = (bytes & 4095) == 0, .mla_idx = hbm / 2),
          id);
     uint64_t phys = UINT64_C(0x4000000000) * (nc + 1) + n->next_phys;
     n->next_phys += (bytes + 4095) & ~UINT64_C(4095);
@@ -147,18 +168,20 @@ static void dma_alloc(ntsim__sim_t *s, uint32_t nc, dma_mem_usage_type_t usage, 
 /* The collectives setup of a model on one NC (inside its MODEL_LOAD span). */
 static void load_collectives(ntsim__sim_t *s, uint32_t nc, const ntsim_model_t *md)
 {
-    uint32_t cores = s->sc->cores;
+    /* The collective group is every visible logical NC; a member's id is
+     * its instance-wide logical NC (its worker_gid). */
+    uint32_t cores = s->sc->cores, gid = s->sc->vnc_gid[nc];
     uint64_t cc = new_span(s);
-    emit(s, TY(CC_LOAD), S, nc, DATA(cc_load_start, .g_device_id = nc, .g_device_count = cores),
+    emit(s, TY(CC_LOAD), S, nc, DATA(cc_load_start, .g_device_id = gid, .g_device_count = cores),
          cc);
     emit(s, TY(CC_PREPARE), I, nc,
-         DATA(hostcc_prepare, .ctx_device_id = nc, .ctx_device_count = cores,
+         DATA(hostcc_prepare, .ctx_device_id = gid, .ctx_device_count = cores,
               .cc_op = 1 /* all-reduce */),
          0);
     emit(s, TY(CC_SCHEDULE), I, nc,
-         DATA(hostcc_schedule, .ctx_device_id = nc, .ctx_device_count = cores), 0);
+         DATA(hostcc_schedule, .ctx_device_id = gid, .ctx_device_count = cores), 0);
     emit(s, TY(HOSTCC_BUILD_CONTEXT), I, nc,
-         DATA(hostcc_build_ctx, .ctx_device_id = nc, .ctx_device_count = cores), 0);
+         DATA(hostcc_build_ctx, .ctx_device_id = gid, .ctx_device_count = cores), 0);
     emit(s, TY(HOSTCC_LOAD), I, nc,
          DATA(hostcc_load, .enc_op = 1, .dtype = 7 /* fp32 */, .num_elem = md->weight_bytes / 4),
          0);
@@ -194,9 +217,10 @@ void ntsim__workload_unload(ntsim__sim_t *s)
         const ntsim__sim_alloc_t *a = &s->allocs[i];
         ntsim__sim_nc_t *n = &s->nc[a->nc];
         uint64_t id = new_span(s);
+        uint32_t hbm = core_in_device(s, a->nc, 0);
         emit(s, TY(DMA_MEM_DEALLOC), S, a->nc,
-             DATA(dma_mem_dealloc_start, .hbm_idx = a->nc, .is_nc_hbm = true,
-                  .mla_idx = a->nc / 2, .usage_type = a->usage, .physical_address = a->phys),
+             DATA(dma_mem_dealloc_start, .hbm_idx = hbm, .is_nc_hbm = true, .mla_idx = hbm / 2,
+                  .usage_type = a->usage, .physical_address = a->phys),
              id);
         n->dma_total -= a->bytes;
         n->dma_by_usage[a->usage] -= a->bytes;
@@ -271,30 +295,54 @@ static void step_pre(ntsim__sim_t *s, request_t *r)
         DATA(exec_pre, .exec_id = r->exec_id, .model_id = r->model->id);
     emit(s, TY(EXEC_PRE), S, r->nc, pre, r->span | 3);
     ntsim__sim_nc_t *n = &s->nc[r->nc];
-    if (n->last_model != 0 && n->last_model != r->model->id) {
+    /* Each physical core of the logical NC loads the model's program. */
+    for (uint32_t j = 0; n->last_model != 0 && n->last_model != r->model->id && j < s->sc->lnc;
+         j++) {
+        uint32_t core = core_of(s, r->nc, j), idx = core_in_device(s, r->nc, j);
         emit(s, TY(MODEL_SWITCH), I, r->nc,
-             DATA(model_switch, .device_core_idx = r->nc, .model_id = r->model->id,
+             DATA(model_switch, .device_core_idx = idx, .model_id = r->model->id,
                   .is_neuron_core_work = true),
              0);
         emit(s, TY(NC_MODEL_SWITCH), S, r->nc,
-             DATA(nc_model_switch_start, .device_core_idx = r->nc, .model_id = r->model->id,
-                  .exec_id = r->exec_id, .sync_info = sync_now(s, r->nc)),
-             r->span | 4);
+             DATA(nc_model_switch_start, .device_core_idx = idx, .model_id = r->model->id,
+                  .exec_id = r->exec_id, .sync_info = sync_now(s, core)),
+             per_core(r->span | 4, j));
         emit(s, TY(NC_MODEL_SWITCH), T, r->nc,
-             DATA(nc_model_switch_stop, .sync_info = sync_now(s, r->nc)), r->span | 4);
+             DATA(nc_model_switch_stop, .sync_info = sync_now(s, core)),
+             per_core(r->span | 4, j));
     }
     n->last_model = r->model->id;
     emit(s, TY(EXEC_PRE), T, r->nc, pre, r->span | 3);
+}
+
+/* Core j > 0 of a logical NC finishes its half of the execute a little
+ * before core 0 (D-LNC): its DEVICE_EXEC STOP. */
+static void core_stop_early(ntsim_sched_t *sched, void *arg, uint64_t j)
+{
+    (void)sched;
+    request_t *r = arg;
+    ntsim__sim_t *s = r->sim;
+    emit(s, TY(DEVICE_EXEC), T, r->nc,
+         DATA(nc_exec_stop, .sync_info = sync_now(s, core_of(s, r->nc, (uint32_t)j))),
+         per_core(r->span | 6, (uint32_t)j));
 }
 
 static void step_core_start(ntsim__sim_t *s, request_t *r)
 {
     emit(s, TY(EXEC_CORE), S, r->nc,
          DATA(exec_core, .exec_id = r->exec_id, .model_id = r->model->id), r->span | 5);
-    emit(s, TY(DEVICE_EXEC), S, r->nc,
-         DATA(nc_exec_start, .device_core_idx = r->nc, .exec_id = (uint32_t)r->exec_id,
-              .sync_info = sync_now(s, r->nc)),
-         r->span | 6);
+    /* One nc_exec_running span per physical core, each with its own
+     * tracking id, the exec_id shared (D-LNC). */
+    for (uint32_t j = 0; j < s->sc->lnc; j++) {
+        emit(s, TY(DEVICE_EXEC), S, r->nc,
+             DATA(nc_exec_start, .device_core_idx = core_in_device(s, r->nc, j),
+                  .exec_id = (uint32_t)r->exec_id, .sync_info = sync_now(s, core_of(s, r->nc, j))),
+             per_core(r->span | 6, j));
+        if (j > 0) {
+            uint64_t early = 1 + rng_next(s) % (r->exec_ns / 16 + 1);
+            ntsim__sim_at(s, r->exec_ns > early ? r->exec_ns - early : 1, core_stop_early, r, j);
+        }
+    }
 }
 
 /* The notification queues of the device, mid-execute (spec §5 subscribe
@@ -302,15 +350,21 @@ static void step_core_start(ntsim__sim_t *s, request_t *r)
  * {6,8,7}. Which optional ones appear is the seed's choice. */
 static void post_execute_notifications(ntsim__sim_t *s, request_t *r)
 {
-    post_notification(s, NOTIFICATION_TYPE_TRACE, r->nc, r->exec_id);
-    post_notification(s, NOTIFICATION_TYPE_INFER_STATUS, r->nc, r->exec_id);
-    post_notification(s, NOTIFICATION_TYPE_EVENT, r->nc, r->exec_id);
-    if (rng_next(s) % 2 == 0)
-        post_notification(s, NOTIFICATION_TYPE_DMA, r->nc, r->exec_id);
-    if (rng_next(s) % 4 == 0)
-        post_notification(s, NOTIFICATION_TYPE_THROTTLE, r->nc, r->exec_id);
-    if (s->nc[r->nc].numerical_errors_pending > 0)
-        post_notification(s, NOTIFICATION_TYPE_ERROR, r->nc, r->exec_id);
+    /* The TPB queues are per physical core: nc is the process's physical
+     * core index (logical NC x LNC + j); the TopSP serves the logical NC
+     * (D-LNC). With LNC 1 both are the NC. */
+    for (uint32_t j = 0; j < s->sc->lnc; j++) {
+        uint32_t q = r->nc * s->sc->lnc + j;
+        post_notification(s, NOTIFICATION_TYPE_TRACE, q, r->exec_id);
+        post_notification(s, NOTIFICATION_TYPE_INFER_STATUS, q, r->exec_id);
+        post_notification(s, NOTIFICATION_TYPE_EVENT, q, r->exec_id);
+        if (rng_next(s) % 2 == 0)
+            post_notification(s, NOTIFICATION_TYPE_DMA, q, r->exec_id);
+        if (rng_next(s) % 4 == 0)
+            post_notification(s, NOTIFICATION_TYPE_THROTTLE, q, r->exec_id);
+        if (s->nc[r->nc].numerical_errors_pending > 0 && j == r->exec_id % s->sc->lnc)
+            post_notification(s, NOTIFICATION_TYPE_ERROR, q, r->exec_id);
+    }
     if (!r->model->collectives)
         return;
     post_notification(s, NOTIFICATION_TYPE_TOPSP_TRACE, r->nc, r->exec_id);
@@ -322,13 +376,15 @@ static void post_execute_notifications(ntsim__sim_t *s, request_t *r)
 /* The collectives of an execute start on the device and on the host. */
 static void start_collectives(ntsim__sim_t *s, request_t *r)
 {
+    /* Per logical NC, on its first core's clock (D-LNC). */
+    uint32_t core = core_of(s, r->nc, 0);
     emit(s, TY(CC_EXEC_BARRIER), S, r->nc,
          DATA(cc_exec_barrier_start, .model_id = r->model->id, .exec_id = (uint32_t)r->exec_id,
-              .sync_info = sync_now(s, r->nc)),
+              .sync_info = sync_now(s, core)),
          r->span | 7);
     emit(s, TY(CC_EXEC), S, r->nc,
-         DATA(cc_exec_start, .gid = r->nc, .op_id = (uint32_t)r->op_id,
-              .exec_id = (uint32_t)r->exec_id, .sync_info = sync_now(s, r->nc),
+         DATA(cc_exec_start, .gid = s->sc->vnc_gid[r->nc], .op_id = (uint32_t)r->op_id,
+              .exec_id = (uint32_t)r->exec_id, .sync_info = sync_now(s, core),
               .algo = 1 + (uint32_t)(r->op_id % 3)),
          r->span | 8);
     int peer = (int)((r->nc + 1) % s->sc->cores);
@@ -346,14 +402,17 @@ static void start_collectives(ntsim__sim_t *s, request_t *r)
 
 static void step_mid(ntsim__sim_t *s, request_t *r)
 {
-    emit(s, TY(HW_NOTIFY), I, r->nc,
-         DATA(hw_notify, .device_core_idx = r->nc, .hint = (uint16_t)(r->exec_id & 0xffff),
-              .custom_data = (uint32_t)r->model->id, .exec_id = r->exec_id,
-              .sync_info = sync_now(s, r->nc)),
-         0);
+    for (uint32_t j = 0; j < s->sc->lnc; j++)
+        emit(s, TY(HW_NOTIFY), I, r->nc,
+             DATA(hw_notify, .device_core_idx = core_in_device(s, r->nc, j),
+                  .hint = (uint16_t)(r->exec_id & 0xffff), .custom_data = (uint32_t)r->model->id,
+                  .exec_id = r->exec_id, .sync_info = sync_now(s, core_of(s, r->nc, j))),
+             0);
+    /* One sync point per execution, on the logical NC's first core (D-LNC:
+     * a TIMESTAMP_SYNC names no physical core). */
     emit(s, TY(TIMESTAMP_SYNC), I, r->nc,
          DATA(timestamp_sync, .exec_id = r->exec_id,
-              .nc_timestamp_ns = ntsim_device_clock(s->sc, r->nc, s->sched.now),
+              .nc_timestamp_ns = ntsim_device_clock(s->sc, core_of(s, r->nc, 0), s->sched.now),
               .cpu_timestamp_ns = s->sched.now),
          0);
     post_execute_notifications(s, r);
@@ -366,10 +425,11 @@ static void step_mid(ntsim__sim_t *s, request_t *r)
 static void stop_collectives(ntsim__sim_t *s, request_t *r)
 {
     emit(s, TY(HOSTCC_EXEC), T, r->nc, DATA(hostcc_exec, .stream_id = r->nc), r->span | 9);
-    emit(s, TY(CC_EXEC), T, r->nc, DATA(cc_exec_stop, .sync_info = sync_now(s, r->nc)),
+    uint32_t core = core_of(s, r->nc, 0);
+    emit(s, TY(CC_EXEC), T, r->nc, DATA(cc_exec_stop, .sync_info = sync_now(s, core)),
          r->span | 8);
     emit(s, TY(CC_EXEC_BARRIER), T, r->nc,
-         DATA(cc_exec_barrier_stop, .sync_info = sync_now(s, r->nc)), r->span | 7);
+         DATA(cc_exec_barrier_stop, .sync_info = sync_now(s, core)), r->span | 7);
     uint8_t status[8];
     uint32_t e32 = (uint32_t)r->exec_id, op = (uint32_t)r->op_id;
     memcpy(status, &e32, 4);
@@ -382,14 +442,17 @@ static void step_core_stop(ntsim__sim_t *s, request_t *r)
 {
     if (r->model->collectives)
         stop_collectives(s, r);
-    emit(s, TY(DEVICE_EXEC), T, r->nc, DATA(nc_exec_stop, .sync_info = sync_now(s, r->nc)),
-         r->span | 6);
+    /* Core 0's span ends last; the others ended in core_stop_early. */
+    emit(s, TY(DEVICE_EXEC), T, r->nc,
+         DATA(nc_exec_stop, .sync_info = sync_now(s, core_of(s, r->nc, 0))), r->span | 6);
     ntsim__sim_nc_t *n = &s->nc[r->nc];
     if (n->numerical_errors_pending > 0) {
+        /* Raised by one physical core of the logical NC (D-LNC). */
+        uint32_t j = (uint32_t)(r->exec_id % s->sc->lnc);
         n->numerical_errors_pending--;
         emit(s, TY(NUM_ERR), I, r->nc,
-             DATA(num_err, .device_core_idx = r->nc, .exec_id = (uint32_t)r->exec_id,
-                  .sync_info = sync_now(s, r->nc)),
+             DATA(num_err, .device_core_idx = core_in_device(s, r->nc, j),
+                  .exec_id = (uint32_t)r->exec_id, .sync_info = sync_now(s, core_of(s, r->nc, j))),
              0);
     }
     emit(s, TY(EXEC_CORE), T, r->nc,
@@ -588,7 +651,7 @@ static void fault_fire(ntsim_sched_t *sched, void *arg, uint64_t index)
         break;
     case NTSIM_FAULT_INVALID_NOTIFICATION:
         for (uint64_t i = 0; i < f->count; i++)
-            post_notification(s, f->type, f->nc, 0);
+            post_notification(s, f->type, f->nc * s->sc->lnc, 0); /* its first core's queue */
         break;
     case NTSIM_FAULT_NUMERICAL_ERROR:
         s->nc[f->nc].numerical_errors_pending++;

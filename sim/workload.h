@@ -62,7 +62,7 @@ typedef struct ntsim__sim {
     uint64_t record_count, info_count;
     uint64_t per_type[NRT_SYS_TRACE_EVENT_TYPE_COUNT];
     uint64_t per_nc[NTSIM_NC_COUNT];
-    ntsim_skew_acc_t skew[NTSIM_NC_COUNT];
+    ntsim_skew_acc_t skew[NTSIM_MAX_CORES];
     uint64_t emitted, posted, executes, fetches;
     bool oom;                 /* a step could not allocate: the run stops */
     bool stopped;             /* stop() already called (stop_before_fetch) */

@@ -7,12 +7,56 @@
 #include "cli.h"
 #include "event_table.h"
 
+/* Each physical core's clock, configured and recovered from the trace's
+ * sync pairs; past 16 cores, the worst errors instead of a line each. */
+static void print_skew(FILE *out, const ntsim_scenario_t *sc, const ntsim_run_result_t *r)
+{
+    uint32_t lines = sc->cores * sc->lnc;
+    double worst_off = 0, worst_ppm = 0;
+    uint64_t fewest = UINT64_MAX;
+    fprintf(out, "\nhost/device clock skew recovered from sync_info, per physical core "
+                 "(configured -> recovered)\n");
+    for (uint32_t v = 0; v < sc->cores; v++) {
+        for (uint32_t j = 0; j < sc->lnc; j++) {
+            uint32_t core = ntsim_phys_core(sc, v, j);
+            const ntsim_skew_t *k = &r->skew[core];
+            double eo = k->offset_ns - (double)sc->clock_offset_ns[core];
+            double ep = k->drift_ppm - (double)sc->clock_drift_ppm[core];
+            fewest = k->samples < fewest ? k->samples : fewest;
+            if (k->samples > 0 && (eo < 0 ? -eo : eo) > worst_off)
+                worst_off = eo < 0 ? -eo : eo;
+            if (k->samples > 0 && (ep < 0 ? -ep : ep) > worst_ppm)
+                worst_ppm = ep < 0 ? -ep : ep;
+            if (lines > 16)
+                continue;
+            if (k->samples == 0) {
+                fprintf(out, "  core %-4u (nc %u) no sync_info in the trace\n", core, v);
+                continue;
+            }
+            fprintf(out, "  core %-4u (nc %u) offset %lld ns -> %.1f ns, drift %lld ppm -> "
+                         "%.3f ppm (%llu samples)\n",
+                    core, v, (long long)sc->clock_offset_ns[core], k->offset_ns,
+                    (long long)sc->clock_drift_ppm[core], k->drift_ppm,
+                    (unsigned long long)k->samples);
+        }
+    }
+    if (lines > 16)
+        fprintf(out, "  %u physical cores: recovered within %.1f ns and %.3f ppm of the configured "
+                     "clocks; at least %llu samples each\n",
+                lines, worst_off, worst_ppm, (unsigned long long)fewest);
+}
+
 void ntsim_cli_summary(FILE *out, const ntsim_scenario_t *sc, const ntsim_run_result_t *r,
                        const ntsim_outputs_t *o, const char *dir)
 {
     fprintf(out, "ntsim run: scenario %s from %s, seed %llu, %u NCs, %.3f ms simulated\n",
             sc->name, sc->path, (unsigned long long)sc->seed, sc->cores,
             (double)r->simulated_ns / 1e6);
+    fprintf(out, "  instance: %s, %u device%s x %u physical cores, LNC %u: %u of %u logical NCs "
+                 "visible\n",
+            sc->arch[0] ? sc->arch : "ntsim-sim", sc->devices, sc->devices == 1 ? "" : "s",
+            sc->cores_per_device, sc->lnc, sc->cores,
+            sc->devices * sc->cores_per_device / sc->lnc);
     uint64_t captured = 0, overwritten = 0, lost = 0, busy = 0;
     for (uint32_t nc = 0; nc < NTSIM_NC_COUNT; nc++) {
         captured += r->nc_stats[nc].pushed;
@@ -65,19 +109,7 @@ void ntsim_cli_summary(FILE *out, const ntsim_scenario_t *sc, const ntsim_run_re
                      "logged as \"Invalid notification type: N\"\n",
                 (unsigned long long)n->dropped);
 
-    fprintf(out, "\nhost/device clock skew recovered from sync_info (configured -> recovered)\n");
-    for (uint32_t nc = 0; nc < sc->cores; nc++) {
-        const ntsim_skew_t *k = &r->skew[nc];
-        if (k->samples == 0) {
-            fprintf(out, "  nc %-4u no sync_info in the trace\n", nc);
-            continue;
-        }
-        fprintf(out, "  nc %-4u offset %lld ns -> %.1f ns, drift %lld ppm -> %.3f ppm "
-                     "(%llu samples)\n",
-                nc, (long long)sc->clock_offset_ns[nc], k->offset_ns,
-                (long long)sc->clock_drift_ppm[nc], k->drift_ppm,
-                (unsigned long long)k->samples);
-    }
+    print_skew(out, sc, r);
     if (o != NULL && dir != NULL)
         fprintf(out, "\nwrote %s/trace.json (%llu bytes), %s/trace.ntff (%llu bytes), "
                      "%s/notifications.ntff (%llu bytes)\n",

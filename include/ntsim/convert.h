@@ -86,6 +86,10 @@ typedef struct ntsim_ntff_options {
     uint32_t pid;             /* ntrace_info.pid (0: not written) */
     uint64_t session_id;      /* ntrace_info.session_id (0: not written) */
     uint32_t logical_nc_size; /* ntrace_info.logical_nc_size (0: not written) */
+    /* NULL: nd_idx in every event. Else an event's nd_idx is
+     * nd_idx_by_nc[its nc_idx] (256 entries; the array must outlive the
+     * writer): the device of each logical NC on a multi-device instance. */
+    const uint32_t *nd_idx_by_nc;
 } ntsim_ntff_options_t;
 
 /* One device notification wrapped for NTFF (a trace_info message). */
