@@ -217,8 +217,10 @@ $(NTSIM_BIN): $(CMD_OBJ) $(VEC_OBJ) $(SIM_OBJ) $(LIB)
 
 SCENARIO ?=
 OUT ?= out
+# SCENARIO is a file, or the name of one in sim/scenarios (make run SCENARIO=trn2_48xl).
+SCENARIO_FILE = $(if $(SCENARIO),$(if $(findstring /,$(SCENARIO))$(filter %.yaml,$(SCENARIO)),$(SCENARIO),sim/scenarios/$(SCENARIO).yaml))
 run: $(NTSIM_BIN)
-	./$(NTSIM_BIN) run $(SCENARIO) -o $(OUT)
+	./$(NTSIM_BIN) run $(SCENARIO_FILE) -o $(OUT)
 
 # --- tests --------------------------------------------------------------------
 

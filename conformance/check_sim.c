@@ -12,6 +12,7 @@
 #include "check_suites.h"
 #include "scenario_load.h"
 #include "sim.h"
+#include "ntff.pb-c.h"
 #include "sim_run.h"
 
 /* The runs log the faults' "Invalid notification type" lines; the tests
@@ -339,6 +340,146 @@ START_TEST(test_device_spans_of_two_drifting_cores_land_on_the_host_timeline)
 }
 END_TEST
 
+/* D-LNC under LNC 2 (one trn2 device, 4 logical NCs over 8 physical cores):
+ * every execution has exactly two nc_exec_running spans, on one nc_idx, with
+ * device_core_idx 2k and 2k + 1 of logical NC k, the same exec_id, their own
+ * tracking ids and positive durations; their timestamp_ns intervals overlap
+ * on the host timeline although the two cores' raw clocks differ by the
+ * configured offsets (core 2k at +1 ms, 2k + 1 at -2 ms: 3 ms apart). */
+START_TEST(test_lnc2_execution_is_two_overlapping_core_spans)
+{
+    char errors[2048];
+    ntsim_scenario_t *sc = malloc(sizeof *sc);
+    static const char text[] =
+        "version: 1\nname: lnc2\nseed: 9\nduration_ns: 500000\n"
+        "instance: {devices: 1, cores_per_device: 8, lnc: 2}\n"
+        "host: {threads: 4, request_interval_ns: 30000}\n"
+        "clocks:\n"
+        "  - {core: 0, offset_ns: 1000000}\n  - {core: 1, offset_ns: -2000000}\n"
+        "  - {core: 2, offset_ns: 1000000}\n  - {core: 3, offset_ns: -2000000}\n"
+        "  - {core: 4, offset_ns: 1000000}\n  - {core: 5, offset_ns: -2000000}\n"
+        "  - {core: 6, offset_ns: 1000000}\n  - {core: 7, offset_ns: -2000000}\n"
+        "models: [{id: 1, name: m, exec_ns: 40000}]\n"
+        "capture: {max_events_per_nc: 65536}\n";
+    ck_assert_msg(ntsim_scenario_load_string("lnc2", text, sizeof text - 1, sc, errors,
+                                             sizeof errors) == NRT_SUCCESS,
+                  "%s", errors);
+    ntsim_run_result_t r;
+    mem_outputs_t m;
+    run_to_memory(sc, &r, &m);
+    json_error_t err;
+    json_t *doc = json_loadb(m.bytes[OUT_JSON], m.len[OUT_JSON], 0, &err);
+    ck_assert_msg(doc != NULL, "trace.json: %s", err.text);
+    json_t *events = json_object_get(doc, "events");
+    /* Per exec_id: the two spans' nc, core, tracking id, host and raw times. */
+    enum { MAX_EXEC = 256 };
+    typedef struct span {
+        uint64_t nc, core, tracking, start, stop, raw_start;
+    } span_t;
+    static span_t spans[MAX_EXEC][3];
+    static unsigned count[MAX_EXEC];
+    memset(count, 0, sizeof count);
+    for (size_t i = 0; i < json_array_size(events); i++) {
+        json_t *e = json_array_get(events, i);
+        if (strcmp(json_string_value(json_object_get(e, "event_type")), "nc_exec_running") != 0)
+            continue;
+        json_t *data = json_object_get(e, "data");
+        uint64_t ts = (uint64_t)json_integer_value(json_object_get(e, "timestamp_ns"));
+        uint64_t tracking = (uint64_t)json_integer_value(json_object_get(e, "tracking_id"));
+        if (strcmp(json_string_value(json_object_get(e, "phase")), "start") == 0) {
+            uint64_t x = (uint64_t)json_integer_value(json_object_get(data, "exec_id"));
+            ck_assert_uint_lt(x, MAX_EXEC);
+            ck_assert_uint_lt(count[x], 3);
+            span_t *s = &spans[x][count[x]++];
+            s->nc = (uint64_t)json_integer_value(json_object_get(e, "nc_idx"));
+            s->core = (uint64_t)json_integer_value(json_object_get(data, "device_core_idx"));
+            s->tracking = tracking;
+            s->start = ts;
+            s->raw_start = (uint64_t)json_integer_value(json_object_get(data, "nc_timestamp_ns"));
+            continue;
+        }
+        for (size_t x = 0; x < MAX_EXEC; x++) /* a STOP names no core: pair by tracking id */
+            for (unsigned k = 0; k < count[x]; k++)
+                if (spans[x][k].tracking == tracking)
+                    spans[x][k].stop = ts;
+    }
+    unsigned executions = 0;
+    for (size_t x = 1; x < MAX_EXEC; x++) {
+        if (count[x] == 0)
+            continue;
+        executions++;
+        const span_t *a = &spans[x][0], *b = &spans[x][1];
+        ck_assert_msg(count[x] == 2, "exec %zu: %u nc_exec_running spans", x, count[x]);
+        ck_assert_uint_eq(a->nc, b->nc);
+        ck_assert_uint_eq(a->core, 2 * a->nc);
+        ck_assert_uint_eq(b->core, 2 * a->nc + 1);
+        ck_assert_uint_ne(a->tracking, b->tracking);
+        ck_assert_msg(a->start < a->stop && b->start < b->stop,
+                      "exec %zu: a span without a positive duration", x);
+        ck_assert_msg(a->start < b->stop && b->start < a->stop,
+                      "exec %zu: [%llu, %llu] and [%llu, %llu] do not overlap", x,
+                      (unsigned long long)a->start, (unsigned long long)a->stop,
+                      (unsigned long long)b->start, (unsigned long long)b->stop);
+        /* Raw clocks: core 2k reads +1 ms, core 2k + 1 -2 ms, at the same host instant. */
+        ck_assert_int_eq((int64_t)(a->raw_start - b->raw_start), 3000000);
+    }
+    ck_assert_uint_eq(executions, r.executes);
+    /* A thread's cycle: ~10 us of host steps, 40 us (+-1/16) on the device,
+     * 30 us between requests, so at least 6 each in 500 us, 4 threads. */
+    ck_assert_uint_ge(executions, 24);
+    json_decref(doc);
+    mem_outputs_free(&m);
+    free(sc);
+}
+END_TEST
+
+/* The instance's NCs as a process sees them: visible_cores "6-9" of a
+ * 16 x 2 instance at LNC 1 are nc_idx 0..3 with worker_gid 6..9 (vnc_idx_to_gid),
+ * and trace.ntff writes each event's nd_idx as its NC's device (3, 3, 4, 4). */
+START_TEST(test_visible_cores_map_nc_idx_to_worker_gid_and_device)
+{
+    char errors[2048];
+    ntsim_scenario_t *sc = malloc(sizeof *sc);
+    static const char text[] =
+        "version: 1\nname: vis\nduration_ns: 200000\n"
+        "instance: {devices: 16, cores_per_device: 2, visible_cores: \"6-9\"}\n"
+        "host: {threads: 4}\nmodels: [{id: 1, name: m}]\n";
+    ck_assert_msg(ntsim_scenario_load_string("vis", text, sizeof text - 1, sc, errors,
+                                             sizeof errors) == NRT_SUCCESS,
+                  "%s", errors);
+    ck_assert_uint_eq(sc->cores, 4);
+    ntsim_run_result_t r;
+    mem_outputs_t m;
+    run_to_memory(sc, &r, &m);
+    json_error_t err;
+    json_t *doc = json_loadb(m.bytes[OUT_JSON], m.len[OUT_JSON], 0, &err);
+    ck_assert_msg(doc != NULL, "trace.json: %s", err.text);
+    json_t *events = json_object_get(doc, "events");
+    unsigned seen[4] = {0};
+    for (size_t i = 0; i < json_array_size(events); i++) {
+        json_t *e = json_array_get(events, i);
+        uint64_t nc = (uint64_t)json_integer_value(json_object_get(e, "nc_idx"));
+        ck_assert_uint_lt(nc, 4);
+        ck_assert_int_eq(json_integer_value(json_object_get(e, "worker_gid")), (json_int_t)(6 + nc));
+        seen[nc]++;
+    }
+    for (int nc = 0; nc < 4; nc++)
+        ck_assert_uint_gt(seen[nc], 10);
+    Ntff__NtraceInfo *info =
+        ntff__ntrace_info__unpack(NULL, m.len[OUT_NTFF], (const uint8_t *)m.bytes[OUT_NTFF]);
+    ck_assert_ptr_nonnull(info);
+    ck_assert_uint_eq(info->n_events, r.record_count);
+    const uint32_t device[4] = {3, 3, 4, 4};
+    for (size_t i = 0; i < info->n_events; i++)
+        ck_assert_uint_eq(info->events[i]->nd_idx, device[info->events[i]->nc_idx]);
+    ck_assert_uint_eq(info->logical_nc_size, 1);
+    ntff__ntrace_info__free_unpacked(info, NULL);
+    json_decref(doc);
+    mem_outputs_free(&m);
+    free(sc);
+}
+END_TEST
+
 /* The issue's example: a ring of 1024 with 1500 events on NC 0 shows 476
  * overwritten (only GENERIC captured: the marker plus a burst of 1499). */
 START_TEST(test_ring_overflow_fault_overwrites_the_excess)
@@ -460,6 +601,37 @@ START_TEST(test_scenario_rejects_an_nc_out_of_range)
 }
 END_TEST
 
+/* The instance (D-LNC): each malformed form names its field and what is wrong. */
+START_TEST(test_scenario_rejects_a_visible_range_that_runs_backwards)
+{
+    expect_scenario_error("visible_backwards.yaml",
+                          ":5:18: instance.visible_cores: '3-1': the range ends before it starts "
+                          "(the instance's logical NCs are 0..3)");
+}
+END_TEST
+
+START_TEST(test_scenario_rejects_an_lnc_that_does_not_divide_the_cores)
+{
+    expect_scenario_error("lnc_not_dividing.yaml",
+                          ":4:50: instance.lnc: 2 does not divide cores_per_device 3");
+}
+END_TEST
+
+START_TEST(test_scenario_rejects_more_than_256_visible_ncs)
+{
+    expect_scenario_error("too_many_visible.yaml",
+                          ":4:11: instance: more than 256 visible logical NCs (the runtime "
+                          "panics, F5.start.vnc_panic): narrow visible_cores");
+}
+END_TEST
+
+START_TEST(test_scenario_rejects_cores_with_an_instance)
+{
+    expect_scenario_error("cores_and_instance.yaml",
+                          ":5:11: instance: give cores or instance, not both");
+}
+END_TEST
+
 START_TEST(test_scenario_rejects_an_unknown_event_name)
 {
     expect_scenario_error("unknown_event_type.yaml",
@@ -516,6 +688,8 @@ Suite *make_sim_suite(void)
     tcase_add_test(tc, test_periodic_fetches_stream_one_document_and_forget_old_executions);
     tcase_add_test(tc, test_default_run_has_every_type_and_only_its_faults_drops);
     tcase_add_test(tc, test_device_spans_of_two_drifting_cores_land_on_the_host_timeline);
+    tcase_add_test(tc, test_lnc2_execution_is_two_overlapping_core_spans);
+    tcase_add_test(tc, test_visible_cores_map_nc_idx_to_worker_gid_and_device);
     tcase_add_test(tc, test_ring_overflow_fault_overwrites_the_excess);
     tcase_add_test(tc, test_stop_before_fetch_loses_everything_and_counts_it);
     tcase_add_test(tc, test_drained_and_serialized_equals_fetched);
@@ -523,6 +697,10 @@ Suite *make_sim_suite(void)
     tcase_add_test(tc, test_scenario_rejects_negative_cores);
     tcase_add_test(tc, test_scenario_rejects_an_nc_out_of_range);
     tcase_add_test(tc, test_scenario_rejects_an_unknown_event_name);
+    tcase_add_test(tc, test_scenario_rejects_a_visible_range_that_runs_backwards);
+    tcase_add_test(tc, test_scenario_rejects_an_lnc_that_does_not_divide_the_cores);
+    tcase_add_test(tc, test_scenario_rejects_more_than_256_visible_ncs);
+    tcase_add_test(tc, test_scenario_rejects_cores_with_an_instance);
     tcase_add_test(tc, test_scenario_rejects_an_unknown_fault);
     tcase_add_test(tc, test_scenario_rejects_a_fault_beyond_its_cores);
     tcase_add_test(tc, test_scenario_rejects_malformed_yaml_with_the_parser_position);

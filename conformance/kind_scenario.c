@@ -31,7 +31,7 @@
 #include "sim.h"
 #include "sim_run.h"
 
-enum { MAX_CHECKS = 128, MAX_EVENTS = 16 };
+enum { MAX_CHECKS = 2600, MAX_EVENTS = 16 }; /* 256 NCs x 8 counters, 46 types, the rest */
 
 typedef struct check {
     char name[64];     /* "executes", "per_type.GENERIC", "nc0.overwritten", ... */

@@ -6,14 +6,25 @@
  *   name: default
  *   comment: one line                     # optional
  *   seed: 42                              # the run's only source of variation
- *   cores: 2                              # NeuronCores, 1..256
+ *   cores: 2                              # NeuronCores, 1..256: one device, LNC 1
+ *   instance:                             # or the instance (not both; D-LNC)
+ *     arch: trn2                          # trace.ntff's arch (default ntsim-sim)
+ *     devices: 16                         # 1..64
+ *     cores_per_device: 8                 # physical NeuronCores, 1..64 (512 in all)
+ *     lnc: 2                              # physical cores per logical NC: 1 or 2
+ *     visible_cores: "0-3,8"              # the logical NCs the process sees (all;
+ *                                         # at most 256), nc_idx 0.. in order
  *   duration_ns: 2000000                  # simulated time; requests start before it
  *   host:
  *     start_ns: 1700000000000000000      # host clock at t = 0
- *     threads: 2                          # simulated host threads issuing executes
+ *     threads: 2                          # simulated host threads issuing executes,
+ *                                         # 0..256; thread k drives NC k mod cores
  *     request_interval_ns: 40000          # between one thread's executes
- *   devices:                              # optional per-NC device clock
- *     - {nc: 0, offset_ns: 1500, drift_ppm: 25}
+ *   clock_spread: {offset_ns: 50000, drift_ppm: 30}  # optional: every physical core's
+ *                                         # clock drawn from the seed within +-these
+ *   clocks:                               # optional: a physical core's device clock
+ *     - {core: 0, offset_ns: 1500, drift_ppm: 25}   # (instance-wide index; overrides
+ *                                                   # clock_spread)
  *   models:                               # 1..8
  *     - {id: 1, name: mlp, exec_ns: 30000, collectives: true, inputs: 2, outputs: 1,
  *        weight_bytes: 1048576}
