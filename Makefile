@@ -112,7 +112,7 @@ VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full \
             --errors-for-leak-kinds=definite,indirect,possible \
             --show-leak-kinds=definite,indirect,possible
 
-.PHONY: all run check layers memcheck asan tsan bench fuzz coverage mutation add-type-check install uninstall install-check deps clean
+.PHONY: all run check layers memcheck asan tsan bench bench-sim fuzz coverage mutation add-type-check install uninstall install-check deps clean
 
 all: $(LIB) $(SHLIB) $(PCFILE) $(CHECK_BIN) $(NTSIM_BIN) $(CXX_TEST) $(CLIENT_TEST)
 
@@ -397,9 +397,22 @@ $(BENCH_CONV): bench/bench_convert.c bench/ntff_cpp_peer.cc $(BUILD)/gen-cpp/ntf
 	    $(BUILD)/obj/bench/ntff.pb.o $(LIB) $$(pkg-config --libs jansson protobuf) \
 	    $(PKG_LIBS_ENGINE) -pthread
 
-bench: $(BENCH_BIN) $(BENCH_CONV)
+# The simulator's own speed and memory (bench/sim.sh): it needs nothing
+# beyond the suite's libraries, so it builds without the benchmark peers.
+BENCH_SIM := $(BUILD)/bench_sim
+$(BENCH_SIM): bench/bench_sim.c $(VEC_OBJ) $(SIM_OBJ) $(LIB)
+	@mkdir -p $(BUILD)/obj/bench
+	$(CC) $(CFLAGS_BASE) $(INC_CONF) -c bench/bench_sim.c -o $(BUILD)/obj/bench/bench_sim.o
+	$(CC) $(CFLAGS_BASE) -o $@ $(BUILD)/obj/bench/bench_sim.o $(VEC_OBJ) $(SIM_OBJ) $(LIB) \
+	    $(NTSIM_LIBS) $(EXTRA_LDFLAGS)
+
+bench-sim: $(BENCH_SIM)
+	sh bench/sim.sh ./$(BENCH_SIM)
+
+bench: $(BENCH_BIN) $(BENCH_CONV) $(BENCH_SIM)
 	sh bench/run.sh ./$(BENCH_BIN) $(BENCH_ARGS)
 	./$(BENCH_CONV)
+	sh bench/sim.sh ./$(BENCH_SIM)
 
 # --- install ------------------------------------------------------------------
 

@@ -72,8 +72,19 @@ void ntsim__siphash13_update(ntsim_siphash_t *h, const void *data, size_t len)
             h->tail_len = 0;
         }
     }
-    for (; len >= 8; in += 8, len -= 8)
-        compress(h, load_le64(in));
+    /* The bulk in locals: through h, every store to the state would have to
+     * be redone after each byte load (a char pointer may alias it). */
+    uint64_t v0 = h->v0, v1 = h->v1, v2 = h->v2, v3 = h->v3;
+    for (; len >= 8; in += 8, len -= 8) {
+        uint64_t m = load_le64(in);
+        v3 ^= m;
+        SIPROUND;
+        v0 ^= m;
+    }
+    h->v0 = v0;
+    h->v1 = v1;
+    h->v2 = v2;
+    h->v3 = v3;
     while (len > 0) {
         h->tail[h->tail_len++] = *in++;
         len--;

@@ -88,15 +88,27 @@ static inline void put(ntsim_growbuf_t *b, const char *s, size_t n)
 
 #define PUT_LIT(b, lit) put((b), (lit), sizeof(lit) - 1)
 
+/* "00" .. "99": two digits per division (a timestamp has 19 digits). */
+static const char digit_pairs[] = "0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849"
+                                  "5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
+
 static inline void put_u64(ntsim_growbuf_t *b, uint64_t v)
 {
     char tmp[20];
-    size_t n = 0;
-    do {
-        tmp[sizeof tmp - 1 - n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v != 0);
-    put(b, tmp + sizeof tmp - n, n);
+    size_t i = sizeof tmp;
+    while (v >= 100) {
+        size_t d = (size_t)(v % 100) * 2;
+        v /= 100;
+        tmp[--i] = digit_pairs[d + 1];
+        tmp[--i] = digit_pairs[d];
+    }
+    if (v >= 10) {
+        tmp[--i] = digit_pairs[v * 2 + 1];
+        tmp[--i] = digit_pairs[v * 2];
+    } else {
+        tmp[--i] = (char)('0' + v);
+    }
+    put(b, tmp + i, sizeof tmp - i);
 }
 
 static inline void put_i64(ntsim_growbuf_t *b, int64_t v)

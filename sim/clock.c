@@ -10,6 +10,7 @@
  * (each device span's sync_info, hw_notify, num_err, TIMESTAMP_SYNC) it
  * solves least squares for offset and drift per NC.
  */
+#include <pthread.h>
 #include <string.h>
 
 #include "event_table.h"
@@ -29,14 +30,18 @@ uint64_t ntsim_device_clock(const ntsim_scenario_t *sc, uint32_t core, uint64_t 
 }
 
 /* Where a payload keeps its sync pair and its device_core_idx (-1: none),
- * found once per call from the one table. */
+ * found once from the one table. */
 typedef struct pair_layout {
     int sync[NTSIM_PAYLOAD_COUNT];
     int core[NTSIM_PAYLOAD_COUNT];
 } pair_layout_t;
 
-static void pair_layout(pair_layout_t *l)
+static pair_layout_t g_layout;
+static pthread_once_t g_layout_once = PTHREAD_ONCE_INIT;
+
+static void pair_layout(void)
 {
+    pair_layout_t *l = &g_layout;
     for (size_t pid = 0; pid < NTSIM_PAYLOAD_COUNT; pid++) {
         const ntsim_payload_desc_t *d = &ntsim__payloads[pid];
         l->sync[pid] = l->core[pid] = -1;
@@ -94,12 +99,11 @@ void ntsim_skew_add(const ntsim_scenario_t *sc, const nrt_sys_trace_event_t *rec
     /* Per physical core: x = cpu - start (ns), y = nc - cpu (ns); fit
      * y = a + b x. Sums are taken about the first sample to keep doubles
      * precise. */
-    pair_layout_t l;
-    pair_layout(&l);
+    pthread_once(&g_layout_once, pair_layout);
     for (size_t i = 0; i < n; i++) {
         uint64_t cpu, dev;
         uint32_t core;
-        if (!sync_pair(sc, &l, &records[i], &cpu, &dev, &core) || core >= NTSIM_MAX_CORES)
+        if (!sync_pair(sc, &g_layout, &records[i], &cpu, &dev, &core) || core >= NTSIM_MAX_CORES)
             continue;
         double x = (double)(int64_t)(cpu - sc->host_start_ns);
         double y = (double)(int64_t)(dev - cpu);

@@ -36,6 +36,7 @@ typedef struct out_stream {
 struct ntsim_sim_writer {
     out_stream_t out[OUT_COUNT];
     ntsim_ntff_writer_t *trace_ntff, *notif_ntff;
+    bool digests;             /* hash what is written */
     bool json_opened;         /* NTSIM_JSON_DOC_OPEN written */
     bool json_first;          /* no event object written yet */
     bool finished;
@@ -58,7 +59,8 @@ static NRT_STATUS put(ntsim_sim_writer_t *w, int which, const void *data, size_t
         }
         return NRT_FAILURE;
     }
-    ntsim__siphash13_update(&o->hash, data, len);
+    if (w->digests)
+        ntsim__siphash13_update(&o->hash, data, len);
     o->len += len;
     return NRT_SUCCESS;
 }
@@ -72,6 +74,7 @@ NRT_STATUS ntsim_sim_writer_create(const ntsim_scenario_t *sc, const ntsim_outpu
     if (w == NULL)
         return NRT_RESOURCE;
     FILE *f[OUT_COUNT] = {NULL, NULL, NULL, NULL};
+    w->digests = files == NULL || !files->no_digests;
     if (files != NULL) {
         f[OUT_JSON] = files->json;
         f[OUT_NTFF] = files->ntff;
@@ -180,9 +183,9 @@ NRT_STATUS ntsim_sim_writer_finish(ntsim_sim_writer_t *w, ntsim_outputs_t *o)
         w->out[OUT_NTFF].len,
         w->out[OUT_NOTIF].len,
         w->out[OUT_RECORDS].len,
-        ntsim__siphash13_final(&w->out[OUT_JSON].hash),
-        ntsim__siphash13_final(&w->out[OUT_NTFF].hash),
-        ntsim__siphash13_final(&w->out[OUT_NOTIF].hash),
+        w->digests ? ntsim__siphash13_final(&w->out[OUT_JSON].hash) : 0,
+        w->digests ? ntsim__siphash13_final(&w->out[OUT_NTFF].hash) : 0,
+        w->digests ? ntsim__siphash13_final(&w->out[OUT_NOTIF].hash) : 0,
     };
     return st;
 }

@@ -106,10 +106,11 @@ void ntsim_skew_solve(const ntsim_skew_acc_t acc[NTSIM_MAX_CORES],
  * written. */
 typedef struct ntsim_output_files {
     FILE *json, *ntff, *notif, *records;
+    bool no_digests;          /* skip the digests (ntsim run prints none) */
 } ntsim_output_files_t;
 
 /* What the writer wrote: each file's length and digest (ntsim_sim_digest of
- * its bytes, computed as they stream by). */
+ * its bytes, computed as they stream by; 0 with no_digests). */
 typedef struct ntsim_outputs {
     uint64_t json_len, ntff_len, notif_len, records_len;
     uint64_t json_digest, ntff_digest, notif_digest;

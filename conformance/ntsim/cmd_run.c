@@ -187,7 +187,7 @@ int ntsim_cmd_run(int argc, char **argv)
     /* The files are written while the run goes (at each fetch), never held
      * whole; a failed run still ends them as valid documents. */
     progress_t prog = {{0, 0}, false, o.progress};
-    ntsim_run_io_t io = {{NULL, NULL, NULL, NULL}, NULL, show_progress, &prog, NULL, 0};
+    ntsim_run_io_t io = {{NULL, NULL, NULL, NULL, false}, NULL, show_progress, &prog, NULL, 0};
     if (ntsim_cli_open_outputs(o.dir, o.records_path, &io.files, stderr) != 0)
         goto free_all;
     clock_gettime(CLOCK_MONOTONIC, &prog.start);

@@ -51,7 +51,7 @@ static const char *const output_names[3] = {"trace.json", "trace.ntff", "notific
 int ntsim_cli_open_outputs(const char *dir, const char *records_path, ntsim_output_files_t *f,
                            FILE *err)
 {
-    *f = (ntsim_output_files_t){NULL, NULL, NULL, NULL};
+    *f = (ntsim_output_files_t){NULL, NULL, NULL, NULL, true}; /* ntsim run prints no digest */
     if (mkdir_p(dir) != 0) {
         fprintf(err, "ntsim: %s: cannot create the output directory: %s\n", dir,
                 strerror(errno));
@@ -66,6 +66,11 @@ int ntsim_cli_open_outputs(const char *dir, const char *records_path, ntsim_outp
             (void)ntsim_cli_close_outputs(f, dir, NULL);
             return -1;
         }
+        /* The run writes a batch at a time: 1 MiB buffers make that a
+         * write(2) per megabyte rather than per 4 KiB. Full buffering is
+         * already the default; only the size changes, so a refusal is
+         * harmless. */
+        (void)setvbuf(*slot[i], NULL, _IOFBF, 1 << 20);
     }
     if (records_path != NULL && (f->records = fopen(records_path, "wb")) == NULL) {
         fprintf(err, "ntsim: %s: cannot write the record dump: %s\n", records_path,
