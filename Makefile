@@ -86,11 +86,13 @@ CMD_SRC    := conformance/ntsim/main.c conformance/ntsim/cmd_run.c \
               conformance/ntsim/cmd_record.c conformance/ntsim/cmd_replay.c \
               conformance/ntsim/cmd_decode.c conformance/ntsim/io.c conformance/ntsim/summary.c
 
-# protoc-c output: generated at build time from engine/ntff.proto.
-GEN_SRC    := $(BUILD)/gen/ntff.pb-c.c
-GEN_HDR    := $(BUILD)/gen/ntff.pb-c.h
-ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/ntff.pb-c.o
-ENGINE_PIC := $(ENGINE_SRC:%.c=$(BUILD)/pic/%.o) $(BUILD)/pic/gen/ntff.pb-c.o
+# protoc-c output: generated at build time from engine/ntff.proto and
+# engine/perfetto_trace.proto (the .pftrace subset).
+PROTOS     := ntff perfetto_trace
+GEN_SRC    := $(PROTOS:%=$(BUILD)/gen/%.pb-c.c)
+GEN_HDR    := $(PROTOS:%=$(BUILD)/gen/%.pb-c.h)
+ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/obj/%.o) $(PROTOS:%=$(BUILD)/obj/gen/%.pb-c.o)
+ENGINE_PIC := $(ENGINE_SRC:%.c=$(BUILD)/pic/%.o) $(PROTOS:%=$(BUILD)/pic/gen/%.pb-c.o)
 SONAME     := libntsim.so.0
 SHLIB      := $(BUILD)/$(SONAME)
 PCFILE     := $(BUILD)/libntsim.pc
@@ -155,15 +157,16 @@ $(BUILD)/obj/conformance/ntsim/%.o: conformance/ntsim/%.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_BASE) $(INC_CMD) -c $< -o $@
 
-$(GEN_SRC) $(GEN_HDR): engine/ntff.proto | $(DEPS_STAMP)
+# A pattern rule with two targets: one protoc-c run makes both files.
+$(BUILD)/gen/%.pb-c.c $(BUILD)/gen/%.pb-c.h: engine/%.proto | $(DEPS_STAMP)
 	@mkdir -p $(BUILD)/gen
-	protoc-c --c_out=$(BUILD)/gen -Iengine engine/ntff.proto
+	protoc-c --c_out=$(BUILD)/gen -Iengine $<
 
 # Generated code is protoc-c's, compiled without our -pedantic/-W extras.
-$(BUILD)/obj/gen/ntff.pb-c.o: $(GEN_SRC)
+$(BUILD)/obj/gen/%.pb-c.o: $(BUILD)/gen/%.pb-c.c
 	@mkdir -p $(@D)
 	$(CC) -std=c11 -O2 -g $(PKG_CFLAGS) -I$(BUILD)/gen $(EXTRA_CFLAGS) -c $< -o $@
-$(BUILD)/pic/gen/ntff.pb-c.o: $(GEN_SRC)
+$(BUILD)/pic/gen/%.pb-c.o: $(BUILD)/gen/%.pb-c.c
 	@mkdir -p $(@D)
 	$(CC) -std=c11 -O2 -g -fPIC -fvisibility=hidden $(PKG_CFLAGS) -I$(BUILD)/gen $(EXTRA_CFLAGS) -c $< -o $@
 
