@@ -59,7 +59,8 @@ PKG_MODULES  := check yaml-0.1 libprotobuf-c jansson
 
 ENGINE_SRC := engine/event_table.c engine/ring.c engine/grace.c engine/log.c engine/capture.c \
               engine/config.c engine/data_view.c engine/json.c engine/intern.c engine/ntff.c \
-              engine/notify.c engine/status.c
+              engine/notify.c engine/status.c engine/timeline.c engine/clock_align.c \
+              engine/pftrace.c engine/chrome_trace.c engine/timeline_html.c
 # The simulated device (no YAML, no vectors).
 SIM_SRC    := sim/scheduler.c sim/clock.c sim/scenario_default.c sim/workload.c sim/run.c \
               sim/outputs.c sim/stress.c
@@ -84,7 +85,8 @@ CONF_SRC   := conformance/check_main.c conformance/check_runner.c conformance/ch
 # The ntsim command, the top layer: main.c dispatches, one file per subcommand.
 CMD_SRC    := conformance/ntsim/main.c conformance/ntsim/cmd_run.c \
               conformance/ntsim/cmd_record.c conformance/ntsim/cmd_replay.c \
-              conformance/ntsim/cmd_decode.c conformance/ntsim/io.c conformance/ntsim/summary.c
+              conformance/ntsim/cmd_decode.c conformance/ntsim/io.c conformance/ntsim/summary.c \
+              conformance/ntsim/timelines.c
 
 # protoc-c output: generated at build time from engine/ntff.proto and
 # engine/perfetto_trace.proto (the .pftrace subset).

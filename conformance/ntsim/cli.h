@@ -32,6 +32,25 @@ bool ntsim_cli_parse_size(const char *text, uint64_t *out);
 void ntsim_cli_summary(FILE *out, const ntsim_scenario_t *sc, const ntsim_run_result_t *r,
                        const ntsim_outputs_t *o, const char *dir);
 
+/* timelines.c: the timeline files (D-TIMELINE), by the path's extension:
+ * .pftrace Perfetto, .json Chrome trace JSON, .html the offline page. */
+typedef enum ntsim_timeline_format {
+    NTSIM_TIMELINE_UNKNOWN,
+    NTSIM_TIMELINE_PFTRACE,
+    NTSIM_TIMELINE_CHROME_JSON,
+    NTSIM_TIMELINE_HTML
+} ntsim_timeline_format_t;
+ntsim_timeline_format_t ntsim_cli_timeline_format(const char *path);
+/* Writes one timeline file; 0, or -1 after printing why to err. *bytes (if
+ * not NULL) gets its size. */
+int ntsim_cli_write_timeline(const char *path, ntsim_timeline_format_t format,
+                             const nrt_sys_trace_event_t *recs, size_t n,
+                             const ntsim_timeline_options_t *opt, size_t *bytes, FILE *err);
+/* Writes DIR/trace.pftrace, DIR/trace.chrome.json and DIR/timeline.html and,
+ * when out is not NULL, says where; 0 or -1 as above. */
+int ntsim_cli_write_timelines(const char *dir, const nrt_sys_trace_event_t *recs, size_t n,
+                              FILE *out, FILE *err);
+
 /* The subcommands, one file each (cmd_<name>.c); main.c dispatches. */
 int ntsim_cmd_run(int argc, char **argv);
 int ntsim_cmd_record(int argc, char **argv);

@@ -222,6 +222,10 @@ int ntsim_cmd_run(int argc, char **argv)
         goto free_outputs;
     if (!o.quiet)
         ntsim_cli_summary(stdout, sc, r, &out, o.dir);
+    /* The timelines (D-TIMELINE): trace.pftrace, trace.chrome.json, timeline.html. */
+    if (ntsim_cli_write_timelines(o.dir, r->records, r->record_count, o.quiet ? NULL : stdout,
+                                  stderr) != 0)
+        goto free_outputs;
     rc = NTSIM_EXIT_OK;
 free_outputs:
     ntsim_sim_outputs_free(&out);
