@@ -70,7 +70,7 @@ SIM_SRC    := sim/scheduler.c sim/clock.c sim/scenario_default.c sim/workload.c 
 VEC_SRC    := conformance/input.c conformance/yaml_reader.c conformance/vector_set.c conformance/facts.c \
               conformance/report.c conformance/kinds.c conformance/abi_registry.c \
               conformance/record_input.c conformance/capture_fixture.c \
-              conformance/scenario_load.c conformance/decode.c \
+              conformance/scenario_load.c conformance/decode.c conformance/trace_input.c \
               conformance/kind_layout.c conformance/kind_enum.c conformance/kind_event_type.c \
               conformance/kind_record.c conformance/kind_json.c conformance/kind_ntff.c \
               conformance/kind_notify.c conformance/kind_scenario.c conformance/kind_decode.c \
@@ -86,7 +86,8 @@ CONF_SRC   := conformance/check_main.c conformance/check_runner.c conformance/ch
 CMD_SRC    := conformance/ntsim/main.c conformance/ntsim/cmd_run.c \
               conformance/ntsim/cmd_record.c conformance/ntsim/cmd_replay.c \
               conformance/ntsim/cmd_decode.c conformance/ntsim/io.c conformance/ntsim/summary.c \
-              conformance/ntsim/timelines.c
+              conformance/ntsim/timelines.c conformance/ntsim/cmd_export.c \
+              conformance/ntsim/cmd_view.c
 
 # protoc-c output: generated at build time from engine/ntff.proto and
 # engine/perfetto_trace.proto (the .pftrace subset).

@@ -56,5 +56,12 @@ int ntsim_cmd_run(int argc, char **argv);
 int ntsim_cmd_record(int argc, char **argv);
 int ntsim_cmd_replay(int argc, char **argv);
 int ntsim_cmd_decode(int argc, char **argv);
+int ntsim_cmd_export(int argc, char **argv);
+int ntsim_cmd_view(int argc, char **argv);
+/* cmd_export.c, shared with cmd_view.c: the two commands' options (-1 to go
+ * on, else the exit status; *out set by -o), and the conversion itself. */
+int ntsim_cli_convert_options(int argc, char **argv, const char *usage, const char **out);
+int ntsim_cli_convert(const char *cmd, const char *in, const char *out,
+                      ntsim_timeline_format_t format);
 
 #endif /* NTSIM_CONFORMANCE_NTSIM_CLI_H */
