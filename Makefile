@@ -81,7 +81,7 @@ CONF_SRC   := conformance/check_main.c conformance/check_runner.c conformance/ch
               conformance/check_loader.c conformance/check_event_table.c conformance/check_ring.c \
               conformance/check_capture.c conformance/check_concurrency.c \
               conformance/check_json.c conformance/check_convert.c conformance/check_sim.c \
-              conformance/check_facts.c conformance/check_abuse.c
+              conformance/check_facts.c conformance/check_abuse.c conformance/check_perfetto.c
 # The ntsim command, the top layer: main.c dispatches, one file per subcommand.
 CMD_SRC    := conformance/ntsim/main.c conformance/ntsim/cmd_run.c \
               conformance/ntsim/cmd_record.c conformance/ntsim/cmd_replay.c \
