@@ -19,6 +19,11 @@
 #   make mutation   prove a changed header offset fails both the static assert
 #                   and the layout vectors
 #   make add-type-check  prove vectors/README.md's checklist for a new event type
+#   make interop    the timelines read by tools nobody here wrote: protoc decodes
+#                   trace.pftrace, Chrome DevTools' trace model (npm, into build/)
+#                   reads trace.chrome.json; their counts must match the JSON's
+#   make view-check out/timeline.html rendered by headless chromium: a PNG, and
+#                   every lane and span found in the DOM
 #   make clean
 #
 # Missing dependencies are installed on Debian (apt-get, as root); elsewhere
@@ -116,7 +121,8 @@ VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full \
             --errors-for-leak-kinds=definite,indirect,possible \
             --show-leak-kinds=definite,indirect,possible
 
-.PHONY: all run check layers memcheck asan tsan bench fuzz coverage mutation add-type-check install uninstall install-check deps clean
+.PHONY: all run check layers memcheck asan tsan bench fuzz coverage mutation add-type-check install uninstall install-check deps clean \
+        interop view-check trace-engine
 
 all: $(LIB) $(SHLIB) $(PCFILE) $(CHECK_BIN) $(NTSIM_BIN) $(CXX_TEST) $(CLIENT_TEST)
 
@@ -224,6 +230,7 @@ SCENARIO ?=
 OUT ?= out
 run: $(NTSIM_BIN)
 	./$(NTSIM_BIN) run $(SCENARIO) -o $(OUT)
+	@echo "make run: open $(OUT)/timeline.html in a browser; $(OUT)/trace.pftrace in ui.perfetto.dev"
 
 # --- tests --------------------------------------------------------------------
 
@@ -263,6 +270,54 @@ tsan:
 	    EXTRA_CFLAGS="-fsanitize=thread -fno-omit-frame-pointer" \
 	    EXTRA_LDFLAGS="-fsanitize=thread" all
 	CK_FORK=no TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" ./$(BUILD)/tsan/check_ntsim
+
+# --- the timelines read by other tools (D-TIMELINE) --------------------------------
+#
+# make interop: protoc (Debian's protobuf-compiler) decodes trace.pftrace
+# against engine/perfetto_trace.proto, and Chrome DevTools' own trace model,
+# npm's @paulirish/trace_engine (pinned in conformance/interop/package.json,
+# installed with npm into build/trace-engine), reads trace.chrome.json; both
+# must count what jq counts in the run's trace.json. make view-check: Debian's
+# chromium renders out/timeline.html headless. Node, npm and chromium are
+# installed with apt-get when missing.
+
+TE_DIR   := $(BUILD)/trace-engine
+TE_PKG   := $(TE_DIR)/node_modules/@paulirish/trace_engine
+NODE_APT := nodejs npm
+
+$(BUILD)/.node-ok: | $(DEPS_STAMP)
+	@if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then \
+	    if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	        echo "ntsim: installing $(NODE_APT)"; \
+	        DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(NODE_APT) \
+	          || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(NODE_APT); }; \
+	    else echo "ntsim: make interop needs node and npm; install: $(NODE_APT)" >&2; exit 1; fi; \
+	fi
+	@touch $@
+
+$(TE_PKG)/package.json: conformance/interop/package.json | $(BUILD)/.node-ok
+	@mkdir -p $(TE_DIR)
+	cp conformance/interop/package.json $(TE_DIR)/package.json
+	cd $(TE_DIR) && npm install --no-audit --no-fund --loglevel=error
+	@test -f $@ && touch $@
+
+trace-engine: $(TE_PKG)/package.json
+
+interop: $(NTSIM_BIN) $(TE_PKG)/package.json
+	sh conformance/interop.sh ./$(NTSIM_BIN) $(abspath $(TE_PKG))
+
+$(BUILD)/.chromium-ok: | $(DEPS_STAMP)
+	@if ! command -v chromium >/dev/null 2>&1; then \
+	    if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	        echo "ntsim: installing chromium"; \
+	        DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium \
+	          || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; }; \
+	    else echo "ntsim: make view-check needs chromium; install: chromium" >&2; exit 1; fi; \
+	fi
+	@touch $@
+
+view-check: $(NTSIM_BIN) | $(BUILD)/.chromium-ok
+	sh conformance/view_check.sh ./$(NTSIM_BIN)
 
 # --- coverage (gcov + gcovr) --------------------------------------------------------
 #

@@ -131,6 +131,30 @@ check "record" 0 "$bin" record sim/scenarios/ring_overflow.yaml -o "$tmp/rec.yam
 check "replay recorded" 0 "$bin" replay "$tmp/rec.yaml"
 has "replay recorded" "replay: 1 passed, 0 failed"
 
+# The timelines (D-TIMELINE): run writes them, the same bytes again on a
+# rerun; export and view convert a trace; bad input exits 3 naming the event.
+for f in trace.pftrace trace.chrome.json timeline.html; do
+    [ -s "$tmp/a/$f" ] || { echo "cli_ntsim: run did not write $f" >&2; fail=1; }
+    cmp -s "$tmp/a/$f" "$tmp/b/$f" || { echo "cli_ntsim: rerun: $f differs" >&2; fail=1; }
+done
+for sub in export view; do
+    check "help $sub" 0 "$bin" "$sub" --help
+    has "help $sub" "usage: ntsim $sub"
+done
+check "export json" 0 "$bin" export "$tmp/a/trace.json" -o "$tmp/x.pftrace"
+protoc --decode=perfetto.protos.Trace -Iengine engine/perfetto_trace.proto <"$tmp/x.pftrace" \
+    >/dev/null || { echo "cli_ntsim: protoc cannot decode an exported .pftrace" >&2; fail=1; }
+check "export ntff" 0 "$bin" export "$tmp/a/trace.ntff" -o "$tmp/x.json"
+jq -e '.traceEvents | length > 100' "$tmp/x.json" >/dev/null ||
+    { echo "cli_ntsim: export to Chrome JSON: not a trace" >&2; fail=1; }
+check "view" 0 "$bin" view "$tmp/a/trace.json" -o "$tmp/x.html"
+grep -q '<svg id="timeline"' "$tmp/x.html" || { echo "cli_ntsim: view: no svg" >&2; fail=1; }
+check "export unknown format" 2 "$bin" export "$tmp/a/trace.json" -o "$tmp/x.txt"
+printf '{"events":[{"event_type":"generic","phase":"later"}]}' >"$tmp/bad.json"
+check "export bad input" 3 "$bin" export "$tmp/bad.json" -o "$tmp/y.pftrace"
+has "export bad input" "bad.json: events[0].phase: not start, stop, instant or unknown"
+check "view a directory" 3 "$bin" view "$tmp" -o "$tmp/y.html"
+
 # stress: real threads, invariants only.
 check "stress" 0 "$bin" run --stress --threads 3 --ncs 2 --seconds 0.3
 has "stress" "invariants: all held"
