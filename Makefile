@@ -434,6 +434,11 @@ $(BUILD)/obj/bench/lttng_tp.o $(BUILD)/obj/bench/lttng_peer.o: $(BUILD)/obj/benc
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -O2 -g -I. -Wall -Werror -c $< -o $@
 
+# The capture benchmark itself, with the project's flags (it had no rule).
+$(BUILD)/obj/bench/bench_capture.o: bench/bench_capture.c bench/lttng_tp.h | $(BENCH_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) -O2 -g $(DEFS) -Iinclude -I. -c $< -o $@
+
 $(BENCH_BIN): $(BUILD)/obj/bench/bench_capture.o $(BUILD)/obj/bench/lttng_tp.o \
               $(BUILD)/obj/bench/lttng_peer.o $(LIB) | $(BENCH_STAMP)
 	$(CC) -o $@ $^ $$(pkg-config --libs lttng-ust) $(PKG_LIBS_ENGINE) -ldl -pthread

@@ -55,9 +55,13 @@ static annotation_t *annotate(annotations_t *as, const char *prefix, const char 
         return NULL;
     annotation_t *a = &as->a[as->n];
     *a = (annotation_t)PERFETTO__PROTOS__DEBUG_ANNOTATION__INIT;
-    snprintf(as->names[as->n], sizeof as->names[0], "%s%s", prefix, name);
     a->name_field_case = PERFETTO__PROTOS__DEBUG_ANNOTATION__NAME_FIELD_NAME;
-    a->name = as->names[as->n];
+    if (*prefix == '\0') { /* a static name (a literal, or the table's key): no copy */
+        a->name = (char *)name;
+    } else {
+        snprintf(as->names[as->n], sizeof as->names[0], "%s%s", prefix, name);
+        a->name = as->names[as->n];
+    }
     as->p[as->n] = a;
     as->n++;
     return a;
@@ -90,7 +94,9 @@ static void annotate_data(annotations_t *as, const char *prefix, const nrt_sys_t
         const ntsim_data_key_t *k = &v->keys[i];
         uint64_t val = ntsim__data_value(k, &e->data);
         char text[40];
-        if (!ntsim__data_format(k, val, text, sizeof text))
+        /* Only the string formats need their text (and %algo its omission). */
+        if (k->fmt != NTSIM_FMT_NUMBER && k->fmt != NTSIM_FMT_BOOL &&
+            !ntsim__data_format(k, val, text, sizeof text))
             continue;
         annotation_t *a = annotate(as, prefix, k->key_z);
         if (a == NULL)
