@@ -622,7 +622,7 @@ static NRT_STATUS new_lane(build_t *b, const lane_key_t *k, uint32_t overlap, ui
     l->overlap = overlap;
     l->process = (uint32_t)k->g[0];
     l->pid = tl->processes[l->process].pid;
-    char base[48];
+    char base[40];
     if (k->g[0] == 0) {
         l->kind = NTSIM_TL_LANE_THREAD;
         l->key = k->g[1];
