@@ -19,6 +19,11 @@
 #   make mutation   prove a changed header offset fails both the static assert
 #                   and the layout vectors
 #   make add-type-check  prove vectors/README.md's checklist for a new event type
+#   make interop    the timelines read by tools nobody here wrote: protoc decodes
+#                   trace.pftrace, Chrome DevTools' trace model (npm, into build/)
+#                   reads trace.chrome.json; their counts must match the JSON's
+#   make view-check out/timeline.html rendered by headless chromium: a PNG, and
+#                   every lane and span found in the DOM
 #   make clean
 #
 # Missing dependencies are installed on Debian (apt-get, as root); elsewhere
@@ -59,7 +64,8 @@ PKG_MODULES  := check yaml-0.1 libprotobuf-c jansson
 
 ENGINE_SRC := engine/alloc.c engine/event_table.c engine/ring.c engine/grace.c engine/log.c engine/capture.c \
               engine/config.c engine/data_view.c engine/json.c engine/intern.c engine/ntff.c \
-              engine/notify.c engine/status.c
+              engine/notify.c engine/status.c engine/timeline.c engine/clock_align.c \
+              engine/pftrace.c engine/chrome_trace.c engine/timeline_html.c
 # The simulated device (no YAML, no vectors).
 SIM_SRC    := sim/scheduler.c sim/clock.c sim/scenario_default.c sim/workload.c sim/run.c \
               sim/outputs.c sim/stress.c
@@ -70,7 +76,7 @@ VEC_SRC    := conformance/input.c conformance/yaml_reader.c conformance/vector_s
               conformance/report.c conformance/kinds.c conformance/abi_registry.c \
               conformance/record_input.c conformance/capture_fixture.c \
               conformance/scenario_load.c conformance/range_list.c conformance/sim_run.c \
-              conformance/decode.c \
+              conformance/decode.c conformance/trace_input.c \
               conformance/kind_layout.c conformance/kind_enum.c conformance/kind_event_type.c \
               conformance/kind_record.c conformance/kind_json.c conformance/kind_ntff.c \
               conformance/kind_notify.c conformance/kind_scenario.c conformance/kind_decode.c \
@@ -81,17 +87,21 @@ CONF_SRC   := conformance/check_main.c conformance/check_runner.c conformance/ch
               conformance/check_loader.c conformance/check_event_table.c conformance/check_ring.c \
               conformance/check_capture.c conformance/check_concurrency.c \
               conformance/check_json.c conformance/check_convert.c conformance/check_sim.c \
-              conformance/check_facts.c conformance/check_abuse.c
+              conformance/check_facts.c conformance/check_abuse.c conformance/check_perfetto.c
 # The ntsim command, the top layer: main.c dispatches, one file per subcommand.
 CMD_SRC    := conformance/ntsim/main.c conformance/ntsim/cmd_run.c \
               conformance/ntsim/cmd_record.c conformance/ntsim/cmd_replay.c \
-              conformance/ntsim/cmd_decode.c conformance/ntsim/io.c conformance/ntsim/summary.c
+              conformance/ntsim/cmd_decode.c conformance/ntsim/io.c conformance/ntsim/summary.c \
+              conformance/ntsim/timelines.c conformance/ntsim/cmd_export.c \
+              conformance/ntsim/cmd_view.c
 
-# protoc-c output: generated at build time from engine/ntff.proto.
-GEN_SRC    := $(BUILD)/gen/ntff.pb-c.c
-GEN_HDR    := $(BUILD)/gen/ntff.pb-c.h
-ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/ntff.pb-c.o
-ENGINE_PIC := $(ENGINE_SRC:%.c=$(BUILD)/pic/%.o) $(BUILD)/pic/gen/ntff.pb-c.o
+# protoc-c output: generated at build time from engine/ntff.proto and
+# engine/perfetto_trace.proto (the .pftrace subset).
+PROTOS     := ntff perfetto_trace
+GEN_SRC    := $(PROTOS:%=$(BUILD)/gen/%.pb-c.c)
+GEN_HDR    := $(PROTOS:%=$(BUILD)/gen/%.pb-c.h)
+ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/obj/%.o) $(PROTOS:%=$(BUILD)/obj/gen/%.pb-c.o)
+ENGINE_PIC := $(ENGINE_SRC:%.c=$(BUILD)/pic/%.o) $(PROTOS:%=$(BUILD)/pic/gen/%.pb-c.o)
 SONAME     := libntsim.so.0
 SHLIB      := $(BUILD)/$(SONAME)
 PCFILE     := $(BUILD)/libntsim.pc
@@ -112,7 +122,8 @@ VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full \
             --errors-for-leak-kinds=definite,indirect,possible \
             --show-leak-kinds=definite,indirect,possible
 
-.PHONY: all run check layers memcheck asan tsan bench bench-sim fuzz coverage mutation add-type-check install uninstall install-check deps clean
+.PHONY: all run check layers memcheck asan tsan bench bench-sim fuzz coverage mutation add-type-check install uninstall install-check deps clean \
+        interop view-check trace-engine
 
 all: $(LIB) $(SHLIB) $(PCFILE) $(CHECK_BIN) $(NTSIM_BIN) $(CXX_TEST) $(CLIENT_TEST)
 
@@ -156,15 +167,16 @@ $(BUILD)/obj/conformance/ntsim/%.o: conformance/ntsim/%.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_BASE) $(INC_CMD) -c $< -o $@
 
-$(GEN_SRC) $(GEN_HDR): engine/ntff.proto | $(DEPS_STAMP)
+# A pattern rule with two targets: one protoc-c run makes both files.
+$(BUILD)/gen/%.pb-c.c $(BUILD)/gen/%.pb-c.h: engine/%.proto | $(DEPS_STAMP)
 	@mkdir -p $(BUILD)/gen
-	protoc-c --c_out=$(BUILD)/gen -Iengine engine/ntff.proto
+	protoc-c --c_out=$(BUILD)/gen -Iengine $<
 
 # Generated code is protoc-c's, compiled without our -pedantic/-W extras.
-$(BUILD)/obj/gen/ntff.pb-c.o: $(GEN_SRC)
+$(BUILD)/obj/gen/%.pb-c.o: $(BUILD)/gen/%.pb-c.c
 	@mkdir -p $(@D)
 	$(CC) -std=c11 -O2 -g $(PKG_CFLAGS) -I$(BUILD)/gen $(EXTRA_CFLAGS) -c $< -o $@
-$(BUILD)/pic/gen/ntff.pb-c.o: $(GEN_SRC)
+$(BUILD)/pic/gen/%.pb-c.o: $(BUILD)/gen/%.pb-c.c
 	@mkdir -p $(@D)
 	$(CC) -std=c11 -O2 -g -fPIC -fvisibility=hidden $(PKG_CFLAGS) -I$(BUILD)/gen $(EXTRA_CFLAGS) -c $< -o $@
 
@@ -221,6 +233,7 @@ OUT ?= out
 SCENARIO_FILE = $(if $(SCENARIO),$(if $(findstring /,$(SCENARIO))$(filter %.yaml,$(SCENARIO)),$(SCENARIO),sim/scenarios/$(SCENARIO).yaml))
 run: $(NTSIM_BIN)
 	./$(NTSIM_BIN) run $(SCENARIO_FILE) -o $(OUT)
+	@echo "make run: open $(OUT)/timeline.html in a browser; $(OUT)/trace.pftrace in ui.perfetto.dev"
 
 # --- tests --------------------------------------------------------------------
 
@@ -260,6 +273,54 @@ tsan:
 	    EXTRA_CFLAGS="-fsanitize=thread -fno-omit-frame-pointer" \
 	    EXTRA_LDFLAGS="-fsanitize=thread" all
 	CK_FORK=no TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" ./$(BUILD)/tsan/check_ntsim
+
+# --- the timelines read by other tools (D-TIMELINE) --------------------------------
+#
+# make interop: protoc (Debian's protobuf-compiler) decodes trace.pftrace
+# against engine/perfetto_trace.proto, and Chrome DevTools' own trace model,
+# npm's @paulirish/trace_engine (pinned in conformance/interop/package.json,
+# installed with npm into build/trace-engine), reads trace.chrome.json; both
+# must count what jq counts in the run's trace.json. make view-check: Debian's
+# chromium renders out/timeline.html headless. Node, npm and chromium are
+# installed with apt-get when missing.
+
+TE_DIR   := $(BUILD)/trace-engine
+TE_PKG   := $(TE_DIR)/node_modules/@paulirish/trace_engine
+NODE_APT := nodejs npm
+
+$(BUILD)/.node-ok: | $(DEPS_STAMP)
+	@if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then \
+	    if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	        echo "ntsim: installing $(NODE_APT)"; \
+	        DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(NODE_APT) \
+	          || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(NODE_APT); }; \
+	    else echo "ntsim: make interop needs node and npm; install: $(NODE_APT)" >&2; exit 1; fi; \
+	fi
+	@touch $@
+
+$(TE_PKG)/package.json: conformance/interop/package.json | $(BUILD)/.node-ok
+	@mkdir -p $(TE_DIR)
+	cp conformance/interop/package.json $(TE_DIR)/package.json
+	cd $(TE_DIR) && npm install --no-audit --no-fund --loglevel=error
+	@test -f $@ && touch $@
+
+trace-engine: $(TE_PKG)/package.json
+
+interop: $(NTSIM_BIN) $(TE_PKG)/package.json
+	sh conformance/interop.sh ./$(NTSIM_BIN) $(abspath $(TE_PKG))
+
+$(BUILD)/.chromium-ok: | $(DEPS_STAMP)
+	@if ! command -v chromium >/dev/null 2>&1; then \
+	    if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	        echo "ntsim: installing chromium"; \
+	        DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium \
+	          || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; }; \
+	    else echo "ntsim: make view-check needs chromium; install: chromium" >&2; exit 1; fi; \
+	fi
+	@touch $@
+
+view-check: $(NTSIM_BIN) | $(BUILD)/.chromium-ok
+	sh conformance/view_check.sh ./$(NTSIM_BIN)
 
 # --- coverage (gcov + gcovr) --------------------------------------------------------
 #
@@ -375,6 +436,11 @@ $(BENCH_STAMP): | $(DEPS_STAMP)
 $(BUILD)/obj/bench/lttng_tp.o $(BUILD)/obj/bench/lttng_peer.o: $(BUILD)/obj/bench/%.o: bench/%.c bench/lttng_tp.h | $(BENCH_STAMP)
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -O2 -g -I. -Wall -Werror -c $< -o $@
+
+# The capture benchmark itself, with the project's flags (it had no rule).
+$(BUILD)/obj/bench/bench_capture.o: bench/bench_capture.c bench/lttng_tp.h | $(BENCH_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) -O2 -g $(DEFS) -Iinclude -I. -c $< -o $@
 
 $(BENCH_BIN): $(BUILD)/obj/bench/bench_capture.o $(BUILD)/obj/bench/lttng_tp.o \
               $(BUILD)/obj/bench/lttng_peer.o $(LIB) | $(BENCH_STAMP)

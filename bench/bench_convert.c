@@ -78,6 +78,62 @@ static size_t jansson_dump(const nrt_sys_trace_event_t *e, size_t n)
     return len;
 }
 
+/* The timeline exports (D-TIMELINE) beside the NTFF writer, on one run's kind
+ * of records: n/2 EXEC_PRE spans (START and STOP paired by tracking id) on 4
+ * threads and 2 NCs, each NC's nc_local_id dense. All three are timed on the
+ * same records, the timeline model (pairing, lanes, sorting) included. */
+static void bench_timelines(nrt_sys_trace_event_t *e, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        size_t k = i / 2;
+        memset(&e[i], 0, sizeof e[i]);
+        e[i].trace_type = NRT_SYS_TRACE_EVENT_TYPE_EXEC_PRE;
+        e[i].phase = i % 2 ? NRT_SYS_TRACE_EVENT_PHASE_STOP : NRT_SYS_TRACE_EVENT_PHASE_START;
+        e[i].nc_idx = (uint32_t)(k & 1);
+        e[i].nc_local_id = i / 2 / 2 * 2 + i % 2;
+        e[i].id = e[i].nc_local_id | ((uint64_t)e[i].nc_idx << 50);
+        e[i].tracking_id = k + 1;
+        e[i].thread_id = 4242 + (k & 3);
+        e[i].timestamp_ns = UINT64_C(1700000000000000000) + i * 37;
+        e[i].data.exec_pre.exec_id = k + 1;
+        e[i].data.exec_pre.model_id = 7;
+    }
+    double nt[ROUNDS], pf[ROUNDS], cj[ROUNDS];
+    size_t ntff_bytes = 0, pf_bytes = 0, cj_bytes = 0;
+    for (int r = 0; r < ROUNDS; r++) {
+        uint8_t *bytes;
+        char *text;
+        size_t len;
+        double t0 = now_s();
+        ntsim_ntff_serialize(e, n, NULL, 0, NULL, &bytes, &len);
+        nt[r] = now_s() - t0;
+        ntff_bytes = len;
+        ntsim_buffer_free(bytes);
+        t0 = now_s();
+        ntsim_pftrace_serialize(e, n, NULL, &bytes, &len);
+        pf[r] = now_s() - t0;
+        pf_bytes = len;
+        ntsim_buffer_free(bytes);
+        t0 = now_s();
+        ntsim_chrome_trace_serialize(e, n, NULL, &text, &len);
+        cj[r] = now_s() - t0;
+        cj_bytes = len;
+        ntsim_buffer_free(text);
+    }
+    double t = median(nt), p = median(pf), c = median(cj);
+    printf("\ntimeline exports: %zu records (%zu EXEC_PRE spans, 2 data keys), median of %d\n", n,
+           n / 2, ROUNDS);
+    printf("%-36s %12s %10s   %s\n", "", "events/s", "MB/s", "vs NTFF");
+    printf("%-36s %12.0f %10.1f\n", "ntsim NTFF (protobuf-c)", (double)n / t,
+           (double)ntff_bytes / t / 1e6);
+    printf("%-36s %12.0f %10.1f   %.2fx\n", "ntsim .pftrace (protobuf-c)", (double)n / p,
+           (double)pf_bytes / p / 1e6, t / p);
+    printf("%-36s %12.0f %10.1f   %.2fx\n", "ntsim Chrome trace JSON", (double)n / c,
+           (double)cj_bytes / c / 1e6, t / c);
+    printf("%-36s %12zu / %zu / %zu bytes\n", "NTFF / .pftrace / JSON size", ntff_bytes, pf_bytes,
+           cj_bytes);
+}
+
 int main(int argc, char **argv)
 {
     size_t n = 1000000;
@@ -142,6 +198,7 @@ int main(int argc, char **argv)
     printf("%-36s %12.0f %10.1f\n", "C++ libprotobuf, arena", (double)n / c,
            (double)cpp_bytes / c / 1e6);
     printf("%-36s %12zu bytes (C++: %zu)\n", "NTFF size", ntff_bytes, cpp_bytes);
+    bench_timelines(e, n);
     free(e);
     return 0;
 }

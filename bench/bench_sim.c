@@ -112,7 +112,7 @@ static int run_scenario(const char *mode, const char *path, uint64_t duration, c
         goto out;
     }
     sc->duration_ns = duration;
-    ntsim_run_io_t io = {{NULL, NULL, NULL, NULL, true}, NULL, NULL, NULL, NULL, 0};
+    ntsim_run_io_t io = {{NULL, NULL, NULL, NULL, true}, NULL, NULL, NULL, NULL, NULL, 0};
     const char *names[3] = {"trace.json", "trace.ntff", "notifications.ntff"};
     FILE **slot[3] = {&io.files.json, &io.files.ntff, &io.files.notif};
     for (int i = 0; dir != NULL && i < 3; i++) {

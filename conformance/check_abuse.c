@@ -182,6 +182,39 @@ static void n_ntff_write_file(void)
 {
     STATUS_IS_INVALID(ntsim_ntff_write_file(NULL, NULL, 0, NULL, 0, NULL));
 }
+static void n_timeline_stats(void)
+{
+    ntsim_timeline_stats_t st;
+    STATUS_IS_INVALID(ntsim_timeline_stats(NULL, 1, NULL, &st));
+    STATUS_IS_INVALID(ntsim_timeline_stats(NULL, 0, NULL, NULL));
+    /* No records and no options: an empty timeline, not an error. */
+    ck_assert_int_eq(ntsim_timeline_stats(NULL, 0, NULL, &st), NRT_SUCCESS);
+    ck_assert_uint_eq(st.spans + st.instants + st.lanes, 0);
+}
+static void n_pftrace(void)
+{
+    uint8_t *out;
+    size_t len;
+    STATUS_IS_INVALID(ntsim_pftrace_serialize(NULL, 1, NULL, &out, &len));
+    STATUS_IS_INVALID(ntsim_pftrace_serialize(NULL, 0, NULL, NULL, &len));
+    STATUS_IS_INVALID(ntsim_pftrace_serialize(NULL, 0, NULL, &out, NULL));
+}
+static void n_chrome_trace(void)
+{
+    char *out;
+    size_t len;
+    STATUS_IS_INVALID(ntsim_chrome_trace_serialize(NULL, 1, NULL, &out, &len));
+    STATUS_IS_INVALID(ntsim_chrome_trace_serialize(NULL, 0, NULL, NULL, &len));
+    STATUS_IS_INVALID(ntsim_chrome_trace_serialize(NULL, 0, NULL, &out, NULL));
+}
+static void n_timeline_html(void)
+{
+    char *out;
+    size_t len;
+    STATUS_IS_INVALID(ntsim_timeline_html_serialize(NULL, 1, NULL, &out, &len));
+    STATUS_IS_INVALID(ntsim_timeline_html_serialize(NULL, 0, NULL, NULL, &len));
+    STATUS_IS_INVALID(ntsim_timeline_html_serialize(NULL, 0, NULL, &out, NULL));
+}
 static void n_intern(void) { ck_assert_uint_eq(ntsim_intern_name_id(NULL), 0); }
 static void n_buffer_free_ntsim(void) { ntsim_buffer_free(NULL); }
 static void n_notify_stats(void) { STATUS_IS_INVALID(ntsim_notify_stats(NULL)); }
@@ -239,6 +272,7 @@ static const null_case_t null_cases[] = {
     {"ntsim_capture_nc_stats", n_nc_stats},
     {"ntsim_capture_set_hooks", n_set_hooks},
     {"ntsim_capture_shutdown", n_shutdown},
+    {"ntsim_chrome_trace_serialize", n_chrome_trace},
     {"ntsim_explicit_append", n_explicit},
     {"ntsim_explicit_collect", n_explicit},
     {"ntsim_explicit_create", n_explicit},
@@ -263,6 +297,9 @@ static const null_case_t null_cases[] = {
     {"ntsim_ntff_writer_finish", n_ntff_writer},
     {"ntsim_ntff_writer_free", n_ntff_writer},
     {"ntsim_ntff_writer_infos", n_ntff_writer},
+    {"ntsim_pftrace_serialize", n_pftrace},
+    {"ntsim_timeline_html_serialize", n_timeline_html},
+    {"ntsim_timeline_stats", n_timeline_stats},
 };
 
 START_TEST(test_every_public_function_takes_null_without_crashing)

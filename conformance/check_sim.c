@@ -151,7 +151,7 @@ static void run_to_memory(const ntsim_scenario_t *sc, ntsim_run_result_t *r, mem
         ck_assert_ptr_nonnull(f[i]);
     }
     ntsim_run_io_t io = {{f[OUT_JSON], f[OUT_NTFF], f[OUT_NOTIF], f[OUT_RECORDS], false},
-                         NULL, NULL, NULL, NULL, 0};
+                         NULL, NULL, NULL, NULL, NULL, 0};
     ntsim_outputs_t o;
     ck_assert_int_eq(ntsim_run_scenario(sc, &io, r, &o), NRT_SUCCESS);
     for (int i = 0; i < OUT_COUNT; i++)

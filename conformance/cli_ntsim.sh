@@ -72,6 +72,11 @@ has "run --records summary" "46 of 46 event types present"
 [ "$(wc -c <"$tmp/r.records")" -eq $(( ${n:-0} * 112 )) ] ||
     { echo "cli_ntsim: --records: $(wc -c <"$tmp/r.records") bytes, want ${n:-0} x 112" >&2; fail=1; }
 check "run --records -q" 0 "$bin" run -q -o "$tmp/r" --records "$tmp/r.records"
+# The timelines hold the whole trace in memory, so a trace past
+# --timeline-max-events gets none, and the summary says how to make them.
+check "timelines skipped" 0 "$bin" run -o "$tmp/tl" --timeline-max-events 100
+has "timelines skipped" "timelines: not written: the trace has 1252 events, more than --timeline-max-events 100"
+[ ! -e "$tmp/tl/trace.pftrace" ] || { echo "cli_ntsim: trace.pftrace written past the limit" >&2; fail=1; }
 # The outputs stream to disk during the run: a write that fails names its
 # file and fails the run (exit 1).
 if [ -w /dev/full ]; then
@@ -136,6 +141,30 @@ has "replay bad file" "unknown_key.yaml:10:5: vectors[0].sizee: unknown key"
 check "record" 0 "$bin" record sim/scenarios/ring_overflow.yaml -o "$tmp/rec.yaml"
 check "replay recorded" 0 "$bin" replay "$tmp/rec.yaml"
 has "replay recorded" "replay: 1 passed, 0 failed"
+
+# The timelines (D-TIMELINE): run writes them, the same bytes again on a
+# rerun; export and view convert a trace; bad input exits 3 naming the event.
+for f in trace.pftrace trace.chrome.json timeline.html; do
+    [ -s "$tmp/a/$f" ] || { echo "cli_ntsim: run did not write $f" >&2; fail=1; }
+    cmp -s "$tmp/a/$f" "$tmp/b/$f" || { echo "cli_ntsim: rerun: $f differs" >&2; fail=1; }
+done
+for sub in export view; do
+    check "help $sub" 0 "$bin" "$sub" --help
+    has "help $sub" "usage: ntsim $sub"
+done
+check "export json" 0 "$bin" export "$tmp/a/trace.json" -o "$tmp/x.pftrace"
+protoc --decode=perfetto.protos.Trace -Iengine engine/perfetto_trace.proto <"$tmp/x.pftrace" \
+    >/dev/null || { echo "cli_ntsim: protoc cannot decode an exported .pftrace" >&2; fail=1; }
+check "export ntff" 0 "$bin" export "$tmp/a/trace.ntff" -o "$tmp/x.json"
+jq -e '.traceEvents | length > 100' "$tmp/x.json" >/dev/null ||
+    { echo "cli_ntsim: export to Chrome JSON: not a trace" >&2; fail=1; }
+check "view" 0 "$bin" view "$tmp/a/trace.json" -o "$tmp/x.html"
+grep -q '<svg id="timeline"' "$tmp/x.html" || { echo "cli_ntsim: view: no svg" >&2; fail=1; }
+check "export unknown format" 2 "$bin" export "$tmp/a/trace.json" -o "$tmp/x.txt"
+printf '{"events":[{"event_type":"generic","phase":"later"}]}' >"$tmp/bad.json"
+check "export bad input" 3 "$bin" export "$tmp/bad.json" -o "$tmp/y.pftrace"
+has "export bad input" "bad.json: events[0].phase: not start, stop, instant or unknown"
+check "view a directory" 3 "$bin" view "$tmp" -o "$tmp/y.html"
 
 # stress: real threads, invariants only.
 check "stress" 0 "$bin" run --stress --threads 3 --ncs 2 --seconds 0.3

@@ -24,6 +24,7 @@ typedef enum ntsim_input_kind {
     NTSIM_INPUT_SCENARIO,  /* a scenario file: 1 MiB */
     NTSIM_INPUT_DOC,       /* docs/spec_facts.md, docs/decisions.md: 4 MiB */
     NTSIM_INPUT_NTFF,      /* an .ntff to decode: 256 MiB (unpacked whole) */
+    NTSIM_INPUT_TRACE,     /* a trace to export or view (JSON, NTFF, records): 256 MiB */
     NTSIM_INPUT_KIND_COUNT
 } ntsim_input_kind_t;
 

@@ -281,7 +281,7 @@ static void scenario_run(const ntsim_vector_t *v, ntsim_report_t *rep)
     nrt_sys_trace_event_t kept[MAX_EVENTS];
     bool found[MAX_EVENTS];
     ntsim_run_picks_t picks = {b->event_index, b->event_count, kept, found, {0}, {0}};
-    ntsim_run_io_t io = {{NULL, NULL, NULL, NULL, false}, &picks, NULL, NULL, NULL, 0};
+    ntsim_run_io_t io = {{NULL, NULL, NULL, NULL, false}, &picks, NULL, NULL, NULL, NULL, 0};
     ntsim_outputs_t o;
     if (ntsim_run_scenario(sc, &io, r, &o) != NRT_SUCCESS) {
         ntsim_report_add(rep, v->id, "run", "expected the simulation to run");

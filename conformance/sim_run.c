@@ -4,13 +4,40 @@
  */
 #include "sim_run.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct tee {
     ntsim_sim_sink_t next;
     ntsim_run_picks_t *picks;
+    ntsim_run_keep_t *keep;
     uint64_t seen;
 } tee_t;
+
+/* Appends to the kept records, or lets them all go past the limit. */
+static NRT_STATUS keep_records(ntsim_run_keep_t *k, const nrt_sys_trace_event_t *recs, size_t n)
+{
+    if (k == NULL || k->overflowed || n == 0)
+        return NRT_SUCCESS;
+    if (n > k->max - k->count) {
+        free(k->records);
+        *k = (ntsim_run_keep_t){k->max, NULL, 0, 0, true};
+        return NRT_SUCCESS;
+    }
+    if (k->count + n > k->cap) {
+        size_t cap = k->cap ? k->cap : 4096;
+        while (cap < k->count + n)
+            cap *= 2;
+        nrt_sys_trace_event_t *grown = realloc(k->records, cap * sizeof *grown);
+        if (grown == NULL)
+            return NRT_RESOURCE;
+        k->records = grown;
+        k->cap = cap;
+    }
+    memcpy(k->records + k->count, recs, n * sizeof *recs);
+    k->count += n;
+    return NRT_SUCCESS;
+}
 
 static NRT_STATUS tee_records(void *ctx, const nrt_sys_trace_event_t *recs, size_t n)
 {
@@ -28,7 +55,8 @@ static NRT_STATUS tee_records(void *ctx, const nrt_sys_trace_event_t *recs, size
         }
     }
     t->seen += n;
-    return t->next.records(t->next.ctx, recs, n);
+    NRT_STATUS st = keep_records(t->keep, recs, n);
+    return st != NRT_SUCCESS ? st : t->next.records(t->next.ctx, recs, n);
 }
 
 static NRT_STATUS tee_infos(void *ctx, const ntsim_trace_info_t *infos, size_t n)
@@ -53,7 +81,7 @@ NRT_STATUS ntsim_run_scenario(const ntsim_scenario_t *sc, ntsim_run_io_t *io,
         io->failed_file = ntsim_sim_writer_failed_file(w, &io->failed_errno);
         return st;
     }
-    tee_t tee = {ntsim_sim_writer_sink(w), io->picks, 0};
+    tee_t tee = {ntsim_sim_writer_sink(w), io->picks, io->keep, 0};
     ntsim_sim_sink_t sink = {tee_records, tee_infos, &tee};
     st = ntsim_sim_run(sc, &sink, io->progress, io->progress_ctx, r);
     /* The tails are written even after a failed run: the files then end as

@@ -20,9 +20,20 @@ typedef struct ntsim_run_picks {
     nrt_sys_trace_event_t first, last; /* valid when the result has records */
 } ntsim_run_picks_t;
 
+/* Every record kept in memory while the trace has at most `max` (for the
+ * whole-trace timelines, D-TIMELINE); past it they are let go and
+ * `overflowed` says so, so memory stays bounded. */
+typedef struct ntsim_run_keep {
+    size_t max;                   /* 0: keep nothing */
+    nrt_sys_trace_event_t *records; /* malloc'd; free() it */
+    size_t count, cap;
+    bool overflowed;
+} ntsim_run_keep_t;
+
 typedef struct ntsim_run_io {
     ntsim_output_files_t files;   /* any NULL: digested only */
     ntsim_run_picks_t *picks;     /* may be NULL */
+    ntsim_run_keep_t *keep;       /* may be NULL */
     ntsim_progress_fn progress;   /* may be NULL */
     void *progress_ctx;
     /* Out: which output failed to write, with its errno (when NRT_FAILURE). */

@@ -39,10 +39,36 @@ bool ntsim_cli_parse_size(const char *text, uint64_t *out);
 void ntsim_cli_summary(FILE *out, const ntsim_scenario_t *sc, const ntsim_run_result_t *r,
                        const ntsim_outputs_t *o, const char *dir);
 
+/* timelines.c: the timeline files (D-TIMELINE), by the path's extension:
+ * .pftrace Perfetto, .json Chrome trace JSON, .html the offline page. */
+typedef enum ntsim_timeline_format {
+    NTSIM_TIMELINE_UNKNOWN,
+    NTSIM_TIMELINE_PFTRACE,
+    NTSIM_TIMELINE_CHROME_JSON,
+    NTSIM_TIMELINE_HTML
+} ntsim_timeline_format_t;
+ntsim_timeline_format_t ntsim_cli_timeline_format(const char *path);
+/* Writes one timeline file; 0, or -1 after printing why to err. *bytes (if
+ * not NULL) gets its size. */
+int ntsim_cli_write_timeline(const char *path, ntsim_timeline_format_t format,
+                             const nrt_sys_trace_event_t *recs, size_t n,
+                             const ntsim_timeline_options_t *opt, size_t *bytes, FILE *err);
+/* Writes DIR/trace.pftrace, DIR/trace.chrome.json and DIR/timeline.html and,
+ * when out is not NULL, says where; 0 or -1 as above. */
+int ntsim_cli_write_timelines(const char *dir, const nrt_sys_trace_event_t *recs, size_t n,
+                              FILE *out, FILE *err);
+
 /* The subcommands, one file each (cmd_<name>.c); main.c dispatches. */
 int ntsim_cmd_run(int argc, char **argv);
 int ntsim_cmd_record(int argc, char **argv);
 int ntsim_cmd_replay(int argc, char **argv);
 int ntsim_cmd_decode(int argc, char **argv);
+int ntsim_cmd_export(int argc, char **argv);
+int ntsim_cmd_view(int argc, char **argv);
+/* cmd_export.c, shared with cmd_view.c: the two commands' options (-1 to go
+ * on, else the exit status; *out set by -o), and the conversion itself. */
+int ntsim_cli_convert_options(int argc, char **argv, const char *usage, const char **out);
+int ntsim_cli_convert(const char *cmd, const char *in, const char *out,
+                      ntsim_timeline_format_t format);
 
 #endif /* NTSIM_CONFORMANCE_NTSIM_CLI_H */

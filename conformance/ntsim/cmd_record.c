@@ -346,7 +346,7 @@ int ntsim_cmd_record(int argc, char **argv)
     /* The outputs are digested as they stream by, not kept; the first and
      * last records are picked out on the way. */
     ntsim_run_picks_t picks = {NULL, 0, NULL, NULL, {0}, {0}};
-    ntsim_run_io_t io = {{NULL, NULL, NULL, NULL, false}, &picks, NULL, NULL, NULL, 0};
+    ntsim_run_io_t io = {{NULL, NULL, NULL, NULL, false}, &picks, NULL, NULL, NULL, NULL, 0};
     NRT_STATUS st = ntsim_run_scenario(sc, &io, r, &o);
     if (st != NRT_SUCCESS) {
         fprintf(stderr, "ntsim record: the simulation failed: %s\n",

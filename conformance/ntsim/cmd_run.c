@@ -21,7 +21,9 @@ static const char *const usage_run =
     "Runs SCENARIO (a YAML file; default: the built-in scenario, every one of the 46\n"
     "event types on 2 NCs) through the real capture engine and converters on a virtual\n"
     "clock, writes DIR/trace.json, DIR/trace.ntff and DIR/notifications.ntff (DIR\n"
-    "defaults to out/), and prints a summary: events per type and per NC, captured,\n"
+    "defaults to out/) and the timelines DIR/trace.pftrace (Perfetto),\n"
+    "DIR/trace.chrome.json (Chrome trace) and DIR/timeline.html (an offline page), and\n"
+    "prints a summary: events per type and per NC, captured,\n"
     "overwritten, notifications converted and dropped, and the clock skew recovered from\n"
     "sync_info. The same scenario and seed give byte-identical files.\n"
     "\n"
@@ -29,6 +31,11 @@ static const char *const usage_run =
     "  -q, --quiet        no summary\n"
     "  --progress         report progress from the start, one line each (by default a\n"
     "                     line is kept up to date once a run takes more than a second)\n"
+    "  --timeline-max-events N\n"
+    "                     write the timelines only for a trace of at most N events\n"
+    "                     (default 1000000; 0: never). They are built from the whole\n"
+    "                     trace in memory, unlike the other files, which stream; for a\n"
+    "                     longer run, ntsim export makes them from DIR/trace.json\n"
     "  --records FILE     also write the drained records as a raw 112-byte dump\n"
     "                     (what nrt_sys_trace_drain_events fills; ntsim decode reads it)\n"
     "  --stress           real threads and the real clock instead of a scenario\n"
@@ -78,6 +85,7 @@ typedef struct run_options {
     bool quiet, stress, progress;
     unsigned threads, ncs;
     double seconds;
+    uint64_t timeline_max;
 } run_options_t;
 
 /* An option's whole text as an integer in [min, max]; digits only, so "-1",
@@ -99,7 +107,7 @@ static bool parse_count(const char *text, unsigned long long min, unsigned long 
 /* Parses argv into *o. Returns -1 to go on, or the exit status (help, bad usage). */
 static int parse_run_options(int argc, char **argv, run_options_t *o)
 {
-    *o = (run_options_t){"out", NULL, NULL, false, false, false, 4, 2, 2.0};
+    *o = (run_options_t){"out", NULL, NULL, false, false, false, 4, 2, 2.0, 1000000};
     static const struct option opts[] = {
         {"output", required_argument, NULL, 'o'}, {"quiet", no_argument, NULL, 'q'},
         {"stress", no_argument, NULL, 's'},       {"threads", required_argument, NULL, 't'},
@@ -107,6 +115,7 @@ static int parse_run_options(int argc, char **argv, run_options_t *o)
         {"records", required_argument, NULL, 'r'}, {"help", no_argument, NULL, 'h'},
         {"max-input-bytes", required_argument, NULL, 'b'},
         {"progress", no_argument, NULL, 'P'},
+        {"timeline-max-events", required_argument, NULL, 'T'},
         {NULL, 0, NULL, 0},
     };
     int c;
@@ -148,6 +157,13 @@ static int parse_run_options(int argc, char **argv, run_options_t *o)
             ntsim_input_set_limit_all((size_t)bytes);
             break;
         }
+        case 'T':
+            if (!ntsim_cli_parse_size(optarg, &o->timeline_max) || o->timeline_max > SIZE_MAX / 112) {
+                fprintf(stderr, "ntsim run: --timeline-max-events: '%s' is not a count\n",
+                        optarg);
+                return NTSIM_EXIT_USAGE;
+            }
+            break;
         case 'h': fputs(usage_run, stdout); return NTSIM_EXIT_OK;
         default: fputs(usage_run, stderr); return NTSIM_EXIT_USAGE;
         }
@@ -162,6 +178,67 @@ static int parse_run_options(int argc, char **argv, run_options_t *o)
     }
     o->scenario = optind < argc ? argv[optind] : NULL;
     return -1;
+}
+
+/* The runtime's execution -> model table, rebuilt from the trace itself
+ * (the exec-stage payloads carry both ids), so that the timelines show the
+ * model_id trace.json shows (D-JSON-MODEL-ID). */
+typedef struct exec_models {
+    uint64_t *model; /* by exec id */
+    size_t count;
+} exec_models_t;
+
+static uint64_t model_of(uint64_t exec_id, void *ctx)
+{
+    const exec_models_t *m = ctx;
+    return exec_id < m->count ? m->model[exec_id] : 0;
+}
+
+static bool exec_models_build(exec_models_t *m, const nrt_sys_trace_event_t *recs, size_t n)
+{
+    uint64_t top = 0;
+    for (size_t i = 0; i < n; i++)
+        if (recs[i].trace_type == NRT_SYS_TRACE_EVENT_TYPE_EXEC_CORE &&
+            recs[i].data.exec_core.exec_id < n + 1 && recs[i].data.exec_core.exec_id > top)
+            top = recs[i].data.exec_core.exec_id;
+    m->count = (size_t)top + 1;
+    if ((m->model = calloc(m->count, sizeof *m->model)) == NULL)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (recs[i].trace_type == NRT_SYS_TRACE_EVENT_TYPE_EXEC_CORE &&
+            recs[i].data.exec_core.exec_id < m->count)
+            m->model[recs[i].data.exec_core.exec_id] = recs[i].data.exec_core.model_id;
+    return true;
+}
+
+/* The timelines (D-TIMELINE): trace.pftrace, trace.chrome.json and
+ * timeline.html, from the records kept during the run; skipped, and said so,
+ * for a trace longer than --timeline-max-events. 0, or -1 after an error. */
+static int write_run_timelines(const run_options_t *o, const ntsim_run_keep_t *keep,
+                               const ntsim_run_result_t *r)
+{
+    if (o->timeline_max == 0)
+        return 0;
+    if (keep->overflowed) {
+        if (!o->quiet)
+            printf("timelines: not written: the trace has %llu events, more than "
+                   "--timeline-max-events %llu (ntsim export %s/trace.json -o FILE.pftrace makes "
+                   "them from the file)\n",
+                   (unsigned long long)r->record_count, (unsigned long long)o->timeline_max,
+                   o->dir);
+        return 0;
+    }
+    exec_models_t m = {NULL, 0};
+    if (!exec_models_build(&m, keep->records, keep->count)) {
+        fprintf(stderr, "ntsim run: out of memory for the timelines\n");
+        return -1;
+    }
+    (void)ntsim_json_set_model_lookup(model_of, &m); /* always NRT_SUCCESS */
+    int rc = ntsim_cli_write_timelines(o->dir, keep->records, keep->count,
+                                       o->quiet ? NULL : stdout, stderr);
+    (void)ntsim_json_set_model_lookup(NULL, NULL);
+    free(m.model);
+    return rc;
 }
 
 int ntsim_cmd_run(int argc, char **argv)
@@ -187,7 +264,9 @@ int ntsim_cmd_run(int argc, char **argv)
     /* The files are written while the run goes (at each fetch), never held
      * whole; a failed run still ends them as valid documents. */
     progress_t prog = {{0, 0}, false, o.progress};
-    ntsim_run_io_t io = {{NULL, NULL, NULL, NULL, false}, NULL, show_progress, &prog, NULL, 0};
+    ntsim_run_keep_t keep = {(size_t)o.timeline_max, NULL, 0, 0, false};
+    ntsim_run_io_t io = {{NULL, NULL, NULL, NULL, false}, NULL, &keep, show_progress, &prog,
+                         NULL, 0};
     if (ntsim_cli_open_outputs(o.dir, o.records_path, &io.files, stderr) != 0)
         goto free_all;
     clock_gettime(CLOCK_MONOTONIC, &prog.start);
@@ -213,8 +292,11 @@ int ntsim_cmd_run(int argc, char **argv)
         goto free_all;
     if (!o.quiet)
         ntsim_cli_summary(stdout, sc, r, &out, o.dir);
+    if (write_run_timelines(&o, &keep, r) != 0)
+        goto free_all;
     rc = NTSIM_EXIT_OK;
 free_all:
+    free(keep.records);
     free(r);
     free(sc);
     ntsim_capture_shutdown();

@@ -8,6 +8,8 @@
  *   ntsim record SCENARIO -o FILE.yaml      run and write a scenario vector
  *   ntsim replay VECTOR... [--id ID]        replay vectors, report pass/fail with a diff
  *   ntsim decode FILE [--text]              print an .ntff or a raw record dump
+ *   ntsim export FILE -o OUT                 a trace as .pftrace, Chrome JSON or HTML
+ *   ntsim view FILE [-o timeline.html]       a trace as one offline HTML page
  *
  * Exit codes: cli.h.
  */
@@ -23,11 +25,15 @@ static const char *const usage_main =
     "\n"
     "commands:\n"
     "  run [SCENARIO] [-o DIR]     simulate SCENARIO (default: the built-in one) and write\n"
-    "                              DIR/trace.json, DIR/trace.ntff, DIR/notifications.ntff\n"
+    "                              DIR/trace.json, DIR/trace.ntff, DIR/notifications.ntff,\n"
+    "                              DIR/trace.pftrace, DIR/trace.chrome.json, DIR/timeline.html\n"
     "  run --stress [...]          load the engine from real threads; check its counters\n"
     "  record SCENARIO -o FILE     run SCENARIO and write a scenario vector to FILE\n"
     "  replay VECTOR...            replay vector files; report each failure with a diff\n"
     "  decode FILE                 print an .ntff file or a raw 112-byte record dump\n"
+    "  export FILE -o OUT          convert a trace (.json, .ntff, records) into OUT:\n"
+    "                              .pftrace (Perfetto), .json (Chrome trace), .html\n"
+    "  view FILE [-o OUT.html]     draw a trace as one self-contained HTML page\n"
     "  help [COMMAND]              this text, or a command's\n"
     "\n"
     "exit codes: 0 ok, 1 failed (a vector, an invariant, an output), 2 bad usage,\n"
@@ -66,6 +72,10 @@ int main(int argc, char **argv)
         return ntsim_cmd_replay(argc, argv);
     if (strcmp(cmd, "decode") == 0)
         return ntsim_cmd_decode(argc, argv);
+    if (strcmp(cmd, "export") == 0)
+        return ntsim_cmd_export(argc, argv);
+    if (strcmp(cmd, "view") == 0)
+        return ntsim_cmd_view(argc, argv);
     fprintf(stderr, "ntsim: unknown command '%s'\n\n%s", cmd, usage_main);
     return NTSIM_EXIT_USAGE;
 }

@@ -1,6 +1,7 @@
 /*
- * ntsim/convert.h: the readers of the records: JSON, NTFF, and the
- * device-notification converter. Compiles as C11 and as C++.
+ * ntsim/convert.h: the readers of the records: JSON, NTFF, the timelines
+ * (Perfetto, Chrome JSON, an HTML page) and the device-notification
+ * converter. Compiles as C11 and as C++.
  */
 #ifndef NTSIM_CONVERT_H
 #define NTSIM_CONVERT_H
@@ -143,6 +144,72 @@ NTSIM_EXPORT NRT_STATUS ntsim_ntff_write_file(const char *path, const nrt_sys_tr
 NTSIM_EXPORT uint64_t ntsim_intern_name_id(const char *name);
 
 NTSIM_EXPORT void ntsim_buffer_free(void *buffer);
+
+/* ------------------------------------------------------------------------ */
+/* Timelines: Perfetto .pftrace, Chrome trace-event JSON, an offline page    */
+/* ------------------------------------------------------------------------ */
+
+/* All three are drawn from one model of the records (D-TIMELINE): START and
+ * STOP paired by (type, nc_idx, tracking_id), an unmatched one kept as a
+ * flagged instant; a lane per host thread, per NeuronCore (per physical core
+ * when an NC has several) and per NC for notification drains and DMA; device
+ * times moved onto the host timeline by a least-squares fit of each device
+ * clock over the records' sync pairs, drift included (D-PFTRACE-CLOCK); a
+ * flow from each host nrt_execute to the device spans of its exec_id; per NC
+ * counters of events pushed and lost, and an instant at each loss. */
+typedef struct ntsim_timeline_options {
+    uint32_t pid;             /* the host process id written (0: 1) */
+    uint32_t nd_idx;          /* the device: its process is "neuron device N" */
+    const char *host_name;    /* the host process's name (NULL: "ntsim host") */
+} ntsim_timeline_options_t;
+
+typedef struct ntsim_timeline_stats {
+    uint64_t spans;           /* START/STOP pairs */
+    uint64_t instants;        /* INSTANT records */
+    uint64_t unmatched_start; /* STARTs without their STOP: flagged instants */
+    uint64_t unmatched_stop;  /* STOPs without their START: flagged instants */
+    uint64_t drops;           /* gaps in an NC's nc_local_id: "events lost" instants */
+    uint64_t lost_events;     /* events those gaps are missing */
+    uint64_t flows;           /* nrt_execute -> device span arrows */
+    uint64_t lanes;           /* threads written (host threads, NC lanes, overflow lanes) */
+    uint64_t clocks;          /* device clocks */
+    uint64_t sync_pairs;      /* distinct (cpu, device) pairs the clock fits used */
+    uint64_t unaligned;       /* device items whose clock had no sync pair (emit time kept) */
+    double max_residual_ns;   /* worst |fit(device) - cpu| over every sync pair */
+} ntsim_timeline_stats_t;
+
+/* What the timeline of `count` records holds. NULL options: the defaults.
+ * NRT_INVALID for NULL stats or NULL events with count > 0, NRT_RESOURCE on
+ * OOM. */
+NTSIM_EXPORT NRT_STATUS ntsim_timeline_stats(const nrt_sys_trace_event_t *events, size_t count,
+                                             const ntsim_timeline_options_t *options,
+                                             ntsim_timeline_stats_t *stats);
+
+/* Perfetto's native trace (a `Trace`: TracePackets framed as field 1), with
+ * the subset engine/perfetto_trace.proto; decodes with
+ * `protoc --decode=perfetto.protos.Trace perfetto_trace.proto`. *out is
+ * malloc'd; free it with ntsim_buffer_free. NRT_INVALID for NULL out
+ * pointers or NULL events with count > 0, NRT_RESOURCE on OOM. */
+NTSIM_EXPORT NRT_STATUS ntsim_pftrace_serialize(const nrt_sys_trace_event_t *events, size_t count,
+                                                const ntsim_timeline_options_t *options,
+                                                uint8_t **out, size_t *len);
+
+/* The Chrome trace-event JSON of the same timeline: M names, X spans, I
+ * instants, C counters, s/f flows; ts and dur in microseconds with three
+ * decimals (exact ns) from 1 us before the first item. NUL-terminated; free
+ * with ntsim_buffer_free. Errors as ntsim_pftrace_serialize. */
+NTSIM_EXPORT NRT_STATUS ntsim_chrome_trace_serialize(const nrt_sys_trace_event_t *events,
+                                                     size_t count,
+                                                     const ntsim_timeline_options_t *options,
+                                                     char **out, size_t *len);
+
+/* One self-contained HTML page (no network, no external script) drawing the
+ * lanes as SVG, with zoom and hover details. NUL-terminated; free with
+ * ntsim_buffer_free. Errors as ntsim_pftrace_serialize. */
+NTSIM_EXPORT NRT_STATUS ntsim_timeline_html_serialize(const nrt_sys_trace_event_t *events,
+                                                      size_t count,
+                                                      const ntsim_timeline_options_t *options,
+                                                      char **out, size_t *len);
 
 /* ------------------------------------------------------------------------ */
 /* Device notifications                                                     */
