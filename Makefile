@@ -352,7 +352,7 @@ coverage: | $(DEPS_STAMP)
 
 FUZZ_SECONDS ?= 60
 FUZZ_DIR := $(BUILD)/fuzz
-FUZZ_TARGETS := vector_loader scenario_loader record_decoder ntff_decoder
+FUZZ_TARGETS := vector_loader scenario_loader record_decoder ntff_decoder trace_input
 FUZZ_CFLAGS := -std=c11 -g -O1 $(DEFS) $(INC_CONF) -fsanitize=fuzzer,address,undefined \
                -fno-sanitize-recover=undefined
 FUZZ_SRC := $(ENGINE_SRC) $(VEC_SRC) $(SIM_SRC)
@@ -385,7 +385,8 @@ $(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_SRC) $(GEN_SRC) | $(FUZZ_STAMP)
 
 $(FUZZ_DIR)/seeds.stamp: $(NTSIM_BIN)
 	@mkdir -p $(FUZZ_DIR)/corpus-vector_loader $(FUZZ_DIR)/corpus-scenario_loader \
-	    $(FUZZ_DIR)/corpus-record_decoder $(FUZZ_DIR)/corpus-ntff_decoder
+	    $(FUZZ_DIR)/corpus-record_decoder $(FUZZ_DIR)/corpus-ntff_decoder \
+	    $(FUZZ_DIR)/corpus-trace_input
 	cp vectors/*.yaml conformance/testdata/bad/*.yaml conformance/testdata/hostile/*.yaml \
 	    $(FUZZ_DIR)/corpus-vector_loader/
 	cp sim/scenarios/*.yaml conformance/testdata/scenarios/*.yaml \
@@ -398,6 +399,12 @@ $(FUZZ_DIR)/seeds.stamp: $(NTSIM_BIN)
 	    2>/dev/null
 	head -c 1120 $(FUZZ_DIR)/seed-run/trace.records > $(FUZZ_DIR)/corpus-record_decoder/ten.records
 	cp $(FUZZ_DIR)/seed-run/*.ntff $(FUZZ_DIR)/corpus-ntff_decoder/
+	# trace_input's first byte picks the format: 0 JSON, 1 NTFF, 2 records.
+	{ printf '\000'; head -c 20000 $(FUZZ_DIR)/seed-run/trace.json; } \
+	    >$(FUZZ_DIR)/corpus-trace_input/doc.json
+	{ printf '\001'; cat $(FUZZ_DIR)/seed-run/trace.ntff; } >$(FUZZ_DIR)/corpus-trace_input/trace.ntff
+	{ printf '\002'; head -c 11200 $(FUZZ_DIR)/seed-run/trace.records; } \
+	    >$(FUZZ_DIR)/corpus-trace_input/hundred.records
 	@touch $@
 
 fuzz: $(FUZZ_BINS) $(FUZZ_DIR)/seeds.stamp
