@@ -514,6 +514,28 @@ START_TEST(test_bad_trace_input_names_the_event_and_key)
 }
 END_TEST
 
+/* Found by make fuzz: sync pairs whose fitted slope is NaN (hostile records
+ * of an exported dump) made the alignment convert NaN to an integer, which
+ * is undefined (make asan's UBSan aborts on it). The slope is refused and the
+ * aligned time clamped, so the timeline is built and every time is defined. */
+START_TEST(test_hostile_sync_pairs_align_without_undefined_conversions)
+{
+    char path[1024], err[256] = "";
+    snprintf(path, sizeof path, "%s/hostile/clock_nan_slope.records", ntsim_check_testdata_dir);
+    nrt_sys_trace_event_t *recs = NULL;
+    size_t n = 0;
+    ck_assert_msg(ntsim_trace_input_read(path, &recs, &n, err, sizeof err) == NRT_SUCCESS, "%s",
+                  err);
+    ck_assert_uint_eq(n, 100);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(recs, n, NULL, &tl), NRT_SUCCESS);
+    for (size_t k = 0; k < tl.nclocks; k++)
+        ck_assert(tl.clocks[k].b > -0.5 && tl.clocks[k].b < 0.5);
+    ntsim__timeline_free(&tl);
+    free(recs);
+}
+END_TEST
+
 Suite *make_perfetto_suite(void)
 {
     Suite *s = suite_create("perfetto");
@@ -523,6 +545,7 @@ Suite *make_perfetto_suite(void)
     tcase_add_test(tc, test_timeline_pairs_by_tracking_id_and_flags_the_unmatched);
     tcase_add_test(tc, test_timeline_spans_that_cross_go_to_an_overflow_lane);
     tcase_add_test(tc, test_timeline_gaps_in_nc_local_id_are_drops);
+    tcase_add_test(tc, test_hostile_sync_pairs_align_without_undefined_conversions);
     tcase_add_test(tc, test_pftrace_reads_back_as_the_timeline);
     tcase_add_test(tc, test_chrome_json_times_are_exact_microseconds_from_the_origin);
     tcase_add_test(tc, test_html_is_self_contained_and_draws_every_span);

@@ -144,6 +144,12 @@ run "record from a non-UTF-8 path" 1 "$bin" record "$(printf '%s/bad\377path.yam
 grep -q "cannot write: the YAML emitter failed" "$tmp/out" ||
     { echo "hostile: a non-UTF-8 path is not refused by the emitter" >&2; fail=1; }
 
+# Found by make fuzz (trace_input): device sync pairs whose fitted slope is
+# NaN made the timeline's clock alignment convert NaN to an integer (UB).
+# The slope is now refused and the time clamped: the export succeeds.
+run "export NaN clock slope" 0 "$bin" export "$data/clock_nan_slope.records" -o "$tmp/nan.pftrace"
+run "view NaN clock slope" 0 "$bin" view "$data/clock_nan_slope.records" -o "$tmp/nan.html"
+
 if [ "$fail" -eq 0 ]; then
     echo "hostile: hostile input is refused with its reason, in bounded time and memory: ok"
 fi

@@ -59,6 +59,11 @@ static void fit_one(ntsim_tl_clock_t *c, const ntsim_tl_pair_t *p, size_t n)
         sxy += dx * (pair_y(&p[i]) - my);
     }
     c->b = sxx > 0 ? sxy / sxx : 0;
+    /* A slope past +-50% is no clock (hostile or corrupt pairs; real drifts
+     * are ppm): fit the offset only, so that 1 + b stays far from 0. The
+     * test is written so that a NaN fails it too. */
+    if (!(c->b > -0.5 && c->b < 0.5))
+        c->b = 0;
     c->a = my - c->b * mx;
     c->max_residual_ns = 0;
     for (size_t i = 0; i < n; i++) {
@@ -91,5 +96,12 @@ uint64_t ntsim__clock_align(const ntsim_tl_clock_t *c, uint64_t dev)
 {
     double d = (double)(int64_t)(dev - c->c0);
     double x = (d - c->a) / (1.0 + c->b);
+    /* Hostile pairs can still push x past what an int64 holds (or make it
+     * NaN); clamp before converting, which would be undefined behaviour. */
+    const double limit = 4.6e18; /* < 2^62.0 */
+    if (!(x > -limit))
+        x = x < 0 ? -limit : 0; /* -inf, or NaN */
+    if (x > limit)
+        x = limit;
     return c->c0 + (uint64_t)round_ns(x);
 }
