@@ -1,54 +1,119 @@
 /*
  * engine/ring.c: the per-NeuronCore record ring.
  *
- * Protocol (a bounded MPMC queue in the style of Vyukov's, with the
- * producer evicting the oldest record when full):
+ * Protocol. Written before the code; the code follows it step by step and
+ * model/ring.pml checks it exhaustively (make model).
  *
- *   Positions are free-running 64-bit counters, compared only by difference.
- *     enqueue  next position a producer will claim       (producers' line)
- *     dequeue  oldest position still in the ring         (consumer's line)
- *   The ring holds `capacity` records (C) in S = next_pow2(C) slots of 128
- *   bytes; position p lives in slot p & (S - 1). Occupancy enqueue - dequeue
- *   never exceeds C.
+ * Storage. Positions are free-running 64-bit counters, compared only by
+ * difference. The ring holds C = capacity records in exactly C slots;
+ * position q lives in slot q mod C, so a push at position w lands on the
+ * slot of the record it replaces, w - C ("evict and claim in one step").
+ * Records are one contiguous array of 112-byte records (a drain copies
+ * runs of them with one memcpy each); beside it a dense array of 8-byte
+ * stamps, one per slot:
+ *     stamp = 4q + state,  state  FREE 0       nothing written yet (q = slot)
+ *                                 PUBLISHED 1  record q is complete
+ *                                 YIELDED 2    record q is complete and the
+ *                                              consumer took it while the
+ *                                              pusher of q + C was claiming
+ * stored minus 4 * slot, so the zero pages of a fresh mapping read as
+ * FREE(slot): every slot free for its first lap, with no initialization.
  *
- *   Each slot has a stamp that says who may touch it next:
- *     stamp == p        free: the producer of position p may write it
- *     stamp == p + 1    published: record p is readable
- *     stamp == p + S    released after record p was consumed: free for p + S
- *   (Stored minus the slot index, so that the zero pages of a fresh mapping
- *   read as "stamp == index": every slot free for its first lap.)
+ * Words. Producers' line: head H (next position to claim), owner, oseq (the
+ * owner's claim sequence, odd while it claims), busy, first_overwrite_ns,
+ * last_overwrite_ns. Consumer's line: claim K (the consumer has taken
+ * every position below K that no producer evicted first), release R (the
+ * consumer no longer reads any position below R), drained. The consumer
+ * writes only its line; producers read it.
  *
- *   Producer (reserve, commit):
- *     1. w = enqueue, d = dequeue.
- *     2. If w - d >= C the ring is full: if stamp[d] == d + 1, CAS dequeue
- *        d -> d+1 (evicting record d, counted as overwritten), then release
- *        the slot with stamp[d] = d + S; retry from 1. If record d is not
- *        published yet, its producer is stalled: busy.
- *     3. If stamp[w] == w, CAS enqueue w -> w+1. The winner owns slot w
- *        exclusively: nobody else can write stamp[w] until it publishes.
- *     4. Fill the record, then stamp[w] = w + 1 (release): commit.
- *     If the slot's previous record was consumed but not yet released (a
- *     consumer or evictor between its CAS and its release), spin a bounded
- *     number of times, then refuse the push and count it as busy. A
- *     producer never waits unboundedly on another thread.
+ * Counters (exact whenever no push or pop is in progress):
+ *     pushed = H, consumed = max(K, H - C), overwritten = consumed - drained,
+ *     in_ring = H - consumed, created = pushed + busy.
  *
- *   Consumer (pop; one at a time per ring):
- *     1. d = dequeue; count k consecutive published slots d .. d+k-1.
- *     2. CAS dequeue d -> d+k claims all k at once (an evictor may win the
- *        race for d; then retry).
- *     3. Copy the k records out, then release each slot: stamp = p + S.
- *     A slot whose producer has not committed ends the pop: records are
- *     handed out strictly oldest first and never out of order.
+ * The eviction rule. A push at w >= C replaces p = w - C. It evicts p (and
+ * stamps the overwrite times on its own line) iff p >= K as it reads K
+ * after its claim of w is visible; if p < K the consumer has p, and the
+ * push must not touch the slot until R > p. Exactly one side decides each
+ * record: the pusher of p + C through its read of K, unless the consumer's
+ * write of K came first.
  *
- *   Ordering: a stamp store-release (commit, release) pairs with the
- *   stamp load-acquire of the next owner of the slot; that edge is what
- *   orders the record bytes between producer and consumer, and between a
- *   consumer's reads and the next lap's writes. The index CASes only decide
- *   ownership; they need no ordering of their own.
+ * Producer, push at w (slot j = w mod C, p = w - C):
+ *   P1. Pre-check, before claiming, so that a refusal leaves no hole:
+ *       stamp[j] must be FREE(w) (first lap) or PUBLISHED/YIELDED(p); an
+ *       older stamp means the pusher of p has not committed (it stalls).
+ *       If p < K and p >= R the consumer is copying p. In both cases spin a
+ *       bounded number of times, then refuse: busy += 1, no position used.
+ *   P2. Claim w: the owner stores H = w + 1 (see Ownership); any other
+ *       producer CASes H from w to w + 1 (on failure, back to P1).
+ *   P3. Decide (K read seq_cst, after the claim):
+ *         p >= K           evict p: last_overwrite_ns = now, and
+ *                          first_overwrite_ns = now if it is still 0 (a
+ *                          plain load first; a CAS only the first time).
+ *         p < K, p < R     the consumer took p and is done with it.
+ *         p < K, p >= R    the consumer took p after P1 and may be copying
+ *                          it: stamp[j] = YIELDED(p), so that the consumer
+ *                          need not wait for us; give the position back
+ *                          (owner: H = w; others: CAS H from w + 1 to w)
+ *                          and go back to P1, where we spin until R > p.
+ *                          If the CAS fails (a later position is already
+ *                          claimed) we keep w and wait until R > p.
+ *   P4. Write the record, then stamp[j] = PUBLISHED(w) (release): commit.
  *
- *   A record is therefore never torn, never delivered twice, and never lost
- *   without a count: every admitted position ends drained, overwritten or
- *   still in the ring; every refused push is counted as busy.
+ * Consumer, pop (one at a time per ring, up to B records per round):
+ *   C1. e = H; d = max(K, e - C): positions [K, e - C) were evicted (their
+ *       pushers read K <= p).
+ *   C2. k = the number of consecutive positions from d whose stamp is
+ *       PUBLISHED (acquire), at most B. None: stop.
+ *   C3. K = d + k (seq_cst); e2 = H (seq_cst).
+ *   C4. Which of d .. d+k-1 are ours. Every claim of a position that is a
+ *       multiple of M is a seq_cst store or RMW (M = 64 for the owner with
+ *       membarrier, else 1: a CAS is seq_cst), and every P3 read of K is
+ *       seq_cst. With f = e2 rounded up to a multiple of M, C3's read of H
+ *       precedes the claim of f in the single total order of seq_cst
+ *       operations, so the pushes at f and after read our K and do not
+ *       evict. If f <= d + C, no push before f can reach d: all k are ours.
+ *       Otherwise (we are within M of the eviction front) force the
+ *       question: with membarrier, membarrier() makes every thread execute
+ *       a full barrier, after which every push reads our K, and e2 = H
+ *       again (a push that read K before the barrier has its claim visible
+ *       now). For each p in d .. d+k-1 with p + C < e2 its pusher has
+ *       claimed and decides by itself: wait until stamp(p) leaves
+ *       PUBLISHED(p); YIELDED(p) means ours, anything newer means evicted.
+ *       (The wait is bounded by that push unless its thread is
+ *       descheduled; a drain then waits, as stop() does.)
+ *   C5. Copy ours, in order, one memcpy per contiguous run; then
+ *       R = d + k (release); drained += ours.
+ *
+ * Ownership (one thread per NC is the common case: it pays no locked
+ * instruction). owner is NONE, a thread, REVOKING|thread or SHARED.
+ *   - A producer that finds NONE CASes it to itself and becomes the owner.
+ *   - The owner, per push: oseq += 1 (odd), then reads owner again; if it is
+ *     still itself it claims in P2 with a plain store of H (seq_cst when
+ *     w is a multiple of M), runs P3, then oseq += 1 (even, release). If it
+ *     is no longer the owner it claims as any other producer (CAS).
+ *   - Any other producer revokes: CAS owner T -> REVOKING|T, then a barrier
+ *     (membarrier; without it every owner step above is seq_cst), then waits
+ *     until oseq is even or has changed: the owner's claim that may have
+ *     missed the revocation is over, every later one sees it. Then owner =
+ *     SHARED, and it claims by CAS. Several revokers may run this at once;
+ *     each waits for itself. Ownership never comes back in a session.
+ *   Only the owner ever writes oseq, so the pair (oseq, owner) is the same
+ *   Dekker handshake as stop()'s grace period (grace.c), per ring, so that
+ *   two threads revoking each other's rings cannot wait on each other.
+ *
+ * Ordering. The record's bytes: the P4 stamp release pairs with the C2
+ * acquire; the consumer's reads happen before R's release, which pairs with
+ * the producer's acquire of R before it rewrites a slot the consumer took.
+ * The consumer never reads a slot whose record was evicted: it decides
+ * (C4) before it copies (C5). The owner's plain writes of H, busy and the
+ * overwrite times happen before the revoker's acquire of oseq.
+ *
+ * Guarantees. Each admitted position ends exactly once as drained,
+ * overwritten or still in the ring; each refused push is counted as busy
+ * and uses no position; a producer's records keep its order; the consumer
+ * hands records out oldest first. A producer never waits for a release it
+ * caused: it only waits for the consumer's copy of a batch (P1, bounded,
+ * then busy) or, in the shared mode's rare P3 case, for that copy to end.
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "ring.h"
