@@ -16,7 +16,7 @@ static void push_n(ntsim_ring_t *r, uint64_t first, uint64_t n)
 {
     for (uint64_t i = 0; i < n; i++) {
         ntsim_ring_reservation_t res;
-        ck_assert_int_eq(ntsim__ring_reserve(r, 1000 + first + i, &res), NRT_SUCCESS);
+        ck_assert_int_eq(ntsim__ring_reserve(r, 1000 + first + i, ntsim__thread_self(), &res), NRT_SUCCESS);
         memset(res.rec, 0, sizeof *res.rec);
         res.rec->nc_local_id = first + i;
         ntsim__ring_commit(&res);
@@ -39,7 +39,7 @@ START_TEST(test_ring_positions_start_at_zero_and_count_up)
     ck_assert_int_eq(ntsim__ring_create(1024, false, &r), NRT_SUCCESS);
     for (uint64_t i = 0; i < 3; i++) {
         ntsim_ring_reservation_t res;
-        ck_assert_int_eq(ntsim__ring_reserve(r, 0, &res), NRT_SUCCESS);
+        ck_assert_int_eq(ntsim__ring_reserve(r, 0, ntsim__thread_self(), &res), NRT_SUCCESS);
         ck_assert_uint_eq(res.pos, i);
         ntsim__ring_commit(&res);
     }
@@ -132,8 +132,8 @@ START_TEST(test_ring_pop_stops_at_an_uncommitted_record)
     ntsim_ring_t *r;
     ck_assert_int_eq(ntsim__ring_create(16, false, &r), NRT_SUCCESS);
     ntsim_ring_reservation_t a, b;
-    ck_assert_int_eq(ntsim__ring_reserve(r, 0, &a), NRT_SUCCESS);
-    ck_assert_int_eq(ntsim__ring_reserve(r, 0, &b), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim__ring_reserve(r, 0, ntsim__thread_self(), &a), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim__ring_reserve(r, 0, ntsim__thread_self(), &b), NRT_SUCCESS);
     memset(a.rec, 0, sizeof *a.rec);
     memset(b.rec, 0, sizeof *b.rec);
     a.rec->nc_local_id = 10;
@@ -157,16 +157,16 @@ START_TEST(test_ring_refuses_as_busy_when_a_stalled_producer_holds_the_oldest)
     ntsim_ring_t *r;
     ck_assert_int_eq(ntsim__ring_create(1, false, &r), NRT_SUCCESS);
     ntsim_ring_reservation_t stalled, next;
-    ck_assert_int_eq(ntsim__ring_reserve(r, 0, &stalled), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim__ring_reserve(r, 0, ntsim__thread_self(), &stalled), NRT_SUCCESS);
     memset(stalled.rec, 0, sizeof *stalled.rec);
-    ck_assert_int_eq(ntsim__ring_reserve(r, 0, &next), NRT_QUEUE_FULL);
+    ck_assert_int_eq(ntsim__ring_reserve(r, 0, ntsim__thread_self(), &next), NRT_QUEUE_FULL);
     ntsim_ring_counts_t c;
     ntsim__ring_counts(r, &c);
     ck_assert_uint_eq(c.busy, 1);
     ck_assert_uint_eq(c.pushed, 1);
     ck_assert_uint_eq(c.overwritten, 0);
     ntsim__ring_commit(&stalled);
-    ck_assert_int_eq(ntsim__ring_reserve(r, 7, &next), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim__ring_reserve(r, 7, ntsim__thread_self(), &next), NRT_SUCCESS);
     ck_assert_uint_eq(next.pos, 1);
     memset(next.rec, 0, sizeof *next.rec);
     ntsim__ring_commit(&next);
