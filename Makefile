@@ -16,6 +16,8 @@
 #   make coverage   line and branch coverage of engine/ (gcovr)
 #   make mutation   prove a changed header offset fails both the static assert
 #                   and the layout vectors
+#   make model      model-check the ring protocol with Spin, and prove that each
+#                   deliberately broken variant of it is caught
 #   make clean
 #
 # Missing dependencies are installed on Debian (apt-get, as root); elsewhere
@@ -86,7 +88,7 @@ VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full \
             --errors-for-leak-kinds=definite,indirect,possible \
             --show-leak-kinds=definite,indirect,possible
 
-.PHONY: all run check memcheck asan tsan bench fuzz coverage mutation install uninstall install-check deps clean
+.PHONY: all run check memcheck asan tsan bench bench-quick fuzz coverage mutation model install uninstall install-check deps clean
 
 all: $(LIB) $(SHLIB) $(PCFILE) $(CHECK_BIN) $(NTSIM_BIN) $(CXX_TEST)
 
@@ -287,6 +289,16 @@ fuzz: $(FUZZ_BINS) $(FUZZ_DIR)/seeds.stamp
 
 mutation: $(DEPS_STAMP)
 	sh conformance/mutation.sh "$(CC)"
+
+# The ring protocol (engine/ring.c) under x86-TSO, exhaustively, in Spin
+# (conformance/model/ring.pml), then its mutants, each of which must fail.
+model:
+	@command -v spin >/dev/null 2>&1 || { \
+	    if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	        DEBIAN_FRONTEND=noninteractive apt-get install -y -q spin \
+	          || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q spin; }; \
+	    else echo "ntsim: make model needs Spin; install: spin" >&2; exit 1; fi; }
+	sh conformance/model.sh $(BUILD)
 
 # --- benchmarks (not tests) ------------------------------------------------------
 

@@ -1,8 +1,9 @@
 /*
  * engine/ring.c: the per-NeuronCore record ring.
  *
- * Protocol. Written before the code; the code follows it step by step and
- * model/ring.pml checks it exhaustively (make model).
+ * Protocol. Written before the code; the code follows it step by step, and
+ * conformance/model/ring.pml checks it exhaustively under x86-TSO
+ * (make model).
  *
  * Storage. Positions are free-running 64-bit counters, compared only by
  * difference. The ring holds C = capacity records in exactly C slots;
@@ -63,29 +64,36 @@
  *   P4. Write the record, then stamp[j] = PUBLISHED(w) (release): commit.
  *
  * Consumer, pop (one at a time per ring, up to B records per round):
- *   C1. e = H; d = max(K, e - C): positions [K, e - C) were evicted (their
- *       pushers read K <= p).
- *   C2. k = the number of consecutive positions from d whose stamp is
- *       PUBLISHED (acquire), at most B. None: stop.
- *   C3. K = d + k (seq_cst); e2 = H (seq_cst).
- *   C4. Which of d .. d+k-1 are ours. Every claim of a position that is a
- *       multiple of M is a seq_cst store or RMW (M = 64 for the owner with
- *       membarrier, else 1: a CAS is seq_cst), and every P3 read of K is
- *       seq_cst. With f = e2 rounded up to a multiple of M, C3's read of H
- *       precedes the claim of f in the single total order of seq_cst
- *       operations, so the pushes at f and after read our K and do not
- *       evict. If f <= d + C, no push before f can reach d: all k are ours.
- *       Otherwise (we are within M of the eviction front) force the
- *       question: with membarrier, membarrier() makes every thread execute
- *       a full barrier, after which every push reads our K, and e2 = H
- *       again (a push that read K before the barrier has its claim visible
- *       now). For each p in d .. d+k-1 with p + C < e2 its pusher has
- *       claimed and decides by itself: wait until stamp(p) leaves
- *       PUBLISHED(p); YIELDED(p) means ours, anything newer means evicted.
- *       (The wait is bounded by that push unless its thread is
+ *   C1. e = H; d = K, or e - 2C if that is larger: below e - 2C every record
+ *       was evicted and its pusher is done (the pusher of p + 2C checked in
+ *       P1 that the pusher of p + C had committed).
+ *   C2. Walk from d: a position whose stamp is PUBLISHED joins the claim
+ *       (at most B of them); one whose slot already holds a later lap was
+ *       evicted, and is passed over; one not yet published ends the walk.
+ *       Nothing claimed: stop. (Starting at e - C instead, as a first draft
+ *       did, skips records whose pushers have claimed but not yet read K:
+ *       such a pusher then reads the new K, leaves the record to the
+ *       consumer, and nobody hands it out. The model found it.)
+ *   C3. K = the end of the walk (seq_cst); e2 = H (seq_cst).
+ *   C4. Which of the claimed records are ours. Every claim of a position
+ *       that is a multiple of M is a seq_cst store or RMW (M = 64 for the
+ *       owner with membarrier, else 1: a CAS is seq_cst), and every P3 read
+ *       of K is seq_cst. With f = e2 rounded up to a multiple of M, C3's
+ *       read of H precedes the claim of f in the single total order of
+ *       seq_cst operations, so the pushes at f and after read our K and do
+ *       not evict. If f <= d + C, no push before f can reach d: every
+ *       claimed record is ours. Otherwise (we are within M of the eviction
+ *       front) force the question: with membarrier, membarrier() makes
+ *       every thread execute a full barrier, after which every push reads
+ *       our K, and e2 = H again (a push that read K before the barrier has
+ *       its claim visible now). For each claimed p with p + C < e2 its
+ *       pusher has claimed and decides by itself: wait until stamp(p)
+ *       leaves PUBLISHED(p); YIELDED(p) means ours, anything newer means
+ *       evicted. (The wait is bounded by that push unless its thread is
  *       descheduled; a drain then waits, as stop() does.)
- *   C5. Copy ours, in order, one memcpy per contiguous run; then
- *       R = d + k (release); drained += ours.
+ *   C5. Copy ours (stamp PUBLISHED(p) or YIELDED(p); a passed-over
+ *       position shows a later lap), in order, a run at a time; then
+ *       R = the end of the walk (release); drained += ours.
  *
  * Ownership (one thread per NC is the common case: it pays no locked
  * instruction). owner is NONE, a thread, REVOKING|thread or SHARED.
@@ -367,12 +375,19 @@ size_t ntsim__ring_pop(ntsim_ring_t *r, nrt_sys_trace_event_t *out, size_t max)
     while (n < max) {
         /* C1. Index loads are relaxed: the stamps carry the ordering. */
         uint64_t e = atomic_load_explicit(&r->head, memory_order_relaxed);
-        uint64_t d = e > cap && e - cap > k_front ? e - cap : k_front;
-        /* C2 */
+        uint64_t d = k_front;
+        if (e > 2 * cap && e - 2 * cap > d)
+            d = e - 2 * cap; /* every pusher below has committed: evicted */
+        /* C2: claim the published records, pass over the evicted ones. */
         uint64_t want = max - n < NTSIM_RING_POP_BATCH ? max - n : NTSIM_RING_POP_BATCH;
-        uint64_t j = ntsim__ring_slot(r, d), k = 0;
-        while (k < want && ntsim__ring_stamp_load(r, j) == ntsim__stamp(d + k, NTSIM_STAMP_PUBLISHED)) {
-            k++;
+        uint64_t q = d, k = 0, j = ntsim__ring_slot(r, d);
+        while (k < want) {
+            uint64_t st = ntsim__ring_stamp_load(r, j);
+            if (st == ntsim__stamp(q, NTSIM_STAMP_PUBLISHED))
+                k++;
+            else if (st <= ntsim__stamp(q, NTSIM_STAMP_YIELDED))
+                break; /* not published yet */
+            q++;
             j = j + 1 == cap ? 0 : j + 1;
         }
         if (k == 0) {
@@ -382,7 +397,7 @@ size_t ntsim__ring_pop(ntsim_ring_t *r, nrt_sys_trace_event_t *out, size_t max)
         }
         /* C3. seq_cst store and load: the consumer's half of the Dekker
          * pair with the producers' claims and P3 reads of K. */
-        k_front = d + k;
+        k_front = q;
         atomic_store_explicit(&r->claim, k_front, memory_order_seq_cst);
         uint64_t e2 = atomic_load_explicit(&r->head, memory_order_seq_cst);
         /* C4: positions from `sure` on are ours without asking. */
@@ -396,17 +411,23 @@ size_t ntsim__ring_pop(ntsim_ring_t *r, nrt_sys_trace_event_t *out, size_t max)
             if (e2 > d + cap)
                 sure = e2 - cap < k_front ? e2 - cap : k_front;
         }
-        /* C4 for d .. sure-1, then C5, one run at a time. */
+        /* C4 and C5, one run of our records at a time. */
         uint64_t run = d, ours = 0;
-        for (uint64_t p = d; p < sure; p++) {
-            uint64_t jp = ntsim__ring_slot(r, p), st;
+        j = ntsim__ring_slot(r, d);
+        for (uint64_t p = d; p < k_front; p++, j = j + 1 == cap ? 0 : j + 1) {
+            uint64_t st = ntsim__ring_stamp_load(r, j);
             unsigned spins = 0;
-            /* The pusher of p + C has claimed; its decision is on the way. */
-            while ((st = ntsim__ring_stamp_load(r, jp)) == ntsim__stamp(p, NTSIM_STAMP_PUBLISHED))
+            /* Before `sure` the pusher of p + C may have claimed without
+             * reading our K: its decision is on the way. */
+            while (p < sure && st == ntsim__stamp(p, NTSIM_STAMP_PUBLISHED)) {
                 wait_a_little(&spins);
-            if (st == ntsim__stamp(p, NTSIM_STAMP_YIELDED))
+                st = ntsim__ring_stamp_load(r, j);
+            }
+            if (st == ntsim__stamp(p, NTSIM_STAMP_PUBLISHED) ||
+                st == ntsim__stamp(p, NTSIM_STAMP_YIELDED))
                 continue; /* ours: the run goes on */
-            /* Evicted by its pusher: copy the run before it. */
+            /* Evicted (passed over in C2, or by its pusher in C4): copy the
+             * run before it. */
             copy_records(r, out + n + ours, run, p - run, nt);
             ours += p - run;
             run = p + 1;
