@@ -11,7 +11,8 @@
 #   make install    headers, libntsim.a, libntsim.so and libntsim.pc under
 #                   $(DESTDIR)$(PREFIX) (default /usr/local); make uninstall
 #   make install-check  install into a scratch prefix and link a program
-#   make bench      the capture benchmark beside LTTng-UST and memcpy (not a test)
+#   make bench      the capture benchmark beside LTTng-UST and memcpy (not a test);
+#                   BENCH_ARGS="--rounds R --events N"; make bench-quick for CI
 #   make fuzz       libFuzzer over the loaders and decoders (FUZZ_SECONDS=N each)
 #   make coverage   line and branch coverage of engine/ (gcovr)
 #   make mutation   prove a changed header offset fails both the static assert
@@ -345,6 +346,11 @@ $(BENCH_CONV): bench/bench_convert.c bench/ntff_cpp_peer.cc $(BUILD)/gen-cpp/ntf
 bench: $(BENCH_BIN) $(BENCH_CONV)
 	sh bench/run.sh ./$(BENCH_BIN) $(BENCH_ARGS)
 	./$(BENCH_CONV)
+
+# The same, small: for CI, well under 30 s; it checks nothing.
+bench-quick: $(BENCH_BIN) $(BENCH_CONV)
+	sh bench/run.sh ./$(BENCH_BIN) --quick
+	./$(BENCH_CONV) --events 20000
 
 # --- install ------------------------------------------------------------------
 
