@@ -13,7 +13,8 @@
 #   make install    headers, libntsim.a, libntsim.so and libntsim.pc under
 #                   $(DESTDIR)$(PREFIX) (default /usr/local); make uninstall
 #   make install-check  install into a scratch prefix and link a program
-#   make bench      the capture benchmark beside LTTng-UST and memcpy (not a test)
+#   make bench      the capture benchmark beside LTTng-UST and memcpy (not a test);
+#                   BENCH_ARGS="--rounds R --events N"; make bench-quick for CI
 #   make fuzz       libFuzzer over the loaders and decoders (FUZZ_SECONDS=N each)
 #   make coverage   line and branch coverage of engine/ (gcovr)
 #   make mutation   prove a changed header offset fails both the static assert
@@ -24,6 +25,8 @@
 #                   reads trace.chrome.json; their counts must match the JSON's
 #   make view-check out/timeline.html rendered by headless chromium: a PNG, and
 #                   every lane and span found in the DOM
+#   make model      model-check the ring protocol with Spin, and prove that each
+#                   deliberately broken variant of it is caught
 #   make clean
 #
 # Missing dependencies are installed on Debian (apt-get, as root); elsewhere
@@ -122,7 +125,7 @@ VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full \
             --errors-for-leak-kinds=definite,indirect,possible \
             --show-leak-kinds=definite,indirect,possible
 
-.PHONY: all run check layers memcheck asan tsan bench bench-sim fuzz coverage mutation add-type-check install uninstall install-check deps clean \
+.PHONY: all run check layers memcheck asan tsan bench bench-quick bench-sim fuzz coverage mutation model add-type-check install uninstall install-check deps clean \
         interop view-check trace-engine
 
 all: $(LIB) $(SHLIB) $(PCFILE) $(CHECK_BIN) $(NTSIM_BIN) $(CXX_TEST) $(CLIENT_TEST)
@@ -417,6 +420,16 @@ fuzz: $(FUZZ_BINS) $(FUZZ_DIR)/seeds.stamp
 mutation: $(DEPS_STAMP)
 	sh conformance/mutation.sh "$(CC)"
 
+# The ring protocol (engine/ring.c) under x86-TSO, exhaustively, in Spin
+# (conformance/model/ring.pml), then its mutants, each of which must fail.
+model:
+	@command -v spin >/dev/null 2>&1 || { \
+	    if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	        DEBIAN_FRONTEND=noninteractive apt-get install -y -q spin \
+	          || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q spin; }; \
+	    else echo "ntsim: make model needs Spin; install: spin" >&2; exit 1; fi; }
+	sh conformance/model.sh $(BUILD)
+
 # vectors/README.md's checklist for adding an event type, proven on a scratch
 # copy: a throwaway 47th type with the listed edits passes the whole suite,
 # and leaving out any one edit fails the build or the suite.
@@ -486,6 +499,11 @@ bench: $(BENCH_BIN) $(BENCH_CONV) $(BENCH_SIM)
 	sh bench/run.sh ./$(BENCH_BIN) $(BENCH_ARGS)
 	./$(BENCH_CONV)
 	sh bench/sim.sh ./$(BENCH_SIM)
+
+# The same, small: for CI, well under 30 s; it checks nothing.
+bench-quick: $(BENCH_BIN) $(BENCH_CONV)
+	sh bench/run.sh ./$(BENCH_BIN) --quick
+	./$(BENCH_CONV) --events 20000
 
 # --- install ------------------------------------------------------------------
 

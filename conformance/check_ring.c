@@ -1,10 +1,13 @@
 /*
- * conformance/check_ring.c: the ring protocol, single-threaded.
+ * conformance/check_ring.c: the ring protocol, one step at a time.
  *
- * Positions, eviction, ordering and the busy refusal, each checked against
- * numbers worked out from the protocol in engine/ring.c. The concurrent
- * behaviour is in check_concurrency.c.
+ * Positions, eviction, ordering, the busy refusal and ownership, each
+ * checked against numbers worked out from the protocol in engine/ring.c.
+ * Threads here run one after the other; the concurrent behaviour is in
+ * check_concurrency.c, and every interleaving of the protocol's steps is
+ * in conformance/model/ring.pml (make model).
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,7 +19,7 @@ static void push_n(ntsim_ring_t *r, uint64_t first, uint64_t n)
 {
     for (uint64_t i = 0; i < n; i++) {
         ntsim_ring_reservation_t res;
-        ck_assert_int_eq(ntsim__ring_reserve(r, 1000 + first + i, &res), NRT_SUCCESS);
+        ck_assert_int_eq(ntsim__ring_reserve(r, 1000 + first + i, ntsim__thread_self(), &res), NRT_SUCCESS);
         memset(res.rec, 0, sizeof *res.rec);
         res.rec->nc_local_id = first + i;
         ntsim__ring_commit(&res);
@@ -39,7 +42,7 @@ START_TEST(test_ring_positions_start_at_zero_and_count_up)
     ck_assert_int_eq(ntsim__ring_create(1024, false, &r), NRT_SUCCESS);
     for (uint64_t i = 0; i < 3; i++) {
         ntsim_ring_reservation_t res;
-        ck_assert_int_eq(ntsim__ring_reserve(r, 0, &res), NRT_SUCCESS);
+        ck_assert_int_eq(ntsim__ring_reserve(r, 0, ntsim__thread_self(), &res), NRT_SUCCESS);
         ck_assert_uint_eq(res.pos, i);
         ntsim__ring_commit(&res);
     }
@@ -132,8 +135,8 @@ START_TEST(test_ring_pop_stops_at_an_uncommitted_record)
     ntsim_ring_t *r;
     ck_assert_int_eq(ntsim__ring_create(16, false, &r), NRT_SUCCESS);
     ntsim_ring_reservation_t a, b;
-    ck_assert_int_eq(ntsim__ring_reserve(r, 0, &a), NRT_SUCCESS);
-    ck_assert_int_eq(ntsim__ring_reserve(r, 0, &b), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim__ring_reserve(r, 0, ntsim__thread_self(), &a), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim__ring_reserve(r, 0, ntsim__thread_self(), &b), NRT_SUCCESS);
     memset(a.rec, 0, sizeof *a.rec);
     memset(b.rec, 0, sizeof *b.rec);
     a.rec->nc_local_id = 10;
@@ -157,16 +160,16 @@ START_TEST(test_ring_refuses_as_busy_when_a_stalled_producer_holds_the_oldest)
     ntsim_ring_t *r;
     ck_assert_int_eq(ntsim__ring_create(1, false, &r), NRT_SUCCESS);
     ntsim_ring_reservation_t stalled, next;
-    ck_assert_int_eq(ntsim__ring_reserve(r, 0, &stalled), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim__ring_reserve(r, 0, ntsim__thread_self(), &stalled), NRT_SUCCESS);
     memset(stalled.rec, 0, sizeof *stalled.rec);
-    ck_assert_int_eq(ntsim__ring_reserve(r, 0, &next), NRT_QUEUE_FULL);
+    ck_assert_int_eq(ntsim__ring_reserve(r, 0, ntsim__thread_self(), &next), NRT_QUEUE_FULL);
     ntsim_ring_counts_t c;
     ntsim__ring_counts(r, &c);
     ck_assert_uint_eq(c.busy, 1);
     ck_assert_uint_eq(c.pushed, 1);
     ck_assert_uint_eq(c.overwritten, 0);
     ntsim__ring_commit(&stalled);
-    ck_assert_int_eq(ntsim__ring_reserve(r, 7, &next), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim__ring_reserve(r, 7, ntsim__thread_self(), &next), NRT_SUCCESS);
     ck_assert_uint_eq(next.pos, 1);
     memset(next.rec, 0, sizeof *next.rec);
     ntsim__ring_commit(&next);
@@ -204,6 +207,136 @@ START_TEST(test_ring_stays_valid_over_many_laps)
 }
 END_TEST
 
+/* The first producer takes the ring: it claims with plain stores. */
+START_TEST(test_ring_first_producer_owns_the_ring)
+{
+    ntsim_ring_t *r;
+    ck_assert_int_eq(ntsim__ring_create(8, false, &r), NRT_SUCCESS);
+    ck_assert_uint_eq(atomic_load(&r->owner), NTSIM_RING_OWNER_NONE);
+    push_n(r, 0, 3);
+    ck_assert_uint_eq(atomic_load(&r->owner), (uintptr_t)ntsim__thread_self());
+    ck_assert_uint_eq(atomic_load(&r->oseq) % 2, 0); /* no claim in progress */
+    ck_assert(ntsim__ring_valid(r));
+    ntsim__ring_destroy(r);
+}
+END_TEST
+
+typedef struct pusher {
+    ntsim_ring_t *ring;
+    uint64_t first, n;
+} pusher_t;
+
+static void *push_from_another_thread(void *arg)
+{
+    pusher_t *p = arg;
+    push_n(p->ring, p->first, p->n);
+    return NULL;
+}
+
+/* A second thread's push revokes the ownership; both then claim by CAS,
+ * and positions, evictions and stamps go on as one sequence. */
+START_TEST(test_ring_second_producer_revokes_ownership_and_continues_the_sequence)
+{
+    ntsim_ring_t *r;
+    ck_assert_int_eq(ntsim__ring_create(4, false, &r), NRT_SUCCESS);
+    push_n(r, 0, 3);
+    pusher_t other = {r, 3, 3};
+    pthread_t t;
+    ck_assert_int_eq(pthread_create(&t, NULL, push_from_another_thread, &other), 0);
+    pthread_join(t, NULL);
+    ck_assert_uint_eq(atomic_load(&r->owner), NTSIM_RING_OWNER_SHARED);
+    push_n(r, 6, 1); /* the former owner, now by CAS */
+    ck_assert_uint_eq(atomic_load(&r->owner), NTSIM_RING_OWNER_SHARED);
+    ck_assert(ntsim__ring_valid(r));
+    ntsim_ring_counts_t c;
+    ntsim__ring_counts(r, &c);
+    ck_assert_uint_eq(c.pushed, 7);
+    ck_assert_uint_eq(c.overwritten, 3);
+    ck_assert_uint_eq(c.busy, 0);
+    ck_assert_uint_eq(c.first_overwrite_ns, 1000 + 4); /* pushes 4, 5, 6 evicted 0, 1, 2 */
+    ck_assert_uint_eq(c.last_overwrite_ns, 1000 + 6);
+    nrt_sys_trace_event_t out[8];
+    ck_assert_uint_eq(ntsim__ring_pop(r, out, 8), 4);
+    for (uint64_t i = 0; i < 4; i++)
+        ck_assert_uint_eq(out[i].nc_local_id, 3 + i);
+    ck_assert(ntsim__ring_valid(r));
+    ntsim__ring_destroy(r);
+}
+END_TEST
+
+/* While the consumer copies the oldest record (it has claimed it, P1 sees
+ * K above it and R not yet), a push that needs its slot is refused as busy,
+ * uses no position and evicts nothing; once the consumer releases it the
+ * push goes through without an eviction: the consumer took the record. */
+START_TEST(test_ring_refuses_as_busy_while_the_consumer_copies_the_oldest)
+{
+    ntsim_ring_t *r;
+    ck_assert_int_eq(ntsim__ring_create(1, false, &r), NRT_SUCCESS);
+    push_n(r, 0, 1);
+    atomic_store(&r->claim, 1); /* C3 of a pop that took position 0 */
+    ntsim_ring_reservation_t res;
+    ck_assert_int_eq(ntsim__ring_reserve(r, 5, ntsim__thread_self(), &res), NRT_QUEUE_FULL);
+    ntsim_ring_counts_t c;
+    ntsim__ring_counts(r, &c);
+    ck_assert_uint_eq(c.pushed, 1);
+    ck_assert_uint_eq(c.busy, 1);
+    atomic_store(&r->drained, 1); /* C5: copied, handed out, released */
+    atomic_store(&r->release, 1);
+    ck_assert_int_eq(ntsim__ring_reserve(r, 6, ntsim__thread_self(), &res), NRT_SUCCESS);
+    ck_assert_uint_eq(res.pos, 1);
+    memset(res.rec, 0, sizeof *res.rec);
+    ntsim__ring_commit(&res);
+    ntsim__ring_counts(r, &c);
+    ck_assert_uint_eq(c.overwritten, 0);
+    ck_assert_uint_eq(c.first_overwrite_ns, 0);
+    ck_assert(ntsim__ring_valid(r));
+    ntsim__ring_destroy(r);
+}
+END_TEST
+
+/* A pop far behind the producers starts two laps back from the front and
+ * passes over every record evicted since, by its stamp: it returns the
+ * newest C, in order, and the rest count as overwritten. */
+START_TEST(test_ring_pop_passes_over_records_evicted_laps_ago)
+{
+    ntsim_ring_t *r;
+    ck_assert_int_eq(ntsim__ring_create(5, false, &r), NRT_SUCCESS); /* not a power of two */
+    push_n(r, 0, 53);
+    nrt_sys_trace_event_t out[8];
+    ck_assert_uint_eq(ntsim__ring_pop(r, out, 8), 5);
+    for (uint64_t i = 0; i < 5; i++)
+        ck_assert_uint_eq(out[i].nc_local_id, 48 + i);
+    ntsim_ring_counts_t c;
+    ntsim__ring_counts(r, &c);
+    ck_assert_uint_eq(c.drained, 5);
+    ck_assert_uint_eq(c.overwritten, 48);
+    ck_assert_uint_eq(c.first_overwrite_ns, 1000 + 5);
+    ck_assert_uint_eq(c.last_overwrite_ns, 1000 + 52);
+    ck_assert(ntsim__ring_valid(r));
+    ntsim__ring_destroy(r);
+}
+END_TEST
+
+/* The consistency check is not vacuous: a stamp that disagrees with the
+ * positions, or a claim in progress, is reported. */
+START_TEST(test_ring_valid_reports_a_wrong_stamp_or_a_claim_in_progress)
+{
+    ntsim_ring_t *r;
+    ck_assert_int_eq(ntsim__ring_create(4, false, &r), NRT_SUCCESS);
+    push_n(r, 0, 6);
+    ck_assert(ntsim__ring_valid(r));
+    uint64_t saved = atomic_load(&r->slots[1].stamp);
+    atomic_store(&r->slots[1].stamp, saved + 4); /* one lap ahead of the positions */
+    ck_assert(!ntsim__ring_valid(r));
+    atomic_store(&r->slots[1].stamp, saved);
+    atomic_fetch_add(&r->oseq, 1);
+    ck_assert(!ntsim__ring_valid(r));
+    atomic_fetch_add(&r->oseq, 1);
+    ck_assert(ntsim__ring_valid(r));
+    ntsim__ring_destroy(r);
+}
+END_TEST
+
 Suite *make_ring_suite(void)
 {
     Suite *s = suite_create("ring");
@@ -216,6 +349,11 @@ Suite *make_ring_suite(void)
     tcase_add_test(tc, test_ring_pop_stops_at_an_uncommitted_record);
     tcase_add_test(tc, test_ring_refuses_as_busy_when_a_stalled_producer_holds_the_oldest);
     tcase_add_test(tc, test_ring_stays_valid_over_many_laps);
+    tcase_add_test(tc, test_ring_first_producer_owns_the_ring);
+    tcase_add_test(tc, test_ring_second_producer_revokes_ownership_and_continues_the_sequence);
+    tcase_add_test(tc, test_ring_refuses_as_busy_while_the_consumer_copies_the_oldest);
+    tcase_add_test(tc, test_ring_pop_passes_over_records_evicted_laps_ago);
+    tcase_add_test(tc, test_ring_valid_reports_a_wrong_stamp_or_a_claim_in_progress);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -143,7 +143,7 @@ static uint64_t emit(uint32_t type, uint32_t phase, uint32_t nc_idx,
 
     uint64_t now = clock_now();
     ntsim_ring_reservation_t res;
-    if (ntsim__ring_reserve(ring, now, &res) != NRT_SUCCESS)
+    if (ntsim__ring_reserve(ring, now, self, &res) != NRT_SUCCESS)
         goto out; /* refused as busy: counted by the ring */
     uint64_t seq = res.pos;
     if (seq >= NTSIM_SEQ_LIMIT && first_time(&ctx->seq_overflow_warned))
@@ -258,8 +258,8 @@ NRT_STATUS nrt_sys_trace_start(const nrt_sys_trace_config_t *config)
     size_t enabled = 0;
     for (size_t nc = 0; nc < NTSIM_NC_COUNT; nc++)
         enabled += config->capture_enabled_for_nc[nc] ? 1 : 0;
-    /* 128 bytes of storage per record (ring.c). */
-    bool prefault = (uint64_t)enabled * max * 128 <= NTSIM_PREFAULT_BUDGET;
+    /* 120 bytes of storage per record: the record and its stamp (ring.c). */
+    bool prefault = (uint64_t)enabled * max * 120 <= NTSIM_PREFAULT_BUDGET;
     for (size_t nc = 0; nc < NTSIM_NC_COUNT; nc++) {
         if (!config->capture_enabled_for_nc[nc])
             continue;

@@ -111,6 +111,16 @@ void ntsim__grace_prepare(void)
     atomic_store_explicit(&ntsim__grace_fence_mode, !membarrier_ok, memory_order_relaxed);
 }
 
+void ntsim__grace_barrier(void)
+{
+    if (!atomic_load_explicit(&ntsim__grace_fence_mode, memory_order_relaxed) &&
+        syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0) {
+        /* Cannot happen after a successful registration; if it did, the
+         * ring's handshakes would lose their barrier: say so loudly. */
+        ntsim__log(NTSIM_LOG_ERROR, "membarrier failed: ring handshakes are unordered");
+    }
+}
+
 void ntsim__grace_wait(void)
 {
     /* The caller cleared the state with a seq_cst store; the flag loads

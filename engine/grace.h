@@ -52,6 +52,12 @@ extern _Atomic bool ntsim__grace_fence_mode;
  * before the capture state was cleared. Called by stop(). */
 void ntsim__grace_wait(void);
 
+/* Makes every thread of the process execute a full memory barrier
+ * (membarrier) before it returns; nothing in fence mode, where the other
+ * side of each handshake orders itself with seq_cst operations. The ring's
+ * ownership revocation and its consumer's claim use it (ring.c). */
+void ntsim__grace_barrier(void);
+
 /* Frees the records of exited threads and of the caller. Only when no
  * other thread can emit. */
 void ntsim__grace_shutdown(void);

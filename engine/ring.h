@@ -1,8 +1,10 @@
 /*
  * engine/ring.h: one NeuronCore's bounded ring of 112-byte records.
  *
- * Many producers, one consumer at a time, overwrite-oldest, no locks. The
- * protocol is described at the top of ring.c. Internal: not installed.
+ * Many producers, one consumer at a time, overwrite-oldest, no locks; one
+ * producer that owns the ring claims without a locked instruction. The
+ * protocol is written out at the top of ring.c (steps P1-P4, C1-C5 and
+ * Ownership, cited below). Internal: not installed.
  */
 #ifndef NTSIM_ENGINE_RING_H
 #define NTSIM_ENGINE_RING_H
@@ -12,37 +14,58 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "grace.h"
 #include "nrt/nrt_status.h"
 #include "nrt/nrt_sys_trace_event.h"
 
 typedef struct ntsim_ring ntsim_ring_t;
 
-/* The ring's layout is here, not in ring.c, because the producer's path
- * (reserve, commit) is inline in the emit path; the protocol it follows is
- * written out at the top of ring.c. */
-/* Bounded spin before a push is refused as busy: covers a consumer copying a
- * 64-record batch (about a microsecond) with a wide margin. */
+/* Bounded spin before a push is refused as busy: covers a consumer copying
+ * one batch (NTSIM_RING_POP_BATCH records, a few microseconds) with a wide
+ * margin. */
 #define NTSIM_RING_SPIN_LIMIT 4096u
+/* M of the protocol: with membarrier, the owner's claim of every M-th
+ * position is seq_cst, the others plain stores. */
+#define NTSIM_RING_FENCE_PERIOD UINT64_C(64)
 
+/* Stamp states (ring.c, "Storage"): stamp = 4 * position + state. */
+enum { NTSIM_STAMP_FREE = 0, NTSIM_STAMP_PUBLISHED = 1, NTSIM_STAMP_YIELDED = 2 };
+
+/* owner values besides a thread pointer (ntsim_thread_t is 64-byte aligned,
+ * so its low bits are free). */
+#define NTSIM_RING_OWNER_NONE ((uintptr_t)0)
+#define NTSIM_RING_OWNER_SHARED ((uintptr_t)1)
+#define NTSIM_RING_OWNER_REVOKING ((uintptr_t)2) /* or'ed with the owner */
+
+/* One slot: a record and the stamp of its position, 128 bytes, so that a
+ * push writes exactly two cache lines that no other push shares. */
 typedef struct ntsim_ring_slot {
-    _Atomic uint64_t stamp_rel;  /* stamp minus slot index; see the protocol */
     nrt_sys_trace_event_t rec;
-    uint64_t pad_;               /* 128 bytes: a slot is exactly two cache lines */
+    _Atomic uint64_t stamp;      /* stamp minus 4 * slot index; see the protocol */
+    uint64_t pad_;
 } ntsim_ring_slot_t;
 _Static_assert(sizeof(ntsim_ring_slot_t) == 128, "ring slot must be 128 bytes");
 
-struct ntsim_ring { /* the protocol: ring.c */
-    _Alignas(64) _Atomic uint64_t enqueue;   /* written by producers */
-    _Alignas(64) _Atomic uint64_t dequeue;   /* written by the consumer and evictors */
-    _Atomic uint64_t drained;                /* written by the consumer only */
-    _Alignas(64) _Atomic uint64_t busy;      /* rare: refused pushes */
-    _Atomic uint64_t first_overwrite_ns;
-    _Atomic uint64_t last_overwrite_ns;
-    _Alignas(64) uint64_t capacity;          /* C: read-only after create */
-    uint64_t slots_count;                    /* S = next_pow2(C) */
-    uint64_t mask;                           /* S - 1 */
+/* The ring's layout is here, not in ring.c, because the producer's path
+ * (reserve, commit) is inline in the emit path. */
+struct ntsim_ring {
+    /* Producers' line: written by the claiming producer. */
+    _Alignas(64) _Atomic uint64_t head;         /* H: next position to claim */
+    _Atomic uint64_t oseq;                      /* odd while the owner claims; only the owner writes */
+    _Atomic uint64_t busy;                      /* refused pushes */
+    _Atomic uint64_t first_overwrite_ns;        /* clock at the first eviction, 0 if none */
+    _Atomic uint64_t last_overwrite_ns;         /* clock at the latest eviction */
+    /* Consumer's line: written by the consumer only. */
+    _Alignas(64) _Atomic uint64_t claim;        /* K */
+    _Atomic uint64_t release;                   /* R */
+    _Atomic uint64_t drained;                   /* records handed out by ntsim__ring_pop */
+    /* Read-mostly: owner changes at most three times a session. */
+    _Alignas(64) _Atomic uintptr_t owner;       /* Ownership: NONE, thread, REVOKING|thread, SHARED */
+    uint64_t capacity;                          /* C: records, and slots; read-only */
+    uint64_t mask;                              /* C - 1 */
+    bool pow2;                                  /* C is a power of two: slot = pos & mask */
+    ntsim_ring_slot_t *slots;                   /* C slots */
     size_t map_bytes;
-    ntsim_ring_slot_t *slots;
 };
 
 static inline void ntsim__cpu_relax(void)
@@ -54,34 +77,29 @@ static inline void ntsim__cpu_relax(void)
 #endif
 }
 
-static inline ntsim_ring_slot_t *ntsim__ring_slot(const ntsim_ring_t *r, uint64_t pos)
+static inline uint64_t ntsim__ring_slot(const ntsim_ring_t *r, uint64_t pos)
 {
-    return &r->slots[pos & r->mask];
+    return r->pow2 ? pos & r->mask : pos % r->capacity;
 }
 
-static inline uint64_t ntsim__ring_stamp_load(const ntsim_ring_t *r, ntsim_ring_slot_t *s)
+static inline uint64_t ntsim__stamp(uint64_t pos, unsigned state)
 {
-    /* acquire: pairs with the release that handed the slot to us, so the
-     * record bytes (or the previous reader's reads) happen before ours. */
-    uint64_t index = (uint64_t)(s - r->slots);
-    return atomic_load_explicit(&s->stamp_rel, memory_order_acquire) + index;
+    return pos << 2 | state;
 }
 
-static inline void ntsim__ring_stamp_store(const ntsim_ring_t *r, ntsim_ring_slot_t *s, uint64_t stamp)
+/* The logical stamp of slot j (acquire: pairs with the release that wrote
+ * it, so the record it describes is visible to us). */
+static inline uint64_t ntsim__ring_stamp_load(const ntsim_ring_t *r, uint64_t j)
 {
-    /* release: our record writes (commit) or record reads (consumer) happen
-     * before the next owner's acquire of this stamp. */
-    uint64_t index = (uint64_t)(s - r->slots);
-    atomic_store_explicit(&s->stamp_rel, stamp - index, memory_order_release);
+    return atomic_load_explicit(&r->slots[j].stamp, memory_order_acquire) + (j << 2);
 }
-
 
 /* A claimed slot: the producer fills *rec, then commits. */
 typedef struct ntsim_ring_reservation {
     nrt_sys_trace_event_t *rec;  /* the slot's record; owned by the producer until commit */
     uint64_t pos;                /* the record's position: 0 for the ring's first record */
     _Atomic uint64_t *stamp_;    /* internal: the slot's stamp word */
-    uint64_t published_;         /* internal: the stamp value that publishes the record */
+    uint64_t published_;         /* internal: the stored stamp that publishes the record */
 } ntsim_ring_reservation_t;
 
 /* Counters of one ring; every value is exact once producers are quiet. */
@@ -96,8 +114,8 @@ typedef struct ntsim__ring_counts {
 } ntsim_ring_counts_t;
 
 /* Creates a ring that holds `capacity` records (1 <= capacity <= 2^40).
- * Storage is anonymous zero pages; with `prefault` they are all mapped now
- * (so that no push pays a page fault), otherwise on first touch.
+ * Storage is anonymous zero pages; with `prefault` they are all mapped and
+ * touched now (so that no push pays a page fault), otherwise on first touch.
  * NRT_INVALID for a bad capacity, NRT_RESOURCE when the mapping fails. */
 NRT_STATUS ntsim__ring_create(uint64_t capacity, bool prefault, ntsim_ring_t **out);
 /* Unmaps the ring. No producer or consumer may still be using it. */
@@ -105,90 +123,163 @@ void ntsim__ring_destroy(ntsim_ring_t *ring);
 
 uint64_t ntsim__ring_capacity(const ntsim_ring_t *ring);
 
-/* Producer step 1-3 of the protocol (ring.c). */
-static inline void ntsim__ring_note_overwrite(ntsim_ring_t *r, uint64_t now_ns)
+/* The ways P1 can end. */
+typedef enum { NTSIM__PRE_OK, NTSIM__PRE_WAIT, NTSIM__PRE_STALE } ntsim__ring_pre_t;
+
+/* P1 for position w: may slot j be claimed for w? WAIT: the previous record
+ * is not committed, or the consumer is copying it; STALE: w is already
+ * claimed by someone else (a shared producer read an old H). */
+static inline ntsim__ring_pre_t ntsim__ring_precheck(ntsim_ring_t *r, uint64_t w, uint64_t j)
 {
-    /* Statistics only: relaxed, and a racing first writer is harmless. */
-    uint64_t zero = 0;
-    atomic_compare_exchange_strong_explicit(&r->first_overwrite_ns, &zero, now_ns,
-                                            memory_order_relaxed, memory_order_relaxed);
-    atomic_store_explicit(&r->last_overwrite_ns, now_ns, memory_order_relaxed);
+    uint64_t st = ntsim__ring_stamp_load(r, j);
+    if (w < r->capacity)
+        return st == ntsim__stamp(w, NTSIM_STAMP_FREE) ? NTSIM__PRE_OK
+               : st > ntsim__stamp(w, NTSIM_STAMP_FREE) ? NTSIM__PRE_STALE
+                                                        : NTSIM__PRE_WAIT;
+    uint64_t p = w - r->capacity;
+    if (st < ntsim__stamp(p, NTSIM_STAMP_PUBLISHED))
+        return NTSIM__PRE_WAIT; /* record p is claimed but not committed */
+    if (st >= ntsim__stamp(w, NTSIM_STAMP_FREE))
+        return NTSIM__PRE_STALE;
+    /* Relaxed K is enough here: P3 decides with a seq_cst read; this only
+     * avoids claiming a slot we would have to give back. Acquire R: pairs
+     * with the consumer's release, its reads of p before our writes. */
+    if (p < atomic_load_explicit(&r->claim, memory_order_relaxed) &&
+        p >= atomic_load_explicit(&r->release, memory_order_acquire))
+        return NTSIM__PRE_WAIT; /* the consumer is copying p */
+    return NTSIM__PRE_OK;
 }
 
-/* Claims the next position, evicting the oldest record when the ring is
- * full (its time `now_ns` is kept as the overwrite time). Never blocks: if a
- * stalled thread still holds the slot after a bounded spin, returns
- * NRT_QUEUE_FULL and counts the refusal in `busy`. */
-static inline NRT_STATUS ntsim__ring_reserve(ntsim_ring_t *r, uint64_t now_ns,
-                                            ntsim_ring_reservation_t *res)
+/* P3's eviction: the times live on the producers' line, which the claim
+ * just wrote. `owned`: only this thread writes them (plain stores). */
+static inline void ntsim__ring_note_overwrite(ntsim_ring_t *r, uint64_t now_ns, bool owned)
 {
+    /* Statistics only: relaxed. Racing shared evictors may store last out
+     * of order; first is written once, and read before any CAS. */
+    atomic_store_explicit(&r->last_overwrite_ns, now_ns, memory_order_relaxed);
+    if (atomic_load_explicit(&r->first_overwrite_ns, memory_order_relaxed) != 0)
+        return;
+    if (owned) {
+        atomic_store_explicit(&r->first_overwrite_ns, now_ns, memory_order_relaxed);
+    } else {
+        uint64_t zero = 0;
+        atomic_compare_exchange_strong_explicit(&r->first_overwrite_ns, &zero, now_ns,
+                                                memory_order_relaxed, memory_order_relaxed);
+    }
+}
+
+static inline void ntsim__ring_fill(ntsim_ring_t *r, uint64_t w, uint64_t j,
+                                    ntsim_ring_reservation_t *res)
+{
+    res->rec = &r->slots[j].rec;
+    res->pos = w;
+    res->stamp_ = &r->slots[j].stamp;
+    res->published_ = ntsim__stamp(w, NTSIM_STAMP_PUBLISHED) - (j << 2);
+}
+
+/* P1-P3 for the owner (oseq is odd around this call). Plain claims; every
+ * M-th one, and every one without membarrier, is a seq_cst store. */
+static inline NRT_STATUS ntsim__ring_claim_owned(ntsim_ring_t *r, uint64_t now_ns,
+                                                 ntsim_ring_reservation_t *res)
+{
+    uint64_t fence_every = atomic_load_explicit(&ntsim__grace_fence_mode, memory_order_relaxed)
+                               ? 1 : NTSIM_RING_FENCE_PERIOD;
     unsigned spins = 0;
     for (;;) {
-        /* Index loads are relaxed: a stale value only makes a CAS fail or a
-         * stamp check miss, and the loop retries. */
-        uint64_t w = atomic_load_explicit(&r->enqueue, memory_order_relaxed);
-        uint64_t d = atomic_load_explicit(&r->dequeue, memory_order_relaxed);
-        int64_t used = (int64_t)(w - d);
-        if (used < 0)
-            continue; /* w is older than d: reload both */
-        if ((uint64_t)used >= r->capacity) {
-            /* Full: evict the oldest record, d. */
-            ntsim_ring_slot_t *sd = ntsim__ring_slot(r, d);
-            uint64_t st = ntsim__ring_stamp_load(r, sd);
-            if (st == d + 1) {
-                if (atomic_compare_exchange_strong_explicit(&r->dequeue, &d, d + 1,
-                                                            memory_order_relaxed,
-                                                            memory_order_relaxed)) {
-                    ntsim__ring_stamp_store(r, sd, d + r->slots_count);
-                    ntsim__ring_note_overwrite(r, now_ns);
-                }
-                continue;
+        /* Only this thread writes H while it owns the ring. */
+        uint64_t w = atomic_load_explicit(&r->head, memory_order_relaxed);
+        uint64_t j = ntsim__ring_slot(r, w);
+        if (ntsim__ring_precheck(r, w, j) == NTSIM__PRE_OK) {
+            /* P2. seq_cst every M-th claim: the consumer's C4 relies on it
+             * to know which pushes will read its K. */
+            if ((w & (fence_every - 1)) == 0)
+                atomic_store_explicit(&r->head, w + 1, memory_order_seq_cst);
+            else
+                atomic_store_explicit(&r->head, w + 1, memory_order_relaxed);
+            /* The owner's next pushes walk the ring in order: ask for the
+             * slot two ahead (both lines) now, so that a large ring
+             * streaming through memory does not stall each push on a cache
+             * miss. A hint only; no ordering. (Not for shared producers:
+             * the slot ahead is likely another producer's next.) */
+            uint64_t ahead = j + 2 < r->capacity ? j + 2 : j + 2 - r->capacity;
+            __builtin_prefetch(&r->slots[ahead], 1);
+            __builtin_prefetch((char *)&r->slots[ahead] + 64, 1);
+            if (w < r->capacity) {
+                ntsim__ring_fill(r, w, j, res);
+                return NRT_SUCCESS;
             }
-            if (atomic_load_explicit(&r->dequeue, memory_order_relaxed) != d)
-                continue;
-            /* Record d is claimed but not committed: its producer stalls. */
-        } else {
-            ntsim_ring_slot_t *sw = ntsim__ring_slot(r, w);
-            if (ntsim__ring_stamp_load(r, sw) == w) {
-                if (atomic_compare_exchange_weak_explicit(&r->enqueue, &w, w + 1,
-                                                          memory_order_relaxed,
-                                                          memory_order_relaxed)) {
-                    /* The next pushes walk the ring in order: ask for the
-                     * slot two ahead (both lines) now, so that a large ring
-                     * streaming through memory does not stall each push on
-                     * a cache miss. A hint only; no ordering. */
-                    ntsim_ring_slot_t *ahead = ntsim__ring_slot(r, w + 2);
-                    __builtin_prefetch(ahead, 1);
-                    __builtin_prefetch((char *)ahead + 64, 1);
-                    res->rec = &sw->rec;
-                    res->pos = w;
-                    res->stamp_ = &sw->stamp_rel;
-                    /* stamp w + 1, stored minus the slot index (see stamp_store) */
-                    res->published_ = w + 1 - (uint64_t)(sw - r->slots);
-                    return NRT_SUCCESS;
-                }
-                continue;
+            /* P3. seq_cst: the consumer's K store and H load are seq_cst. */
+            uint64_t p = w - r->capacity;
+            if (p >= atomic_load_explicit(&r->claim, memory_order_seq_cst)) {
+                ntsim__ring_note_overwrite(r, now_ns, true);
+                ntsim__ring_fill(r, w, j, res);
+                return NRT_SUCCESS;
             }
-            if (atomic_load_explicit(&r->enqueue, memory_order_relaxed) != w)
-                continue;
-            /* Slot w's previous record was consumed but is not released yet. */
+            /* acquire: the consumer's reads of p happen before our writes. */
+            if (p < atomic_load_explicit(&r->release, memory_order_acquire)) {
+                ntsim__ring_fill(r, w, j, res);
+                return NRT_SUCCESS;
+            }
+            /* The consumer took p after P1: tell it we yield (it need not
+             * wait for us), give w back, and wait in P1 for its release. */
+            atomic_store_explicit(&r->slots[j].stamp, ntsim__stamp(p, NTSIM_STAMP_YIELDED) - (j << 2),
+                                  memory_order_release);
+            atomic_store_explicit(&r->head, w, memory_order_relaxed);
         }
         if (++spins < NTSIM_RING_SPIN_LIMIT) {
             ntsim__cpu_relax();
             continue;
         }
-        atomic_fetch_add_explicit(&r->busy, 1, memory_order_relaxed);
+        /* Only this thread writes busy while it owns the ring. */
+        atomic_store_explicit(&r->busy, atomic_load_explicit(&r->busy, memory_order_relaxed) + 1,
+                              memory_order_relaxed);
         return NRT_QUEUE_FULL;
     }
 }
 
+/* Everything but the owner's fast path: taking ownership, revoking it, and
+ * the shared (CAS) claim. In ring.c. */
+NRT_STATUS ntsim__ring_reserve_slow(ntsim_ring_t *r, uint64_t now_ns, ntsim_thread_t *self,
+                                    ntsim_ring_reservation_t *res);
 
-/* Publishes a reserved record to consumers. Inline: it is one store on the
- * emit path. */
+/* Claims the next position for `self`, evicting the oldest record when the
+ * ring is full (its time `now_ns` is kept as the overwrite time). Never
+ * blocks on another producer: if the slot is still held after a bounded
+ * spin, returns NRT_QUEUE_FULL and counts the refusal in `busy`. */
+static inline NRT_STATUS ntsim__ring_reserve(ntsim_ring_t *r, uint64_t now_ns,
+                                            ntsim_thread_t *self,
+                                            ntsim_ring_reservation_t *res)
+{
+    uintptr_t me = (uintptr_t)self;
+    if (atomic_load_explicit(&r->owner, memory_order_relaxed) == me) {
+        uint64_t s = atomic_load_explicit(&r->oseq, memory_order_relaxed);
+        if (atomic_load_explicit(&ntsim__grace_fence_mode, memory_order_relaxed)) {
+            /* seq_cst RMW: with the revoker's seq_cst CAS of owner and
+             * load of oseq, one of us sees the other (Dekker). */
+            atomic_exchange_explicit(&r->oseq, s + 1, memory_order_seq_cst);
+        } else {
+            /* membarrier: the revoker forces the hardware barrier on this
+             * thread; only the compiler must keep the order. */
+            atomic_store_explicit(&r->oseq, s + 1, memory_order_relaxed);
+            atomic_signal_fence(memory_order_seq_cst);
+        }
+        if (atomic_load_explicit(&r->owner, memory_order_seq_cst) == me) {
+            NRT_STATUS st = ntsim__ring_claim_owned(r, now_ns, res);
+            /* release: our plain writes of H, busy and the overwrite times
+             * happen before a revoker's acquire of oseq. */
+            atomic_store_explicit(&r->oseq, s + 2, memory_order_release);
+            return st;
+        }
+        atomic_store_explicit(&r->oseq, s + 2, memory_order_release);
+    }
+    return ntsim__ring_reserve_slow(r, now_ns, self, res);
+}
+
+/* P4: publishes a reserved record to the consumer. */
 static inline void ntsim__ring_commit(const ntsim_ring_reservation_t *res)
 {
-    /* release: the record's bytes happen before a consumer's acquire of
-     * this stamp (ring.c, "Ordering"). */
+    /* release: the record's bytes happen before the consumer's acquire of
+     * this stamp (C2). */
     atomic_store_explicit(res->stamp_, res->published_, memory_order_release);
 }
 
@@ -201,8 +292,8 @@ size_t ntsim__ring_pop(ntsim_ring_t *ring, nrt_sys_trace_event_t *out, size_t ma
 void ntsim__ring_counts(const ntsim_ring_t *ring, ntsim_ring_counts_t *counts);
 
 /* Consistency check for tests, valid only while no thread uses the ring:
- * indices ordered, occupancy within capacity, every stamp what the indices
- * say it must be. */
+ * positions ordered, occupancy within capacity, every stamp what the
+ * positions say it must be. */
 bool ntsim__ring_valid(const ntsim_ring_t *ring);
 
 #endif /* NTSIM_ENGINE_RING_H */
