@@ -70,7 +70,7 @@ ENGINE_SRC := engine/alloc.c engine/event_table.c engine/ring.c engine/grace.c e
 SIM_SRC    := sim/scheduler.c sim/clock.c sim/scenario_default.c sim/workload.c sim/run.c \
               sim/outputs.c sim/stress.c
 # The harness library: inputs (the strict YAML reader, vector and scenario
-# files, the decoders), the ten vector kinds and the report writer. Linked by
+# files, the decoders), the eleven vector kinds and the report writer. Linked by
 # the suite and by the ntsim command.
 VEC_SRC    := conformance/input.c conformance/yaml_reader.c conformance/vector_set.c conformance/facts.c \
               conformance/report.c conformance/kinds.c conformance/abi_registry.c \
@@ -80,14 +80,16 @@ VEC_SRC    := conformance/input.c conformance/yaml_reader.c conformance/vector_s
               conformance/kind_layout.c conformance/kind_enum.c conformance/kind_event_type.c \
               conformance/kind_record.c conformance/kind_json.c conformance/kind_ntff.c \
               conformance/kind_notify.c conformance/kind_scenario.c conformance/kind_decode.c \
-              conformance/kind_api.c conformance/api_args.c conformance/api_run.c
+              conformance/kind_api.c conformance/api_args.c conformance/api_run.c \
+              conformance/inspect_env.c conformance/kind_inspect.c
 # The Check suite (make check): check_main.c registers the suites;
 # check_runner.c owns options, filters, expected failures and tallies.
 CONF_SRC   := conformance/check_main.c conformance/check_runner.c conformance/check_vectors.c \
               conformance/check_loader.c conformance/check_event_table.c conformance/check_ring.c \
               conformance/check_capture.c conformance/check_concurrency.c \
               conformance/check_json.c conformance/check_convert.c conformance/check_sim.c \
-              conformance/check_facts.c conformance/check_abuse.c conformance/check_perfetto.c
+              conformance/check_facts.c conformance/check_abuse.c conformance/check_perfetto.c \
+              conformance/check_inspect.c
 # The ntsim command, the top layer: main.c dispatches, one file per subcommand.
 CMD_SRC    := conformance/ntsim/main.c conformance/ntsim/cmd_run.c \
               conformance/ntsim/cmd_record.c conformance/ntsim/cmd_replay.c \
