@@ -95,7 +95,7 @@ CMD_SRC    := conformance/ntsim/main.c conformance/ntsim/cmd_run.c \
               conformance/ntsim/cmd_record.c conformance/ntsim/cmd_replay.c \
               conformance/ntsim/cmd_decode.c conformance/ntsim/io.c conformance/ntsim/summary.c \
               conformance/ntsim/timelines.c conformance/ntsim/cmd_export.c \
-              conformance/ntsim/cmd_view.c
+              conformance/ntsim/cmd_view.c conformance/ntsim/inspect.c
 
 # protoc-c output: generated at build time from engine/ntff.proto and
 # engine/perfetto_trace.proto (the .pftrace subset).
@@ -260,6 +260,11 @@ memcheck: $(CHECK_BIN) $(NTSIM_BIN)
 	CK_FORK=no $(VALGRIND) ./$(CHECK_BIN)
 	$(VALGRIND) ./$(NTSIM_BIN) replay --quiet vectors/*.yaml
 	$(VALGRIND) ./$(NTSIM_BIN) run -q -o $(BUILD)/memcheck-out
+	NEURON_RT_INSPECT_ENABLE=1 NEURON_RT_INSPECT_OUTPUT_DIR=$(BUILD)/memcheck-inspect \
+	    NEURON_RT_INSPECT_EVENT_FILTER_TYPE=hardware,^hw_notify NEURON_RT_INSPECT_EVENT_FILTER_NC=1 \
+	    $(VALGRIND) ./$(NTSIM_BIN) run -q -o $(BUILD)/memcheck-out
+	NEURON_RT_INSPECT_EVENT_FILTER_NC=4-2,abc NEURON_RT_INSPECT_ENABLE=yes \
+	    $(VALGRIND) ./$(NTSIM_BIN) run -q -o $(BUILD)/memcheck-out 2>/dev/null; test $$? -eq 2
 
 asan:
 	$(MAKE) BUILD=$(BUILD)/asan OPT="-O1 -g" \
