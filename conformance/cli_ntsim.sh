@@ -214,6 +214,19 @@ on_nc1=$(grep -c '^  nc_idx: 1$' "$tmp/ntrace.txt")
 [ "$events" = "${filtered:-?}" ] && [ "$on_nc1" = "$events" ] ||
     { echo "cli_ntsim: inspect: ntrace.pb has $events events ($on_nc1 on NC 1), want ${filtered:-?}" >&2; fail=1; }
 
+# The gid map of the harvest: trn1's visible logical NCs are 6..9 of 16 devices
+# x 2 cores (sim/scenarios/trn1.yaml), so nc_idx 2 and 3 are logical NCs 8 and
+# 9, both on device 4: every event of ntrace.pb has nd_idx 4.
+check "inspect: instance" 0 env ${I}_ENABLE=1 ${I}_OUTPUT_DIR="$tmp/i5" ${I}_EVENT_FILTER_NC=2-3 \
+    ${I}_EVENT_FILTER_TYPE=device_exec "$bin" run sim/scenarios/trn1.yaml -q -o "$tmp/i5o"
+cmp -s "$tmp/i5o/trace.ntff" "$tmp/i5/ntrace.pb" ||
+    { echo "cli_ntsim: inspect: trn1's ntrace.pb differs from its trace.ntff" >&2; fail=1; }
+protoc --decode=ntff.ntrace_info -Iengine engine/ntff.proto <"$tmp/i5/ntrace.pb" >"$tmp/i5.txt" ||
+    fail=1
+places=$(grep -E '^  (nd_idx|nc_idx|event_type):' "$tmp/i5.txt" | sort -u | tr '\n' ' ')
+[ "$places" = "  event_type: 7   nc_idx: 2   nc_idx: 3   nd_idx: 4 " ] ||
+    { echo "cli_ntsim: inspect: trn1's ntrace.pb: '$places'" >&2; fail=1; }
+
 # The default directory is ./output; variables ntsim does not know, or that
 # do nothing, are warned of and the run goes on.
 abs=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")

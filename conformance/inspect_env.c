@@ -81,6 +81,7 @@ static void quote(const char *s, size_t len, char out[QUOTE_CAP])
 
 /* One line into `list` (errors or warnings): "VAR: 'part': message", or
  * "VAR: message" when part is NULL. */
+__attribute__((format(printf, 6, 0)))
 static void add_line(env_reader_t *rd, ntsim_errors_t *list, int var, const char *part,
                      size_t len, const char *fmt, va_list ap)
 {

@@ -198,7 +198,7 @@ void ntsim_cli_inspect_free(ntsim_cli_inspect_t *in)
         return;
     /* Still open: the run failed before end(); its partial ntrace.pb goes. */
     if (in->f != NULL) {
-        fclose(in->f);
+        (void)fclose(in->f); /* its errors no longer matter: the file goes */
         (void)unlink(in->path);
     }
     ntsim_ntff_writer_free(in->w);
