@@ -73,7 +73,7 @@ ENGINE_SRC := engine/alloc.c engine/event_table.c engine/ring.c engine/grace.c e
 SIM_SRC    := sim/scheduler.c sim/clock.c sim/scenario_default.c sim/workload.c sim/run.c \
               sim/outputs.c sim/stress.c
 # The harness library: inputs (the strict YAML reader, vector and scenario
-# files, the decoders), the ten vector kinds and the report writer. Linked by
+# files, the decoders), the eleven vector kinds and the report writer. Linked by
 # the suite and by the ntsim command.
 VEC_SRC    := conformance/input.c conformance/yaml_reader.c conformance/vector_set.c conformance/facts.c \
               conformance/report.c conformance/kinds.c conformance/abi_registry.c \
@@ -83,20 +83,22 @@ VEC_SRC    := conformance/input.c conformance/yaml_reader.c conformance/vector_s
               conformance/kind_layout.c conformance/kind_enum.c conformance/kind_event_type.c \
               conformance/kind_record.c conformance/kind_json.c conformance/kind_ntff.c \
               conformance/kind_notify.c conformance/kind_scenario.c conformance/kind_decode.c \
-              conformance/kind_api.c conformance/api_args.c conformance/api_run.c
+              conformance/kind_api.c conformance/api_args.c conformance/api_run.c \
+              conformance/inspect_env.c conformance/kind_inspect.c
 # The Check suite (make check): check_main.c registers the suites;
 # check_runner.c owns options, filters, expected failures and tallies.
 CONF_SRC   := conformance/check_main.c conformance/check_runner.c conformance/check_vectors.c \
               conformance/check_loader.c conformance/check_event_table.c conformance/check_ring.c \
               conformance/check_capture.c conformance/check_concurrency.c \
               conformance/check_json.c conformance/check_convert.c conformance/check_sim.c \
-              conformance/check_facts.c conformance/check_abuse.c conformance/check_perfetto.c
+              conformance/check_facts.c conformance/check_abuse.c conformance/check_perfetto.c \
+              conformance/check_inspect.c
 # The ntsim command, the top layer: main.c dispatches, one file per subcommand.
 CMD_SRC    := conformance/ntsim/main.c conformance/ntsim/cmd_run.c \
               conformance/ntsim/cmd_record.c conformance/ntsim/cmd_replay.c \
               conformance/ntsim/cmd_decode.c conformance/ntsim/io.c conformance/ntsim/summary.c \
               conformance/ntsim/timelines.c conformance/ntsim/cmd_export.c \
-              conformance/ntsim/cmd_view.c
+              conformance/ntsim/cmd_view.c conformance/ntsim/inspect.c
 
 # protoc-c output: generated at build time from engine/ntff.proto and
 # engine/perfetto_trace.proto (the .pftrace subset).
@@ -261,6 +263,11 @@ memcheck: $(CHECK_BIN) $(NTSIM_BIN)
 	CK_FORK=no $(VALGRIND) ./$(CHECK_BIN)
 	$(VALGRIND) ./$(NTSIM_BIN) replay --quiet vectors/*.yaml
 	$(VALGRIND) ./$(NTSIM_BIN) run -q -o $(BUILD)/memcheck-out
+	NEURON_RT_INSPECT_ENABLE=1 NEURON_RT_INSPECT_OUTPUT_DIR=$(BUILD)/memcheck-inspect \
+	    NEURON_RT_INSPECT_EVENT_FILTER_TYPE=hardware,^hw_notify NEURON_RT_INSPECT_EVENT_FILTER_NC=1 \
+	    $(VALGRIND) ./$(NTSIM_BIN) run -q -o $(BUILD)/memcheck-out
+	NEURON_RT_INSPECT_EVENT_FILTER_NC=4-2,abc NEURON_RT_INSPECT_ENABLE=yes \
+	    $(VALGRIND) ./$(NTSIM_BIN) run -q -o $(BUILD)/memcheck-out 2>/dev/null; test $$? -eq 2
 
 asan:
 	$(MAKE) BUILD=$(BUILD)/asan OPT="-O1 -g" \

@@ -81,73 +81,6 @@ NRT_STATUS ntsim_api_parse_set_type(ntsim_yparse_t *p, yaml_node_t *node, const 
     return ntsim_yp_bool(p, node, path, "enabled", true, &s->enabled);
 }
 
-/* One member of a set: an NC index (< 256) or an event type (< COUNT). */
-static bool set_member(const char *text, bool types, size_t *out)
-{
-    if (text == NULL || *text == '\0')
-        return false;
-    if (types) {
-        char name[128];
-        ntsim_yp_path(name, sizeof name, "NRT_SYS_TRACE_EVENT_TYPE_%s", text);
-        const ntsim_event_type_desc_t *d = ntsim__event_type_by_enum_name(name);
-        if (d != NULL) {
-            *out = (size_t)d->type;
-            return true;
-        }
-    }
-    char *end = NULL;
-    unsigned long v = (text[0] >= '0' && text[0] <= '9') ? strtoul(text, &end, 10) : 0;
-    size_t limit = types ? NRT_SYS_TRACE_EVENT_TYPE_COUNT : NTSIM_NC_COUNT;
-    if (end == NULL || *end != '\0' || (text[0] == '0' && text[1] != '\0') || v >= limit)
-        return false;
-    *out = (size_t)v;
-    return true;
-}
-
-/* `enabled_key: all | none | [..]` or `disabled_key: [..]` into member[n]. */
-static NRT_STATUS parse_set(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
-                            const char *enabled_key, const char *disabled_key, bool types,
-                            bool *check, bool *member)
-{
-    size_t n = types ? NRT_SYS_TRACE_EVENT_TYPE_COUNT : NTSIM_NC_COUNT;
-    yaml_node_t *en = ntsim_yp_get(p, node, enabled_key);
-    yaml_node_t *dis = ntsim_yp_get(p, node, disabled_key);
-    if (en != NULL && dis != NULL)
-        return ntsim_api_field_error(p, dis, path, disabled_key,
-                                     "give the enabled or the disabled set");
-    if (en == NULL && dis == NULL)
-        return NRT_SUCCESS;
-    yaml_node_t *set = en != NULL ? en : dis;
-    const char *key = en != NULL ? enabled_key : disabled_key;
-    const char *word = ntsim_yp_scalar(set);
-    *check = true;
-    if (en != NULL && word != NULL && (strcmp(word, "all") == 0 || strcmp(word, "none") == 0)) {
-        for (size_t i = 0; i < n; i++)
-            member[i] = strcmp(word, "all") == 0;
-        return NRT_SUCCESS;
-    }
-    if (set->type != YAML_SEQUENCE_NODE)
-        return ntsim_api_field_error(p, set, path, key,
-                                     en != NULL ? "expected all, none or a sequence"
-                                                : "expected a sequence");
-    for (size_t i = 0; i < n; i++)
-        member[i] = dis != NULL;
-    for (yaml_node_item_t *it = set->data.sequence.items.start;
-         it < set->data.sequence.items.top; it++) {
-        size_t m;
-        const char *t = ntsim_yp_scalar(ntsim_yp_node(p, *it));
-        if (!set_member(t, types, &m)) {
-            char what[256];
-            snprintf(what, sizeof what, "'%s' is not %s", t ? t : "(not a scalar)",
-                     types ? "an event type (an enum suffix or 0..COUNT-1)"
-                           : "an NC index in [0, 255]");
-            return ntsim_api_field_error(p, ntsim_yp_node(p, *it), path, key, what);
-        }
-        member[m] = en != NULL;
-    }
-    return NRT_SUCCESS;
-}
-
 NRT_STATUS ntsim_api_parse_config_get(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
                                       api_step_t *s)
 {
@@ -155,11 +88,11 @@ NRT_STATUS ntsim_api_parse_config_get(ntsim_yparse_t *p, yaml_node_t *node, cons
     s->has_max = ntsim_yp_get(p, node, "max_events_per_nc") != NULL;
     if ((st = ntsim_yp_u64(p, node, path, "max_events_per_nc", false, UINT64_MAX, &s->max)) !=
             NRT_SUCCESS ||
-        (st = parse_set(p, node, path, "ncs_enabled", "ncs_disabled", false, &s->check_ncs,
-                        s->ncs)) != NRT_SUCCESS)
+        (st = ntsim_vec_parse_set(p, node, path, "ncs_enabled", "ncs_disabled", false,
+                                  &s->check_ncs, s->ncs)) != NRT_SUCCESS)
         return st;
-    return parse_set(p, node, path, "types_enabled", "types_disabled", true, &s->check_types,
-                     s->types);
+    return ntsim_vec_parse_set(p, node, path, "types_enabled", "types_disabled", true,
+                               &s->check_types, s->types);
 }
 
 /* names: {INDEX: NAME, ...}, indices plain decimal and each given once. */

@@ -17,6 +17,7 @@
 
 #include "api_step.h"
 #include "capture_fixture.h"
+#include "record_input.h"
 
 typedef struct api_state {
     nrt_sys_trace_config_t *config;         /* config_allocate's */
@@ -71,25 +72,6 @@ static NRT_STATUS run_config(api_state_t *s, const api_step_t *st)
     }
 }
 
-/* A set of flags against the expected one: how many are on, and the first
- * that differs ("expected 255 NCs enabled (NC 3 off), got 256 (NC 3 on)"). */
-static void compare_set(ntsim_report_t *r, const char *subid, const char *field, const char *one,
-                        const bool *want, const bool *got, size_t n)
-{
-    size_t want_on = 0, got_on = 0, first = n;
-    for (size_t i = 0; i < n; i++) {
-        want_on += want[i];
-        got_on += got[i];
-        if (want[i] != got[i] && first == n)
-            first = i;
-    }
-    if (first < n)
-        ntsim_report_add(r, subid, field,
-                         "expected %zu %ss enabled (%s %zu %s), got %zu (%s %zu %s)", want_on,
-                         one, one, first, want[first] ? "on" : "off", got_on, one, first,
-                         got[first] ? "on" : "off");
-}
-
 static void check_config_get(const api_state_t *s, const api_step_t *st, const char *subid,
                              ntsim_report_t *r)
 {
@@ -98,9 +80,9 @@ static void check_config_get(const api_state_t *s, const api_step_t *st, const c
         ntsim_report_add(r, subid, "max_events_per_nc", "expected 0x%" PRIx64 ", got 0x%" PRIx64,
                          st->max, c->max_events_per_nc);
     if (st->check_ncs)
-        compare_set(r, subid, "ncs", "NC", st->ncs, c->capture_enabled_for_nc, NTSIM_NC_COUNT);
+        ntsim_vec_compare_set(r, subid, "ncs", "NC", st->ncs, c->capture_enabled_for_nc, NTSIM_NC_COUNT);
     if (st->check_types)
-        compare_set(r, subid, "types", "type", st->types, c->capture_enabled_for_event_type,
+        ntsim_vec_compare_set(r, subid, "types", "type", st->types, c->capture_enabled_for_event_type,
                     NRT_SYS_TRACE_EVENT_TYPE_COUNT);
 }
 

@@ -119,6 +119,12 @@ LOAD_ERROR_TEST(test_api_vector_rejects_a_document_for_a_failing_fetch,
                 "api_failing_fetch_document.yaml",
                 ":14:15: vectors[0].calls[0].json: a failing fetch returns no document")
 
+LOAD_ERROR_TEST(test_inspect_vector_rejects_a_config_for_an_error,
+                "inspect_config_when_invalid.yaml",
+                ":11:18: vectors[0].ncs_enabled: an invalid vector expects no config")
+LOAD_ERROR_TEST(test_inspect_vector_rejects_a_variable_set_twice, "inspect_env_twice.yaml",
+                ":9:40: vectors[0].env.NEURON_RT_INSPECT_ENABLE: duplicate key")
+
 START_TEST(test_loader_rejects_malformed_yaml)
 {
     ntsim_vector_set_t set;
@@ -340,6 +346,34 @@ START_TEST(test_api_runner_reports_each_call_and_stops_at_a_wrong_status)
 }
 END_TEST
 
+/* Every field of the config that differs is one line; a filter accepted
+ * where an error was expected says so, and that no error came. */
+START_TEST(test_inspect_runner_reports_each_field_and_a_missing_error)
+{
+    ntsim_vector_set_t set;
+    ntsim_report_t r;
+    run_wrong("inspect_filters.yaml", 0, &set, &r);
+    assert_reported(&r, "inspect.wrong.filters: device_profile: expected off, got model\n");
+    assert_reported(&r, "inspect.wrong.filters: ncs: expected 5 NCs enabled (NC 7 off), got 6 "
+                        "(NC 7 on)\n");
+    assert_reported(&r, "inspect.wrong.filters: types: expected 1 types enabled (type 6 off), "
+                        "got 7 (type 6 on)\n");
+    assert_reported(&r, "inspect.wrong.filters: warnings: expected 0, got 1: "
+                        "'NEURON_RT_INSPECT_EVENT_FILTER_TYPES: not a variable ntsim honours; "
+                        "ignored'\n");
+    ck_assert_uint_eq(r.mismatches, 4);
+    ntsim_report_free(&r);
+    ntsim_report_init(&r);
+    set.vectors[1].kind->run(&set.vectors[1], &r);
+    assert_reported(&r, "inspect.wrong.accepted: status: expected NRT_INVALID (2), got "
+                        "NRT_SUCCESS (0)\n");
+    assert_reported(&r, "inspect.wrong.accepted: errors: expected 1, got 0\n");
+    ck_assert_uint_eq(r.mismatches, 2);
+    ntsim_report_free(&r);
+    ntsim_vector_set_free(&set);
+}
+END_TEST
+
 Suite *make_loader_suite(void)
 {
     Suite *s = suite_create("loader");
@@ -369,6 +403,8 @@ Suite *make_loader_suite(void)
     tcase_add_test(tc, test_api_vector_rejects_a_config_used_before_allocate);
     tcase_add_test(tc, test_api_vector_rejects_a_null_argument_the_call_lacks);
     tcase_add_test(tc, test_api_vector_rejects_a_document_for_a_failing_fetch);
+    tcase_add_test(tc, test_inspect_vector_rejects_a_config_for_an_error);
+    tcase_add_test(tc, test_inspect_vector_rejects_a_variable_set_twice);
     tcase_add_test(tc, test_loader_rejects_a_prose_source);
     tcase_add_test(tc, test_json_string_vector_has_no_records);
     tcase_add_test(tc, test_log_line_names_its_level);
@@ -388,6 +424,7 @@ Suite *make_loader_suite(void)
     tcase_add_test(rep, test_enum_runner_reports_wrong_value_size_and_missing_member);
     tcase_add_test(rep, test_event_type_runner_reports_wrong_phase_member_and_category);
     tcase_add_test(rep, test_api_runner_reports_each_call_and_stops_at_a_wrong_status);
+    tcase_add_test(rep, test_inspect_runner_reports_each_field_and_a_missing_error);
     suite_add_tcase(s, rep);
     return s;
 }

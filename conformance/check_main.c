@@ -24,6 +24,7 @@ int main(int argc, char **argv)
         srunner_add_suite(sr, make_abuse_suite());
         srunner_add_suite(sr, make_facts_suite());
         srunner_add_suite(sr, make_perfetto_suite());
+        srunner_add_suite(sr, make_inspect_suite());
     }
     srunner_run_all(sr, CK_ENV);
     rc = ntsim_check_report(sr);

@@ -55,5 +55,6 @@ Suite *make_sim_suite(void);         /* check_sim.c: virtual time, clocks, runs,
 Suite *make_abuse_suite(void);       /* check_abuse.c: NULL everywhere, calls from hooks */
 Suite *make_facts_suite(void);       /* check_facts.c: every fact pinned, every citation real */
 Suite *make_perfetto_suite(void);    /* check_perfetto.c: timelines, .pftrace, Chrome JSON, HTML */
+Suite *make_inspect_suite(void);     /* check_inspect.c: the inspect variables' names, limits, a run */
 
 #endif /* NTSIM_CONFORMANCE_CHECK_SUITES_H */

@@ -30,6 +30,7 @@ expect_line "FAIL $data/bad/unknown_key.yaml:10:5: vectors[0].sizee: unknown key
 expect_line "FAIL $data/bad/missing_field.yaml:5:5: vectors[0].source: missing required field"
 expect_line "FAIL $data/bad/wrong_type.yaml:9:11: vectors[0].size: expected an integer, got 'sixteen'"
 expect_line "FAIL $data/bad/api_unknown_call.yaml:10:16: vectors[0].calls[0].call: unknown call 'config_alocate'"
+expect_line "FAIL $data/bad/inspect_env_twice.yaml:9:40: vectors[0].env.NEURON_RT_INSPECT_ENABLE: duplicate key"
 
 CK_VERBOSITY=silent "$bin" --vectors "$data/wrong" >"$out" 2>&1
 rc=$?
@@ -46,6 +47,9 @@ expect_line "api.wrong.fetch_and_stop ($data/wrong/api_fetch_and_stop.yaml:8): 4
 expect_line "api.wrong.fetch_and_stop.calls[0]: written_size: expected 31, got 30"
 expect_line "api.wrong.fetch_and_stop.calls[2]: status: expected NRT_SUCCESS (0), got NRT_FAILURE (1) (the calls after it were not run)"
 expect_line "  api: 0 passed, 1 failed"
+expect_line "inspect.wrong.filters ($data/wrong/inspect_filters.yaml:8): 4 mismatches"
+expect_line "inspect.wrong.accepted: status: expected NRT_INVALID (2), got NRT_SUCCESS (0)"
+expect_line "  inspect: 0 passed, 2 failed"
 
 # The failure line's repro command replays the vector alone, and fails the same way.
 ntsim=$(dirname "$bin")/ntsim

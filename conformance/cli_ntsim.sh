@@ -7,6 +7,11 @@
 set -u
 bin=$1
 tmp=$(mktemp -d) || exit 1
+# The inspect variables of whoever runs the tests must not reach the runs
+# below; the inspect tests set their own.
+for v in $(env | sed -n 's/^\(NEURON_RT_INSPECT_[A-Za-z0-9_]*\)=.*/\1/p'); do
+    unset "$v"
+done
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 
@@ -165,6 +170,87 @@ printf '{"events":[{"event_type":"generic","phase":"later"}]}' >"$tmp/bad.json"
 check "export bad input" 3 "$bin" export "$tmp/bad.json" -o "$tmp/y.pftrace"
 has "export bad input" "bad.json: events[0].phase: not start, stop, instant or unknown"
 check "view a directory" 3 "$bin" view "$tmp" -o "$tmp/y.html"
+
+# The inspect session's variables (D-INSPECT-ENV). A malformed one names the
+# variable and the part, exits 2, and nothing runs: not even -o DIR appears.
+I=NEURON_RT_INSPECT
+check "inspect: reversed range" 2 env ${I}_ENABLE=1 ${I}_EVENT_FILTER_NC=4-2 "$bin" run -o "$tmp/i0"
+has "inspect: reversed range" "${I}_EVENT_FILTER_NC: '4-2': range ends before it starts"
+[ ! -e "$tmp/i0" ] || { echo "cli_ntsim: a malformed filter still ran" >&2; fail=1; }
+check "inspect: unknown type" 2 env ${I}_ENABLE=1 ${I}_EVENT_FILTER_TYPE=hardware,devic_exec \
+    "$bin" run -o "$tmp/i0"
+has "inspect: unknown type" "${I}_EVENT_FILTER_TYPE: 'devic_exec': unknown event type"
+check "inspect: enable word" 2 env ${I}_ENABLE=true "$bin" run -o "$tmp/i0"
+has "inspect: enable word" "${I}_ENABLE: 'true': expected 0 or 1"
+check "inspect: every error" 2 env ${I}_DEVICE_PROFILE=2 ${I}_EVENT_FILTER_NC=256 \
+    ${I}_EVENT_FILTER_TYPE=^ "$bin" run -o "$tmp/i0"
+has "inspect: every error" "${I}_DEVICE_PROFILE: '2': expected 0, 1, model or session"
+has "inspect: every error" "${I}_EVENT_FILTER_NC: '256': 256 is past the last NC, 255"
+has "inspect: every error" "${I}_EVENT_FILTER_TYPE: '^': '^' without an event type"
+has "inspect: every error" "nothing was run: 3 ${I}_* problems above"
+
+# A filter: the hardware types but hw_notify, on NC 1 (facts §1's HARDWARE set,
+# by their interned names). The run captures exactly the events of the
+# unfiltered default run (no ring overflows there) that pass the filter, its
+# summary shows six types, and ntrace.pb is trace.ntff's bytes: the same
+# records through event_to_proto with the same options. (check() owns $want.)
+hw6='"cc_exec_barrier","nc_exec_running","cc_running","numerical_err","timestamp_sync_point","nc_model_switch"'
+filtered=$(jq "[.events[] | select(.nc_idx == 1 and (.event_type | IN($hw6)))] | length" \
+       "$tmp/a/trace.json") || fail=1
+check "inspect: filter" 0 env ${I}_ENABLE=1 ${I}_OUTPUT_DIR="$tmp/insp" \
+    ${I}_EVENT_FILTER_TYPE=hardware,^hw_notify ${I}_EVENT_FILTER_NC=1 "$bin" run -o "$tmp/i1"
+has "inspect: filter" "6 of 46 event types present"
+has "inspect: filter" "in the trace ${filtered:-?},"
+has "inspect: filter" "inspect session: $tmp/insp/ntrace.pb: ${filtered:-?} events; capturing 6 of 46 event types on 1 of 256 NCs; device profile off"
+cmp -s "$tmp/i1/trace.ntff" "$tmp/insp/ntrace.pb" ||
+    { echo "cli_ntsim: inspect: ntrace.pb differs from trace.ntff" >&2; fail=1; }
+protoc --decode=ntff.ntrace_info -Iengine engine/ntff.proto <"$tmp/insp/ntrace.pb" \
+    >"$tmp/ntrace.txt" || { echo "cli_ntsim: protoc cannot decode ntrace.pb" >&2; fail=1; }
+types=$(sed -n 's/^  event_type: //p' "$tmp/ntrace.txt" | sort -n | uniq | tr '\n' ' ')
+[ "$types" = "6 7 8 13 25 26 " ] ||
+    { echo "cli_ntsim: inspect: ntrace.pb has event types '$types', want '6 7 8 13 25 26 '" >&2; fail=1; }
+events=$(grep -c '^events {' "$tmp/ntrace.txt")
+on_nc1=$(grep -c '^  nc_idx: 1$' "$tmp/ntrace.txt")
+[ "$events" = "${filtered:-?}" ] && [ "$on_nc1" = "$events" ] ||
+    { echo "cli_ntsim: inspect: ntrace.pb has $events events ($on_nc1 on NC 1), want ${filtered:-?}" >&2; fail=1; }
+
+# The gid map of the harvest: trn1's visible logical NCs are 6..9 of 16 devices
+# x 2 cores (sim/scenarios/trn1.yaml), so nc_idx 2 and 3 are logical NCs 8 and
+# 9, both on device 4: every event of ntrace.pb has nd_idx 4.
+check "inspect: instance" 0 env ${I}_ENABLE=1 ${I}_OUTPUT_DIR="$tmp/i5" ${I}_EVENT_FILTER_NC=2-3 \
+    ${I}_EVENT_FILTER_TYPE=device_exec "$bin" run sim/scenarios/trn1.yaml -q -o "$tmp/i5o"
+cmp -s "$tmp/i5o/trace.ntff" "$tmp/i5/ntrace.pb" ||
+    { echo "cli_ntsim: inspect: trn1's ntrace.pb differs from its trace.ntff" >&2; fail=1; }
+protoc --decode=ntff.ntrace_info -Iengine engine/ntff.proto <"$tmp/i5/ntrace.pb" >"$tmp/i5.txt" ||
+    fail=1
+places=$(grep -E '^  (nd_idx|nc_idx|event_type):' "$tmp/i5.txt" | sort -u | tr '\n' ' ')
+[ "$places" = "  event_type: 7   nc_idx: 2   nc_idx: 3   nd_idx: 4 " ] ||
+    { echo "cli_ntsim: inspect: trn1's ntrace.pb: '$places'" >&2; fail=1; }
+
+# The default directory is ./output; variables ntsim does not know, or that
+# do nothing, are warned of and the run goes on.
+abs=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+mkdir -p "$tmp/cwd"
+check "inspect: default dir" 0 sh -c "cd '$tmp/cwd' && env ${I}_ENABLE=1 \
+    ${I}_EVENT_FILTER_TYPES=software '$abs' run -q -o out"
+has "inspect: default dir" "warning: ${I}_EVENT_FILTER_TYPES: not a variable ntsim honours"
+[ -s "$tmp/cwd/output/ntrace.pb" ] || { echo "cli_ntsim: inspect: no ./output/ntrace.pb" >&2; fail=1; }
+check "inspect: not enabled" 0 env ${I}_EVENT_FILTER_TYPE=hardware ${I}_OUTPUT_DIR="$tmp/i2" \
+    "$bin" run -o "$tmp/i2o"
+has "inspect: not enabled" "warning: ${I}_ENABLE: not 1, so there is no inspect session"
+has "inspect: not enabled" "46 of 46 event types present"
+[ ! -e "$tmp/i2" ] || { echo "cli_ntsim: inspect: a disabled session wrote $tmp/i2" >&2; fail=1; }
+check "inspect: system profile off" 0 env ${I}_ENABLE=1 ${I}_SYSTEM_PROFILE=0 \
+    ${I}_DEVICE_PROFILE=session ${I}_OUTPUT_DIR="$tmp/i3" "$bin" run -o "$tmp/i3o"
+has "inspect: system profile off" "inspect session: system profile off, no ntrace.pb; device profile session"
+has "inspect: system profile off" "46 of 46 event types present"
+[ ! -e "$tmp/i3" ] || { echo "cli_ntsim: inspect: no system profile, yet $tmp/i3" >&2; fail=1; }
+
+# An output directory that cannot be made: exit 1, the path named, nothing run.
+: >"$tmp/plain"
+check "inspect: bad dir" 1 env ${I}_ENABLE=1 ${I}_OUTPUT_DIR="$tmp/plain/sub" "$bin" run -o "$tmp/i4"
+has "inspect: bad dir" "${I}_OUTPUT_DIR: $tmp/plain/sub: cannot create the output directory: Not a directory"
+[ ! -e "$tmp/i4" ] || { echo "cli_ntsim: inspect: ran with no output directory" >&2; fail=1; }
 
 # stress: real threads, invariants only.
 check "stress" 0 "$bin" run --stress --threads 3 --ncs 2 --seconds 0.3

@@ -12,6 +12,7 @@ const ntsim_vector_kind_t *const ntsim_vector_kinds[] = {
     &ntsim_kind_scenario,
     &ntsim_kind_decode,
     &ntsim_kind_api,
+    &ntsim_kind_inspect,
     NULL,
 };
 

@@ -19,6 +19,7 @@ extern const ntsim_vector_kind_t ntsim_kind_notify;     /* kind_notify.c */
 extern const ntsim_vector_kind_t ntsim_kind_scenario;   /* kind_scenario.c */
 extern const ntsim_vector_kind_t ntsim_kind_decode;     /* kind_decode.c */
 extern const ntsim_vector_kind_t ntsim_kind_api;        /* kind_api.c, api_args.c, api_run.c */
+extern const ntsim_vector_kind_t ntsim_kind_inspect;    /* kind_inspect.c, inspect_env.c */
 
 /* Directory holding ntff.proto, for the ntff kind's protoc --decode
  * (default "engine", relative to the working directory). */

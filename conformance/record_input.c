@@ -16,6 +16,7 @@
  */
 #include "record_input.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -399,4 +400,97 @@ void ntsim_vec_check_log(const ntsim_vec_log_t *want, const char *id, ntsim_repo
     if (w < want->count)
         ntsim_report_add(r, subid, "log", "expected \"%s\" to be logged (%zu messages seen)",
                          want->lines[w], ntsim_fixture.log_count);
+}
+
+/* --- sets of NCs and event types ------------------------------------------------ */
+
+static NRT_STATUS set_error(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
+                            const char *key, const char *what)
+{
+    char field[512];
+    ntsim_yp_path(field, sizeof field, "%s.%s", path, key);
+    return ntsim_yp_error(p, node, field, "%s", what);
+}
+
+/* One member of a set: an NC index (< 256) or an event type (< COUNT). */
+static bool set_member(const char *text, bool types, size_t *out)
+{
+    if (text == NULL || *text == '\0')
+        return false;
+    if (types) {
+        char name[128];
+        ntsim_yp_path(name, sizeof name, "NRT_SYS_TRACE_EVENT_TYPE_%s", text);
+        const ntsim_event_type_desc_t *d = ntsim__event_type_by_enum_name(name);
+        if (d != NULL) {
+            *out = (size_t)d->type;
+            return true;
+        }
+    }
+    char *end = NULL;
+    unsigned long v = (text[0] >= '0' && text[0] <= '9') ? strtoul(text, &end, 10) : 0;
+    size_t limit = types ? NRT_SYS_TRACE_EVENT_TYPE_COUNT : NTSIM_NC_COUNT;
+    if (end == NULL || *end != '\0' || (text[0] == '0' && text[1] != '\0') || v >= limit)
+        return false;
+    *out = (size_t)v;
+    return true;
+}
+
+NRT_STATUS ntsim_vec_parse_set(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
+                               const char *enabled_key, const char *disabled_key, bool types,
+                               bool *given, bool *member)
+{
+    size_t n = types ? NRT_SYS_TRACE_EVENT_TYPE_COUNT : NTSIM_NC_COUNT;
+    yaml_node_t *en = ntsim_yp_get(p, node, enabled_key);
+    yaml_node_t *dis = ntsim_yp_get(p, node, disabled_key);
+    if (en != NULL && dis != NULL)
+        return set_error(p, dis, path, disabled_key, "give the enabled or the disabled set");
+    if (en == NULL && dis == NULL)
+        return NRT_SUCCESS;
+    yaml_node_t *set = en != NULL ? en : dis;
+    const char *key = en != NULL ? enabled_key : disabled_key;
+    const char *word = ntsim_yp_scalar(set);
+    *given = true;
+    if (en != NULL && word != NULL && (strcmp(word, "all") == 0 || strcmp(word, "none") == 0)) {
+        for (size_t i = 0; i < n; i++)
+            member[i] = strcmp(word, "all") == 0;
+        return NRT_SUCCESS;
+    }
+    if (set->type != YAML_SEQUENCE_NODE)
+        return set_error(p, set, path, key,
+                         en != NULL ? "expected all, none or a sequence" : "expected a sequence");
+    for (size_t i = 0; i < n; i++)
+        member[i] = dis != NULL;
+    for (yaml_node_item_t *it = set->data.sequence.items.start;
+         it < set->data.sequence.items.top; it++) {
+        size_t m;
+        const char *t = ntsim_yp_scalar(ntsim_yp_node(p, *it));
+        if (!set_member(t, types, &m)) {
+            char what[256];
+            snprintf(what, sizeof what, "'%s' is not %s", t ? t : "(not a scalar)",
+                     types ? "an event type (an enum suffix or 0..COUNT-1)"
+                           : "an NC index in [0, 255]");
+            return set_error(p, ntsim_yp_node(p, *it), path, key, what);
+        }
+        member[m] = en != NULL;
+    }
+    return NRT_SUCCESS;
+}
+
+/* A set of flags against the expected one: how many are on, and the first
+ * that differs ("expected 255 NCs enabled (NC 3 off), got 256 (NC 3 on)"). */
+void ntsim_vec_compare_set(ntsim_report_t *r, const char *subid, const char *field,
+                           const char *one, const bool *want, const bool *got, size_t n)
+{
+    size_t want_on = 0, got_on = 0, first = n;
+    for (size_t i = 0; i < n; i++) {
+        want_on += want[i];
+        got_on += got[i];
+        if (want[i] != got[i] && first == n)
+            first = i;
+    }
+    if (first < n)
+        ntsim_report_add(r, subid, field,
+                         "expected %zu %ss enabled (%s %zu %s), got %zu (%s %zu %s)", want_on,
+                         one, one, first, want[first] ? "on" : "off", got_on, one, first,
+                         got[first] ? "on" : "off");
 }

@@ -71,4 +71,18 @@ void ntsim_vec_log_free(ntsim_vec_log_t *log);
  * "<id>.log"); nothing when the vector gave none. */
 void ntsim_vec_check_log(const ntsim_vec_log_t *want, const char *id, ntsim_report_t *r);
 
+/* A set of NCs (types false) or event types (true), given as
+ * `enabled_key: all | none | [MEMBER*]` or `disabled_key: [MEMBER*]` (the
+ * exact set either way); a member is an NC index 0..255, or an enum suffix
+ * (HW_NOTIFY) or 0..COUNT-1. Fills member[256 or COUNT] and sets *given;
+ * neither key: *given untouched. Both: an error. */
+NRT_STATUS ntsim_vec_parse_set(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
+                               const char *enabled_key, const char *disabled_key, bool types,
+                               bool *given, bool *member);
+/* Reports `field` of subid when the sets differ: how many are on, and the
+ * first member that differs ("expected 255 NCs enabled (NC 3 off), got 256
+ * (NC 3 on)"); `one` names a member ("NC", "type"). */
+void ntsim_vec_compare_set(ntsim_report_t *r, const char *subid, const char *field,
+                           const char *one, const bool *want, const bool *got, size_t n);
+
 #endif /* NTSIM_CONFORMANCE_RECORD_INPUT_H */

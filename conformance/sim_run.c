@@ -9,6 +9,7 @@
 
 typedef struct tee {
     ntsim_sim_sink_t next;
+    const ntsim_sim_sink_t *also; /* may be NULL */
     ntsim_run_picks_t *picks;
     ntsim_run_keep_t *keep;
     uint64_t seen;
@@ -56,17 +57,31 @@ static NRT_STATUS tee_records(void *ctx, const nrt_sys_trace_event_t *recs, size
     }
     t->seen += n;
     NRT_STATUS st = keep_records(t->keep, recs, n);
-    return st != NRT_SUCCESS ? st : t->next.records(t->next.ctx, recs, n);
+    if (st == NRT_SUCCESS)
+        st = t->next.records(t->next.ctx, recs, n);
+    if (st == NRT_SUCCESS && t->also != NULL && t->also->records != NULL)
+        st = t->also->records(t->also->ctx, recs, n);
+    return st;
 }
 
 static NRT_STATUS tee_infos(void *ctx, const ntsim_trace_info_t *infos, size_t n)
 {
     tee_t *t = ctx;
-    return t->next.infos(t->next.ctx, infos, n);
+    NRT_STATUS st = t->next.infos(t->next.ctx, infos, n);
+    if (st == NRT_SUCCESS && t->also != NULL && t->also->infos != NULL)
+        st = t->also->infos(t->also->ctx, infos, n);
+    return st;
 }
 
 NRT_STATUS ntsim_run_scenario(const ntsim_scenario_t *sc, ntsim_run_io_t *io,
                               ntsim_run_result_t *r, ntsim_outputs_t *o)
+{
+    return ntsim_run_scenario_also(sc, io, NULL, r, o);
+}
+
+NRT_STATUS ntsim_run_scenario_also(const ntsim_scenario_t *sc, ntsim_run_io_t *io,
+                                   const ntsim_sim_sink_t *also, ntsim_run_result_t *r,
+                                   ntsim_outputs_t *o)
 {
     io->failed_file = NULL;
     io->failed_errno = 0;
@@ -81,7 +96,7 @@ NRT_STATUS ntsim_run_scenario(const ntsim_scenario_t *sc, ntsim_run_io_t *io,
         io->failed_file = ntsim_sim_writer_failed_file(w, &io->failed_errno);
         return st;
     }
-    tee_t tee = {ntsim_sim_writer_sink(w), io->picks, io->keep, 0};
+    tee_t tee = {ntsim_sim_writer_sink(w), also, io->picks, io->keep, 0};
     ntsim_sim_sink_t sink = {tee_records, tee_infos, &tee};
     st = ntsim_sim_run(sc, &sink, io->progress, io->progress_ctx, r);
     /* The tails are written even after a failed run: the files then end as

@@ -46,5 +46,12 @@ typedef struct ntsim_run_io {
  * which); the simulator's own refusals as it returns them. */
 NRT_STATUS ntsim_run_scenario(const ntsim_scenario_t *sc, ntsim_run_io_t *io,
                               ntsim_run_result_t *r, ntsim_outputs_t *o);
+/* The same, with every drained batch and every notification also handed to
+ * `also` (NULL, or either of its functions NULL: nothing), after the files
+ * got it; a status other than NRT_SUCCESS from it stops the run. The
+ * inspect session's ntrace.pb is written this way (conformance/ntsim). */
+NRT_STATUS ntsim_run_scenario_also(const ntsim_scenario_t *sc, ntsim_run_io_t *io,
+                                   const ntsim_sim_sink_t *also, ntsim_run_result_t *r,
+                                   ntsim_outputs_t *o);
 
 #endif /* NTSIM_CONFORMANCE_SIM_RUN_H */

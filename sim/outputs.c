@@ -40,7 +40,7 @@ struct ntsim_sim_writer {
     bool json_opened;         /* NTSIM_JSON_DOC_OPEN written */
     bool json_first;          /* no event object written yet */
     bool finished;
-    char arch[sizeof ((ntsim_scenario_t *)0)->arch];
+    char arch[NTSIM_SIM_ARCH_CAP];
     uint32_t nd_of_nc[NTSIM_NC_COUNT]; /* each logical NC's device (trace.ntff's nd_idx) */
     int failed;               /* OUT_* of the first failed write, or -1 */
     int err;                  /* its errno */
@@ -63,6 +63,17 @@ static NRT_STATUS put(ntsim_sim_writer_t *w, int which, const void *data, size_t
         ntsim__siphash13_update(&o->hash, data, len);
     o->len += len;
     return NRT_SUCCESS;
+}
+
+void ntsim_sim_ntff_options(const ntsim_scenario_t *sc, char arch[NTSIM_SIM_ARCH_CAP],
+                            uint32_t nd_of_nc[NTSIM_NC_COUNT], ntsim_ntff_options_t *opt)
+{
+    /* D-LNC: logical_nc_size is the physical cores per logical NC; each
+     * visible NC's events carry its device, through its instance-wide id. */
+    snprintf(arch, NTSIM_SIM_ARCH_CAP, "%s", sc->arch[0] != '\0' ? sc->arch : "ntsim-sim");
+    for (uint32_t v = 0; v < NTSIM_NC_COUNT; v++)
+        nd_of_nc[v] = v < sc->cores ? ntsim_phys_core(sc, v, 0) / sc->cores_per_device : 0;
+    *opt = (ntsim_ntff_options_t){0, arch, 0, sc->seed, sc->lnc, nd_of_nc};
 }
 
 NRT_STATUS ntsim_sim_writer_create(const ntsim_scenario_t *sc, const ntsim_output_files_t *files,
@@ -88,11 +99,9 @@ NRT_STATUS ntsim_sim_writer_create(const ntsim_scenario_t *sc, const ntsim_outpu
     w->json_first = true;
     w->failed = -1;
     /* The options are copied; arch points into the writer, the device map
-     * too (D-LNC: logical_nc_size is the physical cores per logical NC). */
-    snprintf(w->arch, sizeof w->arch, "%s", sc->arch[0] != '\0' ? sc->arch : "ntsim-sim");
-    for (uint32_t v = 0; v < NTSIM_NC_COUNT; v++)
-        w->nd_of_nc[v] = v < sc->cores ? ntsim_phys_core(sc, v, 0) / sc->cores_per_device : 0;
-    ntsim_ntff_options_t opt = {0, w->arch, 0, sc->seed, sc->lnc, w->nd_of_nc};
+     * too. */
+    ntsim_ntff_options_t opt;
+    ntsim_sim_ntff_options(sc, w->arch, w->nd_of_nc, &opt);
     NRT_STATUS st;
     if ((st = ntsim_ntff_writer_create(&opt, &w->trace_ntff)) != NRT_SUCCESS ||
         (st = ntsim_ntff_writer_create(&opt, &w->notif_ntff)) != NRT_SUCCESS) {

@@ -116,6 +116,15 @@ typedef struct ntsim_outputs {
     uint64_t json_digest, ntff_digest, notif_digest;
 } ntsim_outputs_t;
 
+/* trace.ntff's ntrace_info options for a scenario (D-LNC): arch (the
+ * scenario's, or "ntsim-sim"), session_id the seed, logical_nc_size the LNC,
+ * and each visible NC's device (nd_idx) through its instance-wide id. *opt
+ * points into arch and nd_of_nc, the caller's storage. The inspect session's
+ * ntrace.pb is written with the same (D-INSPECT-ENV). */
+#define NTSIM_SIM_ARCH_CAP sizeof(((ntsim_scenario_t *)0)->arch)
+void ntsim_sim_ntff_options(const ntsim_scenario_t *sc, char arch[NTSIM_SIM_ARCH_CAP],
+                            uint32_t nd_of_nc[NTSIM_NC_COUNT], ntsim_ntff_options_t *opt);
+
 typedef struct ntsim_sim_writer ntsim_sim_writer_t;
 NRT_STATUS ntsim_sim_writer_create(const ntsim_scenario_t *sc, const ntsim_output_files_t *files,
                                    ntsim_sim_writer_t **out);

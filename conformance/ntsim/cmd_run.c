@@ -42,7 +42,22 @@ static const char *const usage_run =
     "  --threads N        stress: emitting threads (default 4)\n"
     "  --ncs N            stress: NeuronCores they spread over (default 2)\n"
     "  --seconds S        stress: how long (default 2)\n"
-    "  --max-input-bytes N  the largest scenario file read (default 1M; K, M, G suffixes)\n";
+    "  --max-input-bytes N  the largest scenario file read (default 1M; K, M, G suffixes)\n"
+    "\n"
+    "The inspect session's environment variables are honoured as libnrt's inspect layer\n"
+    "reads them (docs/decisions.md, D-INSPECT-ENV), so a filter can be tried here first:\n"
+    "  NEURON_RT_INSPECT_ENABLE=0|1            1: an inspect session (default 0)\n"
+    "  NEURON_RT_INSPECT_OUTPUT_DIR=DIR        where ntrace.pb goes (default ./output)\n"
+    "  NEURON_RT_INSPECT_SYSTEM_PROFILE=0|1    the sys_trace capture (default 1)\n"
+    "  NEURON_RT_INSPECT_DEVICE_PROFILE=0|1|model|session   checked and reported\n"
+    "  NEURON_RT_INSPECT_ON_EXEC_FAIL=0|1      checked and reported\n"
+    "  NEURON_RT_INSPECT_EVENT_FILTER_NC=0,2,4-7          the NCs to capture\n"
+    "  NEURON_RT_INSPECT_EVENT_FILTER_TYPE=hardware,^hw_notify  the types to capture:\n"
+    "      interned names (nc_exec_running) or lowercase enum suffixes (device_exec),\n"
+    "      hardware, software; ^ excludes\n"
+    "With ENABLE=1 the filters replace the scenario's and DIR/ntrace.pb holds what they\n"
+    "captured. A malformed variable is named with the part not understood; nothing runs\n"
+    "(exit 2). Not read with --stress.\n";
 
 typedef struct progress {
     struct timespec start;
@@ -253,6 +268,9 @@ int ntsim_cmd_run(int argc, char **argv)
     ntsim_scenario_t *sc = malloc(sizeof *sc);
     ntsim_run_result_t *r = calloc(1, sizeof *r);
     ntsim_outputs_t out = {0};
+    ntsim_cli_inspect_t *inspect = NULL;
+    /* Before the first goto: free_all frees its records. */
+    ntsim_run_keep_t keep = {(size_t)o.timeline_max, NULL, 0, 0, false};
     rc = NTSIM_EXIT_FAIL;
     if (sc == NULL || r == NULL) {
         fprintf(stderr, "ntsim run: out of memory\n");
@@ -260,17 +278,21 @@ int ntsim_cmd_run(int argc, char **argv)
     }
     if ((rc = ntsim_cli_load_scenario(o.scenario, sc, stderr)) != NTSIM_EXIT_OK)
         goto free_all;
+    /* NEURON_RT_INSPECT_*: checked before anything runs; an enabled session's
+     * filters replace the scenario's and its ntrace.pb follows the run. */
+    if ((rc = ntsim_cli_inspect_begin(sc, &inspect, stderr)) != NTSIM_EXIT_OK)
+        goto free_all;
+    ntsim_sim_sink_t inspect_sink = ntsim_cli_inspect_sink(inspect);
     rc = NTSIM_EXIT_FAIL;
     /* The files are written while the run goes (at each fetch), never held
      * whole; a failed run still ends them as valid documents. */
     progress_t prog = {{0, 0}, false, o.progress};
-    ntsim_run_keep_t keep = {(size_t)o.timeline_max, NULL, 0, 0, false};
     ntsim_run_io_t io = {{NULL, NULL, NULL, NULL, false}, NULL, &keep, show_progress, &prog,
                          NULL, 0};
     if (ntsim_cli_open_outputs(o.dir, o.records_path, &io.files, stderr) != 0)
         goto free_all;
     clock_gettime(CLOCK_MONOTONIC, &prog.start);
-    NRT_STATUS st = ntsim_run_scenario(sc, &io, r, &out);
+    NRT_STATUS st = ntsim_run_scenario_also(sc, &io, &inspect_sink, r, &out);
     if (prog.shown && !prog.always)
         fprintf(stderr, "\n");
     int closed = ntsim_cli_close_outputs(&io.files, o.dir, stderr);
@@ -294,8 +316,11 @@ int ntsim_cmd_run(int argc, char **argv)
         ntsim_cli_summary(stdout, sc, r, &out, o.dir);
     if (write_run_timelines(&o, &keep, r) != 0)
         goto free_all;
+    if (ntsim_cli_inspect_end(inspect, o.quiet ? NULL : stdout, stderr) != 0)
+        goto free_all;
     rc = NTSIM_EXIT_OK;
 free_all:
+    ntsim_cli_inspect_free(inspect);
     free(keep.records);
     free(r);
     free(sc);

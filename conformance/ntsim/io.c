@@ -10,24 +10,32 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "input.h"
 #include "scenario_load.h"
 
-/* Creates dir and its parents; 0 or -1 with errno. */
-static int mkdir_p(const char *dir)
+int ntsim_cli_mkdir_p(const char *dir)
 {
-    char tmp[1024];
-    snprintf(tmp, sizeof tmp, "%s", dir);
-    for (char *p = tmp + 1; *p; p++) {
+    /* A copy to cut at each '/': any length, never a truncated path. */
+    char *tmp = ntsim_strdup(dir);
+    if (tmp == NULL) {
+        errno = ENOMEM;
+        return -1;
+    }
+    int rc = 0;
+    for (char *p = tmp + 1; *p && rc == 0; p++) {
         if (*p != '/')
             continue;
         *p = '\0';
         if (mkdir(tmp, 0755) != 0 && errno != EEXIST)
-            return -1;
+            rc = -1;
         *p = '/';
     }
-    if (mkdir(tmp, 0755) != 0 && errno != EEXIST)
-        return -1;
-    return 0;
+    if (rc == 0 && mkdir(tmp, 0755) != 0 && errno != EEXIST)
+        rc = -1;
+    int saved = errno;
+    free(tmp);
+    errno = saved;
+    return rc;
 }
 
 int ntsim_cli_load_scenario(const char *path, ntsim_scenario_t *sc, FILE *err)
@@ -52,7 +60,7 @@ int ntsim_cli_open_outputs(const char *dir, const char *records_path, ntsim_outp
                            FILE *err)
 {
     *f = (ntsim_output_files_t){NULL, NULL, NULL, NULL, true}; /* ntsim run prints no digest */
-    if (mkdir_p(dir) != 0) {
+    if (ntsim_cli_mkdir_p(dir) != 0) {
         fprintf(err, "ntsim: %s: cannot create the output directory: %s\n", dir,
                 strerror(errno));
         return -1;
