@@ -46,7 +46,7 @@ DEFS    := -D_POSIX_C_SOURCE=200809L
 # fails to build (make layers proves it with a probe per layer).
 INC_ENGINE = -Iinclude -Iengine -I$(BUILD)/gen
 INC_SIM    = -Iinclude -Iengine -Isim
-INC_CONF   = -Iinclude -Iengine -Isim -Iconformance -I$(BUILD)/gen
+INC_CONF   = -Iinclude -Iengine -Isim -Iconformance -I$(BUILD)/gen -I$(BUILD)/gen-conf
 INC_CMD    = $(INC_CONF) -Iconformance/ntsim
 EXTRA_CFLAGS  ?=
 EXTRA_LDFLAGS ?=
@@ -80,26 +80,37 @@ VEC_SRC    := conformance/input.c conformance/yaml_reader.c conformance/vector_s
               conformance/kind_layout.c conformance/kind_enum.c conformance/kind_event_type.c \
               conformance/kind_record.c conformance/kind_json.c conformance/kind_ntff.c \
               conformance/kind_notify.c conformance/kind_scenario.c conformance/kind_decode.c \
-              conformance/kind_api.c conformance/api_args.c conformance/api_run.c
+              conformance/kind_api.c conformance/api_args.c conformance/api_run.c \
+              conformance/testee_msg.c conformance/testee_client.c conformance/testee_pipe.c \
+              conformance/testee_engine.c conformance/testee_abi.c conformance/testee_capture.c \
+              conformance/testee_convert.c conformance/testee_api.c
 # The Check suite (make check): check_main.c registers the suites;
 # check_runner.c owns options, filters, expected failures and tallies.
 CONF_SRC   := conformance/check_main.c conformance/check_runner.c conformance/check_vectors.c \
               conformance/check_loader.c conformance/check_event_table.c conformance/check_ring.c \
               conformance/check_capture.c conformance/check_concurrency.c \
               conformance/check_json.c conformance/check_convert.c conformance/check_sim.c \
-              conformance/check_facts.c conformance/check_abuse.c conformance/check_perfetto.c
+              conformance/check_facts.c conformance/check_abuse.c conformance/check_perfetto.c \
+              conformance/check_testee.c conformance/check_summary.c
 # The ntsim command, the top layer: main.c dispatches, one file per subcommand.
 CMD_SRC    := conformance/ntsim/main.c conformance/ntsim/cmd_run.c \
               conformance/ntsim/cmd_record.c conformance/ntsim/cmd_replay.c \
               conformance/ntsim/cmd_decode.c conformance/ntsim/io.c conformance/ntsim/summary.c \
               conformance/ntsim/timelines.c conformance/ntsim/cmd_export.c \
-              conformance/ntsim/cmd_view.c
+              conformance/ntsim/cmd_view.c conformance/ntsim/cmd_testee.c \
+              conformance/ntsim/testee_faults.c
 
 # protoc-c output: generated at build time from engine/ntff.proto and
 # engine/perfetto_trace.proto (the .pftrace subset).
 PROTOS     := ntff perfetto_trace
 GEN_SRC    := $(PROTOS:%=$(BUILD)/gen/%.pb-c.c)
 GEN_HDR    := $(PROTOS:%=$(BUILD)/gen/%.pb-c.h)
+# The testee protocol (conformance/testee.proto) is the harness's: generated
+# into its own directory, which only conformance/ and above have on -I.
+CONF_PROTOS := testee
+CONF_GEN_SRC := $(CONF_PROTOS:%=$(BUILD)/gen-conf/%.pb-c.c)
+CONF_GEN_HDR := $(CONF_PROTOS:%=$(BUILD)/gen-conf/%.pb-c.h)
+CONF_GEN_OBJ := $(CONF_PROTOS:%=$(BUILD)/obj/gen-conf/%.pb-c.o)
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/obj/%.o) $(PROTOS:%=$(BUILD)/obj/gen/%.pb-c.o)
 ENGINE_PIC := $(ENGINE_SRC:%.c=$(BUILD)/pic/%.o) $(PROTOS:%=$(BUILD)/pic/gen/%.pb-c.o)
 SONAME     := libntsim.so.0
@@ -110,7 +121,7 @@ CLIENT_TEST := $(BUILD)/cxx_client_test
 BENCH_BIN  := $(BUILD)/bench_capture
 BENCH_CONV := $(BUILD)/bench_convert
 CONF_OBJ   := $(CONF_SRC:%.c=$(BUILD)/obj/%.o)
-VEC_OBJ    := $(VEC_SRC:%.c=$(BUILD)/obj/%.o)
+VEC_OBJ    := $(VEC_SRC:%.c=$(BUILD)/obj/%.o) $(CONF_GEN_OBJ)
 SIM_OBJ    := $(SIM_SRC:%.c=$(BUILD)/obj/%.o)
 CMD_OBJ    := $(CMD_SRC:%.c=$(BUILD)/obj/%.o)
 NTSIM_BIN  := $(BUILD)/ntsim
@@ -172,10 +183,18 @@ $(BUILD)/gen/%.pb-c.c $(BUILD)/gen/%.pb-c.h: engine/%.proto | $(DEPS_STAMP)
 	@mkdir -p $(BUILD)/gen
 	protoc-c --c_out=$(BUILD)/gen -Iengine $<
 
+# The same rule for the harness's protocol, into its own directory.
+$(BUILD)/gen-conf/%.pb-c.c $(BUILD)/gen-conf/%.pb-c.h: conformance/%.proto | $(DEPS_STAMP)
+	@mkdir -p $(BUILD)/gen-conf
+	protoc-c --c_out=$(BUILD)/gen-conf -Iconformance $<
+
 # Generated code is protoc-c's, compiled without our -pedantic/-W extras.
 $(BUILD)/obj/gen/%.pb-c.o: $(BUILD)/gen/%.pb-c.c
 	@mkdir -p $(@D)
 	$(CC) -std=c11 -O2 -g $(PKG_CFLAGS) -I$(BUILD)/gen $(EXTRA_CFLAGS) -c $< -o $@
+$(BUILD)/obj/gen-conf/%.pb-c.o: $(BUILD)/gen-conf/%.pb-c.c
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -O2 -g $(PKG_CFLAGS) -I$(BUILD)/gen-conf $(EXTRA_CFLAGS) -c $< -o $@
 $(BUILD)/pic/gen/%.pb-c.o: $(BUILD)/gen/%.pb-c.c
 	@mkdir -p $(@D)
 	$(CC) -std=c11 -O2 -g -fPIC -fvisibility=hidden $(PKG_CFLAGS) -I$(BUILD)/gen $(EXTRA_CFLAGS) -c $< -o $@
@@ -183,6 +202,7 @@ $(BUILD)/pic/gen/%.pb-c.o: $(BUILD)/gen/%.pb-c.c
 # The engine and the harness may include the generated header (sim/ may not).
 $(ENGINE_SRC:%.c=$(BUILD)/obj/%.o) $(ENGINE_SRC:%.c=$(BUILD)/pic/%.o) $(CONF_OBJ) $(VEC_OBJ) \
     $(CMD_OBJ): | $(GEN_HDR)
+$(CONF_OBJ) $(VEC_OBJ) $(CMD_OBJ): | $(CONF_GEN_HDR)
 
 # The shared library exports exactly the declarations marked NTSIM_EXPORT
 # (include/nrt/nrt_status.h); conformance/exported_symbols.txt lists them.
@@ -250,7 +270,7 @@ check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(NTSIM_BIN) layers
 	sh conformance/hostile.sh ./$(NTSIM_BIN) ./$(CHECK_BIN)
 
 # The layers only point down: probes compiled with each layer's own -I flags.
-layers: $(DEPS_STAMP) | $(GEN_HDR)
+layers: $(DEPS_STAMP) | $(GEN_HDR) $(CONF_GEN_HDR)
 	INC_ENGINE="$(INC_ENGINE)" INC_SIM="$(INC_SIM)" INC_CONF="$(INC_CONF)" INC_CMD="$(INC_CMD)" \
 	    sh conformance/layers.sh "$(CC)"
 
@@ -378,10 +398,10 @@ $(FUZZ_STAMP): | $(DEPS_STAMP)
 	@rm -f $(FUZZ_DIR)/probe $(FUZZ_DIR)/probe.c
 	@touch $@
 
-$(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_SRC) $(GEN_SRC) | $(FUZZ_STAMP)
+$(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_SRC) $(GEN_SRC) $(CONF_GEN_SRC) | $(FUZZ_STAMP)
 	@mkdir -p $(@D)
 	clang $(FUZZ_CFLAGS) $$(pkg-config --cflags yaml-0.1 jansson libprotobuf-c) -o $@ $< \
-	    $(FUZZ_SRC) $(GEN_SRC) $$(pkg-config --libs yaml-0.1 jansson libprotobuf-c) -pthread
+	    $(FUZZ_SRC) $(GEN_SRC) $(CONF_GEN_SRC) $$(pkg-config --libs yaml-0.1 jansson libprotobuf-c) -pthread
 
 $(FUZZ_DIR)/seeds.stamp: $(NTSIM_BIN)
 	@mkdir -p $(FUZZ_DIR)/corpus-vector_loader $(FUZZ_DIR)/corpus-scenario_loader \

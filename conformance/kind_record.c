@@ -1,6 +1,8 @@
 /*
  * conformance/kind_record.c: `record` vectors — emit calls through the real
- * capture engine, and the exact 112 bytes they must produce.
+ * capture engine, and the exact 112 bytes they must produce. The vector is
+ * one RecordRequest to the testee (testee.proto; the built-in testee makes
+ * the calls in testee_capture.c), and its reply is judged here.
  *
  *   - id: record.hw_notify.instant
  *     ...common keys...
@@ -43,10 +45,11 @@
 #include <string.h>
 
 #include "abi_registry.h"
-#include "capture_fixture.h"
 #include "event_table.h"
 #include "kinds.h"
+#include "ntsim/capture.h"
 #include "record_input.h"
+#include "testee.h"
 
 #define RECORD_BYTES sizeof(nrt_sys_trace_event_t)
 
@@ -412,78 +415,131 @@ static void compare_record(ntsim_report_t *r, const char *subid, const uint8_t *
                      diffs, first, where, want[first], g[first], want_hex, got_hex);
 }
 
-/* Starts the vector's session on the fixture's virtual clock. */
-static bool start_session(const ntsim_vector_t *v, ntsim_report_t *r)
+/* --- the request ------------------------------------------------------------------- */
+
+static bool session_request(const record_body_t *b, ntsim_arena_t *a, NtsimTestee__Session *s)
 {
-    const record_body_t *b = v->body;
-    if (!b->capturing)
-        return true;
-    nrt_sys_trace_config_t cfg;
-    nrt_sys_trace_config_set_defaults(&cfg);
-    cfg.max_events_per_nc = b->max_events;
-    memcpy(cfg.capture_enabled_for_nc, b->ncs, sizeof b->ncs);
-    memcpy(cfg.capture_enabled_for_event_type, b->type_enabled, sizeof b->type_enabled);
-    NRT_STATUS st = nrt_sys_trace_start(&cfg);
-    if (st != NRT_SUCCESS)
-        ntsim_report_add(r, v->id, "session", "expected start() to succeed, got %d", st);
-    return st == NRT_SUCCESS;
+    ntsim_testee__session__init(s);
+    s->has_capturing = s->has_max_events_per_nc = 1;
+    s->capturing = b->capturing;
+    s->max_events_per_nc = b->max_events;
+    s->clock_start_ns = b->clock_start;
+    s->clock_step_ns = b->clock_step;
+    s->thread_id = b->thread_id;
+    s->ncs = ntsim_arena_array(a, NTSIM_NC_COUNT, sizeof *s->ncs);
+    s->disabled_types = ntsim_arena_array(a, NRT_SYS_TRACE_EVENT_TYPE_COUNT,
+                                          sizeof *s->disabled_types);
+    if (s->ncs == NULL || s->disabled_types == NULL)
+        return false;
+    for (uint32_t nc = 0; nc < NTSIM_NC_COUNT; nc++)
+        if (b->ncs[nc])
+            s->ncs[s->n_ncs++] = nc;
+    for (uint32_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
+        if (!b->type_enabled[t])
+            s->disabled_types[s->n_disabled_types++] = t;
+    return true;
 }
 
-static uint64_t emit_once(const record_emit_t *e)
+static NtsimTestee__Emit *emit_request(const record_emit_t *e, ntsim_arena_t *a)
 {
-    const nrt_sys_trace_event_data_t *data = e->has_data ? &e->data : NULL;
-    nrt_sys_trace_event_type_t type = (nrt_sys_trace_event_type_t)e->type;
-    nrt_sys_trace_event_phase_t phase = (nrt_sys_trace_event_phase_t)e->phase;
-    return e->has_seq ? nrt_sys_trace_new_event_with_seq(type, phase, e->nc_idx, data,
-                                                         e->tracking_id, e->nrta_seq_id)
-                      : nrt_sys_trace_new_event(type, phase, e->nc_idx, data, e->tracking_id);
+    NtsimTestee__Emit *m = ntsim_arena_alloc(a, sizeof *m);
+    if (m == NULL)
+        return NULL;
+    ntsim_testee__emit__init(m);
+    m->type = e->type;
+    m->phase = e->phase;
+    m->nc_idx = e->nc_idx;
+    m->has_tracking_id = e->tracking_id != 0;
+    m->tracking_id = e->tracking_id;
+    m->has_nrta_seq_id = e->has_seq;
+    m->nrta_seq_id = e->nrta_seq_id;
+    m->has_repeat = e->repeat != 1;
+    m->repeat = e->repeat;
+    m->has_data = e->has_data;
+    return !e->has_data || ntsim_arena_bytes(a, &e->data, sizeof e->data, &m->data) ? m : NULL;
 }
 
-/* Every emit (`repeat` times each); the last call's return is checked
- * against `returns`, and with expect: invalid every call must return 0. */
-static void run_emits(const ntsim_vector_t *v, ntsim_report_t *r)
+/* The vector as one RecordRequest (from the arena); false when out of
+ * memory. The stats and the log are asked for only when the testee has
+ * them. */
+static bool record_request(const record_body_t *b, unsigned caps, ntsim_arena_t *a,
+                           NtsimTestee__RecordRequest *q)
+{
+    ntsim_testee__record_request__init(q);
+    q->session = ntsim_arena_alloc(a, sizeof *q->session);
+    q->emits = ntsim_arena_array(a, b->emit_count, sizeof *q->emits);
+    if (q->session == NULL || q->emits == NULL || !session_request(b, a, q->session))
+        return false;
+    for (size_t i = 0; i < b->emit_count; i++)
+        if ((q->emits[q->n_emits++] = emit_request(&b->emits[i], a)) == NULL)
+            return false;
+    q->has_drain_nc = q->has_drain_capacity = b->drain_nc >= 0;
+    q->drain_nc = (uint32_t)(b->drain_nc >= 0 ? b->drain_nc : 0);
+    q->drain_capacity = b->drain_max != 0 ? b->drain_max : b->record_count + 8;
+    q->has_stop = b->stop;
+    q->stop = b->stop;
+    bool stats = (caps & NTSIM_TESTEE_CAP_STATS) != 0;
+    q->has_stats_nc = stats && b->stats_nc >= 0;
+    q->stats_nc = (uint32_t)(b->stats_nc >= 0 ? b->stats_nc : 0);
+    for (size_t i = 0; i < GLOBAL_COUNTERS; i++)
+        q->global_stats |= stats && b->global_has[i];
+    q->has_global_stats = q->global_stats;
+    q->has_log = q->log = b->log.given && (caps & NTSIM_TESTEE_CAP_LOG);
+    return true;
+}
+
+/* --- the judgement --------------------------------------------------------------------- */
+
+/* Every emit's returns: the last call's against `returns`, and with
+ * expect: invalid every call must have returned 0. */
+static void check_emits(const ntsim_vector_t *v, const NtsimTestee__RecordReply *m,
+                        ntsim_report_t *r)
 {
     const record_body_t *b = v->body;
     bool invalid = v->expect == NTSIM_EXPECT_INVALID;
+    if (m->n_emits != b->emit_count)
+        ntsim_report_add(r, v->id, "emits", "expected %zu results, got %zu", b->emit_count,
+                         m->n_emits);
     char subid[256];
-    for (size_t i = 0; i < b->emit_count; i++) {
+    for (size_t i = 0; i < b->emit_count && i < m->n_emits; i++) {
         const record_emit_t *e = &b->emits[i];
+        const NtsimTestee__EmitResult *x = m->emits[i];
         ntsim_yp_path(subid, sizeof subid, "%s.emits[%zu]", v->id, i);
-        for (uint64_t k = 1; k < e->repeat; k++) {
-            uint64_t id = emit_once(e);
-            if (invalid && id != 0)
-                ntsim_report_add(r, subid, "returns", "expected 0 (%s), got 0x%" PRIx64,
-                                 v->error, id);
-        }
-        uint64_t got = emit_once(e);
-        if (e->has_returns && got != e->returns)
+        if (invalid && x->earlier_nonzero > 0)
+            ntsim_report_add(r, subid, "returns", "expected 0 (%s) from every call, got 0x%" PRIx64
+                             " and %" PRIu64 " more non-zero",
+                             v->error, x->earlier_first, x->earlier_nonzero - 1);
+        if (e->has_returns && x->returns != e->returns)
             ntsim_report_add(r, subid, "returns", "expected 0x%" PRIx64 ", got 0x%" PRIx64,
-                             e->returns, got);
-        if (invalid && got != 0)
+                             e->returns, x->returns);
+        if (invalid && x->returns != 0)
             ntsim_report_add(r, subid, "returns", "expected 0 (%s), got 0x%" PRIx64, v->error,
-                             got);
+                             x->returns);
     }
 }
 
-static void check_drain(const ntsim_vector_t *v, ntsim_report_t *r)
+static void check_drain(const ntsim_vector_t *v, const NtsimTestee__RecordReply *m,
+                        ntsim_report_t *r)
 {
     const record_body_t *b = v->body;
-    size_t cap = b->drain_max != 0 ? (size_t)b->drain_max : b->record_count + 8;
-    nrt_sys_trace_event_t *out = calloc(cap, sizeof *out);
-    size_t n = 0;
-    NRT_STATUS st = out ? nrt_sys_trace_drain_events((uint32_t)b->drain_nc, out, cap, &n)
-                        : NRT_RESOURCE;
-    if (st != NRT_SUCCESS)
-        ntsim_report_add(r, v->id, "drain", "expected NRT_SUCCESS, got %d", st);
-    if (n != b->record_count)
+    if (!m->has_drain_status || m->drain_status != NRT_SUCCESS)
+        ntsim_report_add(r, v->id, "drain", "expected NRT_SUCCESS, got %d", m->drain_status);
+    if (m->n_records != b->record_count)
         ntsim_report_add(r, v->id, "records", "expected %zu drained records, got %zu",
-                         b->record_count, n);
+                         b->record_count, m->n_records);
     char subid[256];
-    for (size_t i = 0; i < n && i < b->record_count; i++) {
+    for (size_t i = 0; i < m->n_records && i < b->record_count; i++) {
         ntsim_yp_path(subid, sizeof subid, "%s.records[%zu]", v->id, i);
-        compare_record(r, subid, b->records[i], &out[i]);
+        nrt_sys_trace_event_t got;
+        memset(&got, 0, sizeof got);
+        memcpy(&got, m->records[i].data, m->records[i].len < RECORD_BYTES ? m->records[i].len
+                                                                          : RECORD_BYTES);
+        if (m->records[i].len != RECORD_BYTES)
+            ntsim_report_add(r, subid, "bytes", "expected 112 bytes, got %zu",
+                             m->records[i].len);
+        else
+            compare_record(r, subid, b->records[i], &got);
     }
-    free(out);
 }
 
 /* Compares the counters a vector lists (want/has, by the table's offsets)
@@ -506,33 +562,90 @@ static void check_counters(const ntsim_vector_t *v, ntsim_report_t *r, const cha
     }
 }
 
-static void record_run(const ntsim_vector_t *v, ntsim_report_t *r)
+static void check_stats(const ntsim_vector_t *v, const NtsimTestee__RecordReply *m,
+                        ntsim_report_t *r)
 {
     const record_body_t *b = v->body;
-    ntsim_fixture_begin(b->clock_start, b->clock_step, b->thread_id);
-    if (!start_session(v, r))
-        goto end;
-    run_emits(v, r);
-    if (b->drain_nc >= 0)
-        check_drain(v, r);
-    if (b->stop && nrt_sys_trace_stop() != NRT_SUCCESS)
-        ntsim_report_add(r, v->id, "stop", "expected stop() to succeed");
-    if (b->stats_nc >= 0) {
-        ntsim_nc_stats_t st;
-        NRT_STATUS sst = ntsim_capture_nc_stats((uint32_t)b->stats_nc, &st);
-        if (sst != NRT_SUCCESS)
-            ntsim_report_add(r, v->id, "stats", "ntsim_capture_nc_stats(%lld) returned %d",
-                             (long long)b->stats_nc, sst);
-        else
-            check_counters(v, r, "stats", nc_counters, NC_COUNTERS, b->nc_has, b->nc_want, &st);
+    const NtsimTestee__NcStats *s = m->stats;
+    if (b->stats_nc >= 0 && (s == NULL || s->status != NRT_SUCCESS)) {
+        ntsim_report_add(r, v->id, "stats", "ntsim_capture_nc_stats(%lld) returned %d",
+                         (long long)b->stats_nc, s != NULL ? s->status : -1);
+    } else if (b->stats_nc >= 0) {
+        ntsim_nc_stats_t got = {.capacity = s->capacity,
+                                .created = s->created,
+                                .pushed = s->pushed,
+                                .overwritten = s->overwritten,
+                                .drained = s->drained,
+                                .in_ring = s->in_ring,
+                                .busy = s->busy,
+                                .lost_at_stop = s->lost_at_stop,
+                                .first_overwrite_ns = s->first_overwrite_ns,
+                                .last_overwrite_ns = s->last_overwrite_ns};
+        check_counters(v, r, "stats", nc_counters, NC_COUNTERS, b->nc_has, b->nc_want, &got);
     }
     ntsim_capture_stats_t g;
-    (void)ntsim_capture_global_stats(&g); /* a stack struct: cannot fail */
+    memset(&g, 0, sizeof g);
+    if (m->global_stats != NULL) {
+        g.invalid_type = m->global_stats->invalid_type;
+        g.clamped_nc_idx = m->global_stats->clamped_nc_idx;
+    }
     check_counters(v, r, "global", global_counters, GLOBAL_COUNTERS, b->global_has,
                    b->global_want, &g);
-    ntsim_vec_check_log(&b->log, v->id, r);
-end:
-    ntsim_fixture_end();
+}
+
+static void judge_reply(const ntsim_vector_t *v, const NtsimTestee__RecordReply *m,
+                        unsigned caps, ntsim_report_t *r)
+{
+    const record_body_t *b = v->body;
+    if (b->capturing && (!m->has_start_status || m->start_status != NRT_SUCCESS)) {
+        ntsim_report_add(r, v->id, "session", "expected start() to succeed, got %d",
+                         m->start_status);
+        return;
+    }
+    check_emits(v, m, r);
+    if (b->drain_nc >= 0)
+        check_drain(v, m, r);
+    if (b->stop && (!m->has_stop_status || m->stop_status != NRT_SUCCESS))
+        ntsim_report_add(r, v->id, "stop", "expected stop() to succeed");
+    if (caps & NTSIM_TESTEE_CAP_STATS)
+        check_stats(v, m, r);
+    if ((caps & NTSIM_TESTEE_CAP_LOG) && b->log.given) {
+        const NtsimTestee__Log *log = m->log;
+        ntsim_vec_check_log(&b->log, log ? log->lines : NULL, log ? log->n_lines : 0,
+                            log ? log->count : 0, v->id, r);
+    }
+}
+
+/* The checks left out for want of a capability. */
+static unsigned unjudged(const record_body_t *b, unsigned caps)
+{
+    bool counters = b->stats_nc >= 0;
+    for (size_t i = 0; i < GLOBAL_COUNTERS; i++)
+        counters |= b->global_has[i];
+    return ((counters ? NTSIM_TESTEE_CAP_STATS : 0) | (b->log.given ? NTSIM_TESTEE_CAP_LOG : 0)) &
+           ~caps;
+}
+
+static void record_judge(const ntsim_vector_t *v, ntsim_testee_t *t, ntsim_report_t *r)
+{
+    const record_body_t *b = v->body;
+    unsigned caps = ntsim_testee_caps(t);
+    ntsim_testee_note_unjudged(t, unjudged(b, caps));
+    ntsim_arena_t a;
+    ntsim_arena_init(&a);
+    NtsimTestee__RecordRequest q;
+    NtsimTestee__Request req = NTSIM_TESTEE__REQUEST__INIT;
+    req.body_case = NTSIM_TESTEE__REQUEST__BODY_RECORD;
+    req.record = &q;
+    NtsimTestee__Response *resp = NULL;
+    if (!record_request(b, caps, &a, &q))
+        ntsim_report_add(r, v->id, "request", "out of memory");
+    else
+        resp = ntsim_testee_ask(t, &req, v->id, r);
+    ntsim_arena_free(&a);
+    if (resp != NULL)
+        judge_reply(v, resp->record, caps, r);
+    ntsim_testee_reply_free(resp);
 }
 
 static const char *record_subject(const void *body)
@@ -547,6 +660,6 @@ const ntsim_vector_kind_t ntsim_kind_record = {
     .allows_invalid = true,
     .parse = record_parse,
     .free_body = record_free,
-    .run = record_run,
+    .judge = record_judge,
     .subject = record_subject,
 };
