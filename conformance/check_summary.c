@@ -90,13 +90,14 @@ static void print_facts_line(void)
            ntsim_check_facts.count - exempt, exempt, NTSIM_FACTS_EXEMPT);
 }
 
-/* "; 12 judged without stats" for the checks a testee could not make. */
+/* "; 12 without their stats checks (not announced)": what a testee lacking a
+ * capability could not be asked. */
 static void print_unjudged(size_t k)
 {
     for (unsigned b = 0; b < CAP_BITS; b++)
         if (g_unjudged[k][b] > 0)
-            printf("; %lu judged without the %s checks (the testee lacks %s)", g_unjudged[k][b],
-                   ntsim_testee_cap_names[b], ntsim_testee_cap_names[b]);
+            printf("; %lu without their %s checks (not announced)", g_unjudged[k][b],
+                   ntsim_testee_cap_names[b]);
 }
 
 /* One line per kind; adds its counts to *passed and *failed. */

@@ -224,8 +224,8 @@ static NRT_STATUS roundtrip(ntsim_testee_t *t, NtsimTestee__Request *req,
     if (resp == NULL)
         snprintf(why, cap, "wrote a malformed frame: %zu bytes that are not a Response", rlen);
     else if (resp->id != req->id)
-        snprintf(why, cap, "answered out of order: request %llu got the reply to %llu",
-                 (unsigned long long)req->id, (unsigned long long)resp->id);
+        snprintf(why, cap, "answered out of order: its reply carries id %llu",
+                 (unsigned long long)resp->id);
     else {
         *out = resp;
         return NRT_SUCCESS;

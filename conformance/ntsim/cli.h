@@ -69,6 +69,9 @@ int ntsim_cli_write_timelines(const char *dir, const nrt_sys_trace_event_t *recs
 typedef struct ntsim_testee_faults {
     bool json_key_order, record_byte, enum_value;
     uint64_t crash_at, hang_at, exit_at, garbage_at, disorder_at; /* 0: never */
+    /* --kinds, --capabilities: what the hello announces instead of
+     * everything (comma-separated; "" for none), NULL: unchanged. */
+    const char *kinds, *capabilities;
 } ntsim_testee_faults_t;
 /* "name,name=N,..." into *f (added to what it holds); false with why. */
 bool ntsim_testee_faults_parse(const char *list, ntsim_testee_faults_t *f, char *why,

@@ -15,7 +15,7 @@
 #include "testee_pipe.h"
 
 static const char *const usage_testee =
-    "usage: ntsim testee [--break=FAULT,...]\n"
+    "usage: ntsim testee [--break=FAULT,...] [--kinds=LIST] [--capabilities=LIST]\n"
     "\n"
     "The built-in testee of the conformance suite: answers the testee protocol\n"
     "(conformance/testee.proto, conformance/TESTEE.md) on stdin and stdout with the\n"
@@ -33,7 +33,10 @@ static const char *const usage_testee =
     "                 garbage=N       answer the N-th request with bytes that are not a\n"
     "                                 Response\n"
     "                 disorder=N      answer the N-th request with another id\n"
-    "                 (N counts again from 1 when the runner restarts the testee)\n";
+    "                 (N counts again from 1 when the runner restarts the testee)\n"
+    "  --kinds=LIST   announce only these kinds in the hello (comma-separated; '' none)\n"
+    "  --capabilities=LIST  announce only these capabilities (log, stats,\n"
+    "                 fail_allocations, json_escape; '' none): a port's view\n";
 
 static const char *frame_error(ntsim_frame_status_t st)
 {
@@ -78,6 +81,8 @@ static int serve(const ntsim_testee_faults_t *faults)
 int ntsim_cmd_testee(int argc, char **argv)
 {
     static const struct option opts[] = {{"break", required_argument, NULL, 'b'},
+                                         {"kinds", required_argument, NULL, 'k'},
+                                         {"capabilities", required_argument, NULL, 'c'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     ntsim_testee_faults_t faults = {0};
@@ -92,6 +97,8 @@ int ntsim_cmd_testee(int argc, char **argv)
                 return NTSIM_EXIT_USAGE;
             }
             break;
+        case 'k': faults.kinds = optarg; break;
+        case 'c': faults.capabilities = optarg; break;
         case 'h': fputs(usage_testee, stdout); return NTSIM_EXIT_OK;
         default: fputs(usage_testee, stderr); return NTSIM_EXIT_USAGE;
         }

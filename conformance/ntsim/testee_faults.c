@@ -127,6 +127,43 @@ static void break_reply(const ntsim_testee_faults_t *f, NtsimTestee__Response *m
         m->enum_type->members[m->enum_type->n_members - 1]->value++;
 }
 
+/* A comma-separated list into a hello's repeated string (from the arena). */
+static bool announce(ntsim_arena_t *a, const char *list, char ***out, size_t *n)
+{
+    char *copy = ntsim_arena_strdup(a, list);
+    char **items = ntsim_arena_array(a, strlen(list) + 1, sizeof *items);
+    if (copy == NULL || items == NULL)
+        return false;
+    *n = 0;
+    for (char *save = NULL, *t = strtok_r(copy, ",", &save); t != NULL;
+         t = strtok_r(NULL, ",", &save))
+        items[(*n)++] = t;
+    *out = items;
+    return true;
+}
+
+/* The hello as --kinds and --capabilities say, packed into *bytes. The
+ * unpacked reply's own lists are put back before protobuf-c frees it. */
+static uint8_t *pack_hello(const ntsim_testee_faults_t *f, NtsimTestee__Response *m,
+                           size_t *len)
+{
+    NtsimTestee__HelloReply *h = m->hello;
+    char **kinds = h->kinds, **caps = h->capabilities;
+    size_t nk = h->n_kinds, nc = h->n_capabilities;
+    ntsim_arena_t a;
+    ntsim_arena_init(&a);
+    bool ok = (f->kinds == NULL || announce(&a, f->kinds, &h->kinds, &h->n_kinds)) &&
+              (f->capabilities == NULL ||
+               announce(&a, f->capabilities, &h->capabilities, &h->n_capabilities));
+    uint8_t *bytes = ok ? ntsim_testee_pack(&m->base, len) : NULL;
+    h->kinds = kinds;
+    h->n_kinds = nk;
+    h->capabilities = caps;
+    h->n_capabilities = nc;
+    ntsim_arena_free(&a);
+    return bytes;
+}
+
 NRT_STATUS ntsim_testee_faults_apply(const ntsim_testee_faults_t *f, uint64_t n, uint8_t **resp,
                                      size_t *len)
 {
@@ -141,7 +178,8 @@ NRT_STATUS ntsim_testee_faults_apply(const ntsim_testee_faults_t *f, uint64_t n,
         *len = sizeof garbage;
         return NRT_SUCCESS;
     }
-    if (!f->json_key_order && !f->record_byte && !f->enum_value && n != f->disorder_at)
+    if (!f->json_key_order && !f->record_byte && !f->enum_value && n != f->disorder_at &&
+        f->kinds == NULL && f->capabilities == NULL)
         return NRT_SUCCESS;
     NtsimTestee__Response *m = ntsim_testee__response__unpack(NULL, *len, *resp);
     if (m == NULL)
@@ -150,7 +188,9 @@ NRT_STATUS ntsim_testee_faults_apply(const ntsim_testee_faults_t *f, uint64_t n,
     if (n == f->disorder_at)
         m->id++;
     size_t nlen = 0;
-    uint8_t *bytes = ntsim_testee_pack(&m->base, &nlen);
+    uint8_t *bytes = m->body_case == NTSIM_TESTEE__RESPONSE__BODY_HELLO
+                         ? pack_hello(f, m, &nlen)
+                         : ntsim_testee_pack(&m->base, &nlen);
     ntsim_testee__response__free_unpacked(m, NULL);
     if (bytes == NULL)
         return NRT_RESOURCE;
