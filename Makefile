@@ -3,7 +3,8 @@
 #
 #   make run        build ntsim and run the default scenario: out/trace.json,
 #                   out/trace.ntff, out/notifications.ntff and a summary
-#   make check      build and run the conformance suite (the README's test command);
+#   make check      build and run the conformance suite (the README's test command),
+#                   in process and again through `ntsim testee` (the same counts);
 #                   CHECK_ARGS="--kind json" (or --file F, --id ID) runs a subset
 #   make layers     prove that include <- engine <- sim <- conformance <- ntsim only
 #                   point down (part of make check)
@@ -261,8 +262,12 @@ run: $(NTSIM_BIN)
 CHECK_LOGS = CK_TAP_LOG_FILE_NAME=$(BUILD)/conformance.tap CK_XML_LOG_FILE_NAME=$(BUILD)/conformance.xml
 CHECK_ARGS ?=
 
+# The in-process run's output is kept (build/conformance.log) so that
+# testee_check.sh can compare it with the same suite through `ntsim testee`.
 check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(NTSIM_BIN) layers
-	$(CHECK_LOGS) ./$(CHECK_BIN) --ntsim ./$(NTSIM_BIN) $(CHECK_ARGS)
+	{ $(CHECK_LOGS) ./$(CHECK_BIN) --ntsim ./$(NTSIM_BIN) $(CHECK_ARGS); echo $$? >$(BUILD)/conformance.rc; } \
+	    | tee $(BUILD)/conformance.log; exit $$(cat $(BUILD)/conformance.rc)
+	sh conformance/testee_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN) $(BUILD)/conformance.log $(CHECK_ARGS)
 	sh conformance/cli_failures.sh ./$(CHECK_BIN)
 	./$(CXX_TEST)
 	./$(CLIENT_TEST)
@@ -275,7 +280,9 @@ layers: $(DEPS_STAMP) | $(GEN_HDR) $(CONF_GEN_HDR)
 	    sh conformance/layers.sh "$(CC)"
 
 memcheck: $(CHECK_BIN) $(NTSIM_BIN)
-	CK_FORK=no $(VALGRIND) ./$(CHECK_BIN)
+	CK_FORK=no $(VALGRIND) ./$(CHECK_BIN) --ntsim ./$(NTSIM_BIN)
+	$(VALGRIND) ./$(CHECK_BIN) --testee '$(VALGRIND) ./$(NTSIM_BIN) testee' --testee-timeout 120 \
+	    --xfail conformance/expected_failures.txt
 	$(VALGRIND) ./$(NTSIM_BIN) replay --quiet vectors/*.yaml
 	$(VALGRIND) ./$(NTSIM_BIN) run -q -o $(BUILD)/memcheck-out
 
@@ -284,7 +291,10 @@ asan:
 	    EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	    EXTRA_LDFLAGS="-fsanitize=address,undefined" all
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	    ./$(BUILD)/asan/check_ntsim
+	    ./$(BUILD)/asan/check_ntsim --ntsim ./$(BUILD)/asan/ntsim
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	    ./$(BUILD)/asan/check_ntsim --testee './$(BUILD)/asan/ntsim testee' \
+	    --xfail conformance/expected_failures.txt
 
 # ThreadSanitizer over the whole suite in one process (the concurrency suite
 # is the point; the rest costs little). TSan must see every thread: no fork.
@@ -292,7 +302,10 @@ tsan:
 	$(MAKE) BUILD=$(BUILD)/tsan OPT="-O1 -g" \
 	    EXTRA_CFLAGS="-fsanitize=thread -fno-omit-frame-pointer" \
 	    EXTRA_LDFLAGS="-fsanitize=thread" all
-	CK_FORK=no TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" ./$(BUILD)/tsan/check_ntsim
+	CK_FORK=no TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" ./$(BUILD)/tsan/check_ntsim \
+	    --ntsim ./$(BUILD)/tsan/ntsim
+	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" ./$(BUILD)/tsan/check_ntsim \
+	    --testee './$(BUILD)/tsan/ntsim testee' --xfail conformance/expected_failures.txt
 
 # --- the timelines read by other tools (D-TIMELINE) --------------------------------
 #
