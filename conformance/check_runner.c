@@ -519,7 +519,17 @@ void ntsim_check_repro(const ntsim_vector_t *v, char *out, size_t cap)
 
 int ntsim_check_report(SRunner *sr)
 {
-    unsigned long failed = ntsim_check_print_summary(sr, g_skipped, 0);
+    /* A testee must end well too: one under valgrind --error-exitcode says
+     * so with its exit status. */
+    char why[512];
+    unsigned long errors = 0;
+    if (ntsim_check_testee != NULL &&
+        ntsim_testee_close(ntsim_check_testee, why, sizeof why) != NRT_SUCCESS) {
+        printf("FAIL the testee '%s' %s at the end of the run\n",
+               ntsim_testee_command(ntsim_check_testee), why);
+        errors++;
+    }
+    unsigned long failed = ntsim_check_print_summary(sr, g_skipped, errors);
     bool nothing = ntsim_check_filtered && ntsim_check_selected == 0;
     return failed == 0 && !nothing ? 0 : 1;
 }

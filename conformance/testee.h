@@ -39,8 +39,14 @@ ntsim_testee_t *ntsim_testee_local(void);
  * runner). */
 NRT_STATUS ntsim_testee_spawn(const char *command, unsigned timeout_ms, ntsim_testee_t **out,
                               char *why, size_t cap);
-/* Closes a process's stdin, gives it a second to exit and kills it if it
- * does not; frees it. Nothing for the in-process testee or NULL. */
+/* Closes a process's stdin and waits (up to the request timeout) for it to
+ * exit: NRT_SUCCESS when it exits 0 (or is not running: its end was
+ * reported then), else NRT_FAILURE with how it ended in why (a testee run
+ * under valgrind --error-exitcode reports its errors this way). The
+ * in-process testee always succeeds. */
+NRT_STATUS ntsim_testee_close(ntsim_testee_t *t, char *why, size_t cap);
+/* Closes a process (as ntsim_testee_close, its status ignored) and frees
+ * it. Nothing for the in-process testee or NULL. */
 void ntsim_testee_free(ntsim_testee_t *t);
 
 /* The command line (NULL in process) and the name its hello gave. */

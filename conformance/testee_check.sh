@@ -11,7 +11,8 @@
 #      blocks, and the run goes on: a wrong JSON key order, a flipped record
 #      byte, a wrong enum value; a testee that crashes, hangs, exits, writes
 #      garbage or answers out of order mid-run (the verdict names what it
-#      did; the vectors after it pass); one that cannot start.
+#      did; the vectors after it pass); one that cannot start; one that
+#      exits non-zero at the end.
 #   3. A testee lacking capabilities skips what it cannot be judged on; the
 #      shards of a run add up to the run.
 set -u
@@ -101,6 +102,12 @@ for fault in "crash=4:crashed (killed by signal 11, SIGSEGV)" "exit=4:exited wit
     has "$f" "enum.phase: testee: $verdict while answering request 4 (enum)"
     has "$f" '  enum: 6 passed, 2 failed'
 done
+
+# A testee must end well: a non-zero exit at the end of its stdin (how a
+# testee under valgrind --error-exitcode reports) fails the run.
+run bad_end 1 --testee "sh -c '$t; exit 5'" --kind enum
+has bad_end "FAIL the testee 'sh -c '$t; exit 5'' exited with status 5 at the end of the run"
+has bad_end '  enum: 8 passed, 0 failed'
 
 run no_start 1 --testee "sh -c 'exit 7'" --kind enum
 has no_start.err "the testee 'sh -c 'exit 7'' could not be started: its hello failed: it exited with status 7"

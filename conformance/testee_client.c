@@ -78,7 +78,7 @@ static NRT_STATUS hello(ntsim_testee_t *t, char *why, size_t cap)
     }
     ntsim_testee_reply_free(resp);
     if (st != NRT_SUCCESS && t->command != NULL)
-        ntsim_testee_pipe_stop(t, false);
+        (void)ntsim_testee_pipe_stop(t, false); /* killed: its status says nothing */
     return st;
 }
 
@@ -142,11 +142,26 @@ NRT_STATUS ntsim_testee_spawn(const char *command, unsigned timeout_ms, ntsim_te
     return NRT_SUCCESS;
 }
 
+NRT_STATUS ntsim_testee_close(ntsim_testee_t *t, char *why, size_t cap)
+{
+    if (t->command == NULL || !t->running)
+        return NRT_SUCCESS;
+    int status = ntsim_testee_pipe_stop(t, true);
+    if (status == 0)
+        return NRT_SUCCESS;
+    if (status < 0)
+        snprintf(why, cap, "did not exit within %u ms of the end of its stdin (killed)",
+                 t->timeout_ms);
+    else
+        ntsim_testee_describe_status(status, why, cap);
+    return NRT_FAILURE;
+}
+
 void ntsim_testee_free(ntsim_testee_t *t)
 {
     if (t == NULL || t->command == NULL)
         return;
-    ntsim_testee_pipe_stop(t, true);
+    (void)ntsim_testee_pipe_stop(t, true); /* the status is ntsim_testee_close's to judge */
     free(t->command);
     free(t);
 }
@@ -232,7 +247,7 @@ static NRT_STATUS roundtrip(ntsim_testee_t *t, NtsimTestee__Request *req,
     }
     ntsim_testee_reply_free(resp);
     if (t->command != NULL)
-        ntsim_testee_pipe_stop(t, false); /* out of step: only a new process is trusted */
+        (void)ntsim_testee_pipe_stop(t, false); /* out of step: only a new one is trusted */
     return NRT_FAILURE;
 }
 

@@ -40,8 +40,11 @@ NRT_STATUS ntsim_testee_pipe_start(ntsim_testee_t *t, char *why, size_t cap);
  * stdout, did not answer in time, wrote a malformed frame. */
 NRT_STATUS ntsim_testee_pipe_roundtrip(ntsim_testee_t *t, const uint8_t *req, size_t len,
                                        uint8_t **resp, size_t *resp_len, char *why, size_t cap);
-/* Stops the process: gentle (close its stdin and wait up to a second) or
- * not (SIGKILL to its group at once); reaps it. */
-void ntsim_testee_pipe_stop(ntsim_testee_t *t, bool gentle);
+/* Stops the process: gentle (close its stdin and wait up to the request
+ * timeout for it to exit) or not (SIGKILL to its group at once); reaps it.
+ * Returns its wait status, or -1 when it was killed (or was not running). */
+int ntsim_testee_pipe_stop(ntsim_testee_t *t, bool gentle);
+/* "exited with status 3", "crashed (killed by signal 11, SIGSEGV)". */
+void ntsim_testee_describe_status(int status, char *why, size_t cap);
 
 #endif /* NTSIM_CONFORMANCE_TESTEE_INT_H */

@@ -188,21 +188,33 @@ static void close_fds(ntsim_testee_t *t)
     t->to_fd = t->from_fd = -1;
 }
 
-void ntsim_testee_pipe_stop(ntsim_testee_t *t, bool gentle)
+int ntsim_testee_pipe_stop(ntsim_testee_t *t, bool gentle)
 {
     if (!t->running)
-        return;
-    int status;
+        return -1;
+    int status = -1;
     if (gentle) {
         (void)close(t->to_fd); /* EOF: the testee's cue to exit */
         t->to_fd = -1;
     }
-    if (!gentle || !reap_within(t->pid, 1000, &status)) {
+    if (!gentle || !reap_within(t->pid, (int)t->timeout_ms, &status)) {
+        status = -1;
         (void)kill(-t->pid, SIGKILL); /* its group: fails only if it is gone already */
-        (void)reap_within(t->pid, 5000, &status);
+        int ignored;
+        (void)reap_within(t->pid, 5000, &ignored);
     }
     close_fds(t);
     t->running = false;
+    return status;
+}
+
+void ntsim_testee_describe_status(int status, char *why, size_t cap)
+{
+    if (WIFSIGNALED(status))
+        snprintf(why, cap, "crashed (killed by signal %d, %s)", WTERMSIG(status),
+                 signal_name(WTERMSIG(status)));
+    else
+        snprintf(why, cap, "exited with status %d", WEXITSTATUS(status));
 }
 
 /* The process ended its stdout: how it ended, into why. */
@@ -211,14 +223,10 @@ static void describe_end(ntsim_testee_t *t, char *why, size_t cap)
     int status = 0;
     if (!reap_within(t->pid, 1000, &status)) {
         snprintf(why, cap, "closed its stdout without exiting (killed)");
-        ntsim_testee_pipe_stop(t, false);
+        (void)ntsim_testee_pipe_stop(t, false); /* killed: it never exited */
         return;
     }
-    if (WIFSIGNALED(status))
-        snprintf(why, cap, "crashed (killed by signal %d, %s)", WTERMSIG(status),
-                 signal_name(WTERMSIG(status)));
-    else
-        snprintf(why, cap, "exited with status %d", WEXITSTATUS(status));
+    ntsim_testee_describe_status(status, why, cap);
     close_fds(t);
     t->running = false;
 }
@@ -316,6 +324,6 @@ NRT_STATUS ntsim_testee_pipe_roundtrip(ntsim_testee_t *t, const uint8_t *req, si
                  *resp_len);
         break;
     }
-    ntsim_testee_pipe_stop(t, false);
+    (void)ntsim_testee_pipe_stop(t, false); /* killed: its status says nothing */
     return NRT_FAILURE;
 }
