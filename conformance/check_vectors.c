@@ -55,7 +55,7 @@ START_TEST(test_vector_conforms)
 }
 END_TEST
 
-/* A vector listed in expected_failures.txt must still fail: when it passes,
+/* A vector listed as an expected failure must still fail: when it passes,
  * the list is stale and the run fails until the line is removed. */
 START_TEST(test_vector_fails_as_listed)
 {
@@ -66,9 +66,8 @@ START_TEST(test_vector_fails_as_listed)
     unsigned mismatches = r.mismatches;
     ntsim_report_free(&r);
     ck_assert_msg(mismatches > 0,
-                  "%s (%s:%u): listed in expected_failures.txt (\"%s\") but passes: remove its "
-                  "line",
-                  v->id, v->file, v->line, ntsim_check_xfail_reason(v->id));
+                  "%s (%s:%u): listed in %s (\"%s\") but passes: remove its line", v->id,
+                  v->file, v->line, ntsim_check_xfail_list_name(), ntsim_check_xfail_reason(v->id));
 }
 END_TEST
 
