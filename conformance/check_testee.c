@@ -159,6 +159,9 @@ static void layout_request(NtsimTestee__Request *req, NtsimTestee__LayoutRequest
 /* `ntsim testee ARGS` (the --ntsim binary) with a timeout in ms. */
 static ntsim_testee_t *spawn_ntsim(const char *args, unsigned timeout_ms)
 {
+    ck_assert_msg(access(ntsim_check_ntsim_path, X_OK) == 0,
+                  "%s: no ntsim command to run as a testee (check_ntsim --ntsim PATH)",
+                  ntsim_check_ntsim_path);
     char cmd[1024], why[512] = "";
     snprintf(cmd, sizeof cmd, "%s testee %s", ntsim_check_ntsim_path, args);
     ntsim_testee_t *t = NULL;
