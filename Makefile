@@ -71,22 +71,24 @@ ENGINE_SRC := engine/alloc.c engine/event_table.c engine/ring.c engine/grace.c e
 SIM_SRC    := sim/scheduler.c sim/clock.c sim/scenario_default.c sim/workload.c sim/run.c \
               sim/outputs.c sim/stress.c
 # The harness library: inputs (the strict YAML reader, vector and scenario
-# files, the decoders), the ten vector kinds and the report writer. Linked by
-# the suite and by the ntsim command.
+# files, the decoders), the ten vector kinds, the report writer and the
+# testee protocol (the runner's side, the transport, the built-in testee).
+# Linked by the suite and by the ntsim command.
 VEC_SRC    := conformance/input.c conformance/yaml_reader.c conformance/vector_set.c conformance/facts.c \
               conformance/report.c conformance/kinds.c conformance/abi_registry.c \
               conformance/record_input.c conformance/capture_fixture.c \
               conformance/scenario_load.c conformance/range_list.c conformance/sim_run.c \
               conformance/decode.c conformance/trace_input.c \
               conformance/kind_layout.c conformance/kind_enum.c conformance/kind_event_type.c \
-              conformance/kind_record.c conformance/kind_json.c conformance/kind_ntff.c \
-              conformance/kind_notify.c conformance/kind_scenario.c conformance/kind_decode.c \
+              conformance/kind_record.c conformance/record_judge.c conformance/kind_json.c \
+              conformance/kind_ntff.c conformance/kind_notify.c conformance/kind_scenario.c \
+              conformance/kind_decode.c \
               conformance/kind_api.c conformance/api_args.c conformance/api_run.c \
               conformance/testee_msg.c conformance/testee_client.c conformance/testee_pipe.c \
               conformance/testee_engine.c conformance/testee_abi.c conformance/testee_capture.c \
               conformance/testee_convert.c conformance/testee_api.c
 # The Check suite (make check): check_main.c registers the suites;
-# check_runner.c owns options, filters, expected failures and tallies.
+# check_runner.c owns options, filters, expected failures; check_summary.c tallies.
 CONF_SRC   := conformance/check_main.c conformance/check_runner.c conformance/check_vectors.c \
               conformance/check_loader.c conformance/check_event_table.c conformance/check_ring.c \
               conformance/check_capture.c conformance/check_concurrency.c \
