@@ -82,8 +82,8 @@ VEC_SRC    := conformance/input.c conformance/yaml_reader.c conformance/vector_s
               conformance/kind_layout.c conformance/kind_enum.c conformance/kind_event_type.c \
               conformance/kind_record.c conformance/record_judge.c conformance/kind_json.c \
               conformance/kind_ntff.c conformance/kind_notify.c conformance/kind_scenario.c \
-              conformance/kind_decode.c \
-              conformance/kind_api.c conformance/api_args.c conformance/api_run.c \
+              conformance/kind_decode.c conformance/kind_api.c conformance/api_args.c \
+              conformance/api_run.c \
               conformance/testee_msg.c conformance/testee_client.c conformance/testee_pipe.c \
               conformance/testee_engine.c conformance/testee_abi.c conformance/testee_capture.c \
               conformance/testee_convert.c conformance/testee_api.c
