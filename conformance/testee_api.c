@@ -301,6 +301,10 @@ static NRT_STATUS read_args(const NtsimTestee__ApiCall *q, api_args_t *x, char *
         }
         x->nulls |= bit;
     }
+    if (q->repeat > 4000000) {
+        snprintf(err, cap, "repeat %llu is above 4000000", (unsigned long long)q->repeat);
+        return NRT_INVALID;
+    }
     bool needs_options = x->call == API_OPTIONS_GET ||
                          (x->call == API_FETCH && strcmp(q->options, "allocated") == 0);
     if ((x->call == API_CONFIG_GET && g_api.config == NULL) ||

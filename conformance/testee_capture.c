@@ -59,9 +59,19 @@ static uint64_t emit_once(const NtsimTestee__Emit *e, const nrt_sys_trace_event_
                : nrt_sys_trace_new_event(type, phase, e->nc_idx, data, e->tracking_id);
 }
 
+/* The most emit calls one request may make (the vectors' own budget). */
+#define MAX_EMIT_CALLS UINT64_C(4000000)
+
 static NRT_STATUS run_emits(const NtsimTestee__RecordRequest *q, ntsim_arena_t *a,
                             NtsimTestee__RecordReply *m, char *err, size_t cap)
 {
+    uint64_t calls = 0;
+    for (size_t i = 0; i < q->n_emits; i++)
+        calls += q->emits[i]->repeat < MAX_EMIT_CALLS ? q->emits[i]->repeat : MAX_EMIT_CALLS;
+    if (calls > MAX_EMIT_CALLS) {
+        snprintf(err, cap, "more than %llu emit calls", (unsigned long long)MAX_EMIT_CALLS);
+        return NRT_INVALID;
+    }
     m->emits = ntsim_arena_array(a, q->n_emits, sizeof *m->emits);
     if (m->emits == NULL)
         return NRT_RESOURCE;
