@@ -3,7 +3,8 @@
 #
 #   make run        build ntsim and run the default scenario: out/trace.json,
 #                   out/trace.ntff, out/notifications.ntff and a summary
-#   make check      build and run the conformance suite (the README's test command);
+#   make check      build and run the conformance suite (the README's test command),
+#                   in process and again through `ntsim testee` (the same counts);
 #                   CHECK_ARGS="--kind json" (or --file F, --id ID) runs a subset
 #   make layers     prove that include <- engine <- sim <- conformance <- ntsim only
 #                   point down (part of make check)
@@ -49,7 +50,7 @@ DEFS    := -D_POSIX_C_SOURCE=200809L
 # fails to build (make layers proves it with a probe per layer).
 INC_ENGINE = -Iinclude -Iengine -I$(BUILD)/gen
 INC_SIM    = -Iinclude -Iengine -Isim
-INC_CONF   = -Iinclude -Iengine -Isim -Iconformance -I$(BUILD)/gen
+INC_CONF   = -Iinclude -Iengine -Isim -Iconformance -I$(BUILD)/gen -I$(BUILD)/gen-conf
 INC_CMD    = $(INC_CONF) -Iconformance/ntsim
 EXTRA_CFLAGS  ?=
 EXTRA_LDFLAGS ?=
@@ -73,38 +74,50 @@ ENGINE_SRC := engine/alloc.c engine/event_table.c engine/ring.c engine/grace.c e
 SIM_SRC    := sim/scheduler.c sim/clock.c sim/scenario_default.c sim/workload.c sim/run.c \
               sim/outputs.c sim/stress.c
 # The harness library: inputs (the strict YAML reader, vector and scenario
-# files, the decoders), the eleven vector kinds and the report writer. Linked by
-# the suite and by the ntsim command.
+# files, the decoders), the eleven vector kinds, the report writer and the
+# testee protocol (the runner's side, the transport, the built-in testee).
+# Linked by the suite and by the ntsim command.
 VEC_SRC    := conformance/input.c conformance/yaml_reader.c conformance/vector_set.c conformance/facts.c \
               conformance/report.c conformance/kinds.c conformance/abi_registry.c \
               conformance/record_input.c conformance/capture_fixture.c \
               conformance/scenario_load.c conformance/range_list.c conformance/sim_run.c \
               conformance/decode.c conformance/trace_input.c \
               conformance/kind_layout.c conformance/kind_enum.c conformance/kind_event_type.c \
-              conformance/kind_record.c conformance/kind_json.c conformance/kind_ntff.c \
-              conformance/kind_notify.c conformance/kind_scenario.c conformance/kind_decode.c \
-              conformance/kind_api.c conformance/api_args.c conformance/api_run.c \
+              conformance/kind_record.c conformance/record_judge.c conformance/kind_json.c \
+              conformance/kind_ntff.c conformance/kind_notify.c conformance/kind_scenario.c \
+              conformance/kind_decode.c conformance/kind_api.c conformance/api_args.c \
+              conformance/api_run.c \
+              conformance/testee_msg.c conformance/testee_client.c conformance/testee_pipe.c \
+              conformance/testee_engine.c conformance/testee_abi.c conformance/testee_capture.c \
+              conformance/testee_convert.c conformance/testee_api.c \
               conformance/inspect_env.c conformance/kind_inspect.c
 # The Check suite (make check): check_main.c registers the suites;
-# check_runner.c owns options, filters, expected failures and tallies.
+# check_runner.c owns options, filters, expected failures; check_summary.c tallies.
 CONF_SRC   := conformance/check_main.c conformance/check_runner.c conformance/check_vectors.c \
               conformance/check_loader.c conformance/check_event_table.c conformance/check_ring.c \
               conformance/check_capture.c conformance/check_concurrency.c \
               conformance/check_json.c conformance/check_convert.c conformance/check_sim.c \
               conformance/check_facts.c conformance/check_abuse.c conformance/check_perfetto.c \
-              conformance/check_inspect.c
+              conformance/check_inspect.c conformance/check_testee.c conformance/check_summary.c
 # The ntsim command, the top layer: main.c dispatches, one file per subcommand.
 CMD_SRC    := conformance/ntsim/main.c conformance/ntsim/cmd_run.c \
               conformance/ntsim/cmd_record.c conformance/ntsim/cmd_replay.c \
               conformance/ntsim/cmd_decode.c conformance/ntsim/io.c conformance/ntsim/summary.c \
               conformance/ntsim/timelines.c conformance/ntsim/cmd_export.c \
-              conformance/ntsim/cmd_view.c conformance/ntsim/inspect.c
+              conformance/ntsim/cmd_view.c conformance/ntsim/inspect.c conformance/ntsim/cmd_testee.c \
+              conformance/ntsim/testee_faults.c
 
 # protoc-c output: generated at build time from engine/ntff.proto and
 # engine/perfetto_trace.proto (the .pftrace subset).
 PROTOS     := ntff perfetto_trace
 GEN_SRC    := $(PROTOS:%=$(BUILD)/gen/%.pb-c.c)
 GEN_HDR    := $(PROTOS:%=$(BUILD)/gen/%.pb-c.h)
+# The testee protocol (conformance/testee.proto) is the harness's: generated
+# into its own directory, which only conformance/ and above have on -I.
+CONF_PROTOS := testee
+CONF_GEN_SRC := $(CONF_PROTOS:%=$(BUILD)/gen-conf/%.pb-c.c)
+CONF_GEN_HDR := $(CONF_PROTOS:%=$(BUILD)/gen-conf/%.pb-c.h)
+CONF_GEN_OBJ := $(CONF_PROTOS:%=$(BUILD)/obj/gen-conf/%.pb-c.o)
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/obj/%.o) $(PROTOS:%=$(BUILD)/obj/gen/%.pb-c.o)
 ENGINE_PIC := $(ENGINE_SRC:%.c=$(BUILD)/pic/%.o) $(PROTOS:%=$(BUILD)/pic/gen/%.pb-c.o)
 SONAME     := libntsim.so.0
@@ -115,7 +128,7 @@ CLIENT_TEST := $(BUILD)/cxx_client_test
 BENCH_BIN  := $(BUILD)/bench_capture
 BENCH_CONV := $(BUILD)/bench_convert
 CONF_OBJ   := $(CONF_SRC:%.c=$(BUILD)/obj/%.o)
-VEC_OBJ    := $(VEC_SRC:%.c=$(BUILD)/obj/%.o)
+VEC_OBJ    := $(VEC_SRC:%.c=$(BUILD)/obj/%.o) $(CONF_GEN_OBJ)
 SIM_OBJ    := $(SIM_SRC:%.c=$(BUILD)/obj/%.o)
 CMD_OBJ    := $(CMD_SRC:%.c=$(BUILD)/obj/%.o)
 NTSIM_BIN  := $(BUILD)/ntsim
@@ -177,10 +190,18 @@ $(BUILD)/gen/%.pb-c.c $(BUILD)/gen/%.pb-c.h: engine/%.proto | $(DEPS_STAMP)
 	@mkdir -p $(BUILD)/gen
 	protoc-c --c_out=$(BUILD)/gen -Iengine $<
 
+# The same rule for the harness's protocol, into its own directory.
+$(BUILD)/gen-conf/%.pb-c.c $(BUILD)/gen-conf/%.pb-c.h: conformance/%.proto | $(DEPS_STAMP)
+	@mkdir -p $(BUILD)/gen-conf
+	protoc-c --c_out=$(BUILD)/gen-conf -Iconformance $<
+
 # Generated code is protoc-c's, compiled without our -pedantic/-W extras.
 $(BUILD)/obj/gen/%.pb-c.o: $(BUILD)/gen/%.pb-c.c
 	@mkdir -p $(@D)
 	$(CC) -std=c11 -O2 -g $(PKG_CFLAGS) -I$(BUILD)/gen $(EXTRA_CFLAGS) -c $< -o $@
+$(BUILD)/obj/gen-conf/%.pb-c.o: $(BUILD)/gen-conf/%.pb-c.c
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -O2 -g $(PKG_CFLAGS) -I$(BUILD)/gen-conf $(EXTRA_CFLAGS) -c $< -o $@
 $(BUILD)/pic/gen/%.pb-c.o: $(BUILD)/gen/%.pb-c.c
 	@mkdir -p $(@D)
 	$(CC) -std=c11 -O2 -g -fPIC -fvisibility=hidden $(PKG_CFLAGS) -I$(BUILD)/gen $(EXTRA_CFLAGS) -c $< -o $@
@@ -188,6 +209,7 @@ $(BUILD)/pic/gen/%.pb-c.o: $(BUILD)/gen/%.pb-c.c
 # The engine and the harness may include the generated header (sim/ may not).
 $(ENGINE_SRC:%.c=$(BUILD)/obj/%.o) $(ENGINE_SRC:%.c=$(BUILD)/pic/%.o) $(CONF_OBJ) $(VEC_OBJ) \
     $(CMD_OBJ): | $(GEN_HDR)
+$(CONF_OBJ) $(VEC_OBJ) $(CMD_OBJ): | $(CONF_GEN_HDR)
 
 # The shared library exports exactly the declarations marked NTSIM_EXPORT
 # (include/nrt/nrt_status.h); conformance/exported_symbols.txt lists them.
@@ -246,8 +268,12 @@ run: $(NTSIM_BIN)
 CHECK_LOGS = CK_TAP_LOG_FILE_NAME=$(BUILD)/conformance.tap CK_XML_LOG_FILE_NAME=$(BUILD)/conformance.xml
 CHECK_ARGS ?=
 
+# The in-process run's output is kept (build/conformance.log) so that
+# testee_check.sh can compare it with the same suite through `ntsim testee`.
 check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(NTSIM_BIN) layers
-	$(CHECK_LOGS) ./$(CHECK_BIN) --ntsim ./$(NTSIM_BIN) $(CHECK_ARGS)
+	{ $(CHECK_LOGS) ./$(CHECK_BIN) --ntsim ./$(NTSIM_BIN) $(CHECK_ARGS); echo $$? >$(BUILD)/conformance.rc; } \
+	    | tee $(BUILD)/conformance.log; exit $$(cat $(BUILD)/conformance.rc)
+	sh conformance/testee_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN) $(BUILD)/conformance.log $(CHECK_ARGS)
 	sh conformance/cli_failures.sh ./$(CHECK_BIN)
 	./$(CXX_TEST)
 	./$(CLIENT_TEST)
@@ -255,12 +281,14 @@ check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(NTSIM_BIN) layers
 	sh conformance/hostile.sh ./$(NTSIM_BIN) ./$(CHECK_BIN)
 
 # The layers only point down: probes compiled with each layer's own -I flags.
-layers: $(DEPS_STAMP) | $(GEN_HDR)
+layers: $(DEPS_STAMP) | $(GEN_HDR) $(CONF_GEN_HDR)
 	INC_ENGINE="$(INC_ENGINE)" INC_SIM="$(INC_SIM)" INC_CONF="$(INC_CONF)" INC_CMD="$(INC_CMD)" \
 	    sh conformance/layers.sh "$(CC)"
 
 memcheck: $(CHECK_BIN) $(NTSIM_BIN)
-	CK_FORK=no $(VALGRIND) ./$(CHECK_BIN)
+	CK_FORK=no $(VALGRIND) ./$(CHECK_BIN) --ntsim ./$(NTSIM_BIN)
+	$(VALGRIND) ./$(CHECK_BIN) --testee '$(VALGRIND) ./$(NTSIM_BIN) testee' --testee-timeout 120 \
+	    --xfail conformance/expected_failures.txt
 	$(VALGRIND) ./$(NTSIM_BIN) replay --quiet vectors/*.yaml
 	$(VALGRIND) ./$(NTSIM_BIN) run -q -o $(BUILD)/memcheck-out
 	NEURON_RT_INSPECT_ENABLE=1 NEURON_RT_INSPECT_OUTPUT_DIR=$(BUILD)/memcheck-inspect \
@@ -274,7 +302,10 @@ asan:
 	    EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	    EXTRA_LDFLAGS="-fsanitize=address,undefined" all
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	    ./$(BUILD)/asan/check_ntsim
+	    ./$(BUILD)/asan/check_ntsim --ntsim ./$(BUILD)/asan/ntsim
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	    ./$(BUILD)/asan/check_ntsim --testee './$(BUILD)/asan/ntsim testee' \
+	    --xfail conformance/expected_failures.txt
 
 # ThreadSanitizer over the whole suite in one process (the concurrency suite
 # is the point; the rest costs little). TSan must see every thread: no fork.
@@ -282,7 +313,10 @@ tsan:
 	$(MAKE) BUILD=$(BUILD)/tsan OPT="-O1 -g" \
 	    EXTRA_CFLAGS="-fsanitize=thread -fno-omit-frame-pointer" \
 	    EXTRA_LDFLAGS="-fsanitize=thread" all
-	CK_FORK=no TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" ./$(BUILD)/tsan/check_ntsim
+	CK_FORK=no TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" ./$(BUILD)/tsan/check_ntsim \
+	    --ntsim ./$(BUILD)/tsan/ntsim
+	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" ./$(BUILD)/tsan/check_ntsim \
+	    --testee './$(BUILD)/tsan/ntsim testee' --xfail conformance/expected_failures.txt
 
 # --- the timelines read by other tools (D-TIMELINE) --------------------------------
 #
@@ -388,10 +422,10 @@ $(FUZZ_STAMP): | $(DEPS_STAMP)
 	@rm -f $(FUZZ_DIR)/probe $(FUZZ_DIR)/probe.c
 	@touch $@
 
-$(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_SRC) $(GEN_SRC) | $(FUZZ_STAMP)
+$(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_SRC) $(GEN_SRC) $(CONF_GEN_SRC) | $(FUZZ_STAMP)
 	@mkdir -p $(@D)
 	clang $(FUZZ_CFLAGS) $$(pkg-config --cflags yaml-0.1 jansson libprotobuf-c) -o $@ $< \
-	    $(FUZZ_SRC) $(GEN_SRC) $$(pkg-config --libs yaml-0.1 jansson libprotobuf-c) -pthread
+	    $(FUZZ_SRC) $(GEN_SRC) $(CONF_GEN_SRC) $$(pkg-config --libs yaml-0.1 jansson libprotobuf-c) -pthread
 
 $(FUZZ_DIR)/seeds.stamp: $(NTSIM_BIN)
 	@mkdir -p $(FUZZ_DIR)/corpus-vector_loader $(FUZZ_DIR)/corpus-scenario_loader \

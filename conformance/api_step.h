@@ -160,10 +160,25 @@ extern const char *const ntsim_api_category_names[3];
 extern const char *const ntsim_api_stat_names[API_STATS + 1];
 /* A status's name for messages: "NRT_INVALID (2)", or its number. */
 const char *ntsim_api_status_name(NRT_STATUS status, char *buf, size_t cap);
-/* Runs the calls in order on the capture fixture's clock; each mismatch is
- * "<id>.calls[i]: <field>: expected X, got Y". A call whose status differs
- * ends the sequence. Whatever the calls left (a config, fetch options,
- * a running capture, hooks, the log sink) is released or restored. */
-void ntsim_api_run(const ntsim_vector_t *v, ntsim_report_t *r);
+/* The call names of kind_api.c's table (vectors/api.yaml's, and the
+ * testee protocol's ApiCall.call): by call, and back. */
+const char *ntsim_api_call_name(api_call_t call);
+bool ntsim_api_call_by_name(const char *name, api_call_t *out);
+/* The API_NULL_* bit of a pointer argument's name (libnrt's parameter
+ * name), 0 for none; and the names, by bit. */
+unsigned ntsim_api_null_arg_bit(const char *name);
+extern const char *const ntsim_api_null_arg_names[]; /* NULL-terminated */
+
+struct ntsim_testee;
+/* api_run.c: asks the testee to make the calls in order (begin, one
+ * request per call, end: testee.proto's ApiRequest) and compares each reply;
+ * each mismatch is "<id>.calls[i]: <field>: expected X, got Y". A call
+ * whose status differs ends the sequence; end releases whatever the calls
+ * left. nc_stats calls, and the warnings and log checks, need the testee's
+ * stats and log capabilities; without them they are left out. */
+void ntsim_api_judge(const ntsim_vector_t *v, struct ntsim_testee *t, ntsim_report_t *r);
+/* The capabilities a vector cannot be judged without: fail_allocations
+ * when a call gives fail_allocations_after. */
+unsigned ntsim_api_needs(const ntsim_vector_t *v);
 
 #endif /* NTSIM_CONFORMANCE_API_STEP_H */

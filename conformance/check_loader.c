@@ -250,7 +250,7 @@ static void run_wrong(const char *file, size_t index, ntsim_vector_set_t *set, n
     ck_assert_int_eq(ntsim_vector_set_load_file(set, data_path("wrong", file)), NRT_SUCCESS);
     ck_assert_uint_gt(set->count, index);
     ntsim_report_init(r);
-    set->vectors[index].kind->run(&set->vectors[index], r);
+    ntsim_vector_run(&set->vectors[index], NULL, r);
 }
 
 static void assert_reported(const ntsim_report_t *r, const char *line)

@@ -1,8 +1,9 @@
 /*
  * conformance/check_main.c: `make check`'s test program. It only lists the
  * suites; options, loading, filters, expected failures and the summary are
- * check_runner.c's. A filtered run (--kind, --file, --id) runs the vectors
- * it selects and no unit suite.
+ * check_runner.c's. A filtered run (--kind, --file, --id), a shard other than
+ * the first and a run through a testee process run the vectors they select
+ * and no unit suite.
  */
 #include "check_suites.h"
 
@@ -12,7 +13,8 @@ int main(int argc, char **argv)
     if (rc >= 0)
         return rc;
     SRunner *sr = srunner_create(make_vectors_suite());
-    if (!ntsim_check_filtered) {
+    ntsim_check_configure(sr);
+    if (ntsim_check_run_units) {
         srunner_add_suite(sr, make_loader_suite());
         srunner_add_suite(sr, make_event_table_suite());
         srunner_add_suite(sr, make_ring_suite());
@@ -25,6 +27,7 @@ int main(int argc, char **argv)
         srunner_add_suite(sr, make_facts_suite());
         srunner_add_suite(sr, make_perfetto_suite());
         srunner_add_suite(sr, make_inspect_suite());
+        srunner_add_suite(sr, make_testee_suite());
     }
     srunner_run_all(sr, CK_ENV);
     rc = ntsim_check_report(sr);

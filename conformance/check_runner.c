@@ -1,7 +1,8 @@
 /*
  * conformance/check_runner.c: everything of the conformance runner
- * (`make check`) but the list of suites (check_main.c): options, loading,
- * filters, expected failures and the tallies.
+ * (`make check`) but the list of suites (check_main.c) and the summary
+ * (check_summary.c): options, loading, the testee, filters, shards and
+ * expected failures.
  *
  * Loads every vector under the vector directory, runs the Check suites, and
  * prints each failure on its own lines (vector id, file:line, what differs,
@@ -11,10 +12,19 @@
  *     ...
  *   conformance: 544 passed, 0 failed, 0 skipped
  *
+ * The kinds an implementation answers are judged through a testee
+ * (testee.h): in process by default, or `--testee 'CMD ARGS'`, a process
+ * speaking conformance/testee.proto; then the harness's own kinds, and
+ * vectors needing a capability the testee lacks, are skipped, and Check
+ * runs without forking so that one testee process serves every vector.
+ *
  * Filters (--kind, --file, --id) run a subset; the others count as skipped
- * and the unit suites do not run. A vector listed in expected_failures.txt
- * ("ID reason", one per line) must fail: if it passes, the run fails. A
- * vector file that fails to load counts as one failure per error.
+ * and the unit suites do not run. --shard K/N runs every N-th selected
+ * vector from the K-th (0-based); the unit suites run in shard 0 only. A
+ * vector listed as an expected failure ("ID reason", one per line; --xfail
+ * FILE, by default conformance/expected_failures.txt in process and none
+ * with a testee) must fail: if it passes, the run fails. A vector file that
+ * fails to load counts as one failure per error.
  *
  * Exit status: 0 when everything passed, 1 otherwise, 2 on bad usage.
  * Check's environment applies: CK_FORK=no (valgrind), CK_VERBOSITY,
@@ -27,11 +37,14 @@
 
 #include "check_suites.h"
 #include "kinds.h"
+#include "testee.h"
 
 ntsim_vector_set_t ntsim_check_vectors;
 const ntsim_vector_t **ntsim_check_ordered;
 size_t ntsim_check_selected;
 bool ntsim_check_filtered;
+bool ntsim_check_run_units;
+ntsim_testee_t *ntsim_check_testee;
 const char *ntsim_check_testdata_dir = "conformance/testdata";
 const char *ntsim_check_ntsim_path = "build/ntsim";
 ntsim_facts_t ntsim_check_facts;
@@ -104,6 +117,27 @@ static int load_xfail(const char *path, bool required)
     return 0;
 }
 
+/* Listed ids that no loaded vector has: each a failure, so the list cannot
+ * go stale (not checked when a filter chose the vectors). */
+unsigned long ntsim_check_print_stale_xfails(void)
+{
+    unsigned long stale = g_xfail_errors;
+    for (size_t i = 0; !ntsim_check_filtered && i < g_xfail_count; i++)
+        if (!g_xfail[i].matched) {
+            printf("FAIL %s:%u: %s: listed as an expected failure, but no vector has this id: "
+                   "remove its line\n",
+                   g_xfail_path, g_xfail[i].line, g_xfail[i].id);
+            stale++;
+        }
+    return stale;
+}
+
+const char *ntsim_check_xfail_list_name(void)
+{
+    const char *slash = g_xfail_path != NULL ? strrchr(g_xfail_path, '/') : NULL;
+    return slash != NULL ? slash + 1 : g_xfail_path != NULL ? g_xfail_path : "(no list)";
+}
+
 static void free_xfail(void)
 {
     for (size_t i = 0; i < g_xfail_count; i++) {
@@ -132,6 +166,21 @@ static bool selected(const ntsim_vector_t *v, const filter_t *f)
            (f->id == NULL || strcmp(v->id, f->id) == 0);
 }
 
+/* The shard (--shard K/N): every N-th selected vector from the K-th. */
+static size_t g_shard_k, g_shard_n = 1;
+static size_t g_skipped;
+static size_t g_matched; /* vectors the filters chose, before the shard and the testee */
+
+/* Whether the testee can judge v; counts it under its kind when not. */
+static bool judged(const ntsim_vector_t *v)
+{
+    char buf[256];
+    const char *why = ntsim_vector_skip_reason(v, ntsim_check_testee, buf, sizeof buf);
+    if (why != NULL)
+        ntsim_check_count_skipped(v, why);
+    return why == NULL;
+}
+
 /* Selected vectors by kind; within a kind, expected passes then listed
  * failures, so that each is one contiguous loop range. */
 static const ntsim_vector_t **order(const ntsim_vector_set_t *set, const filter_t *f,
@@ -140,45 +189,23 @@ static const ntsim_vector_t **order(const ntsim_vector_set_t *set, const filter_
     const ntsim_vector_t **out = calloc(set->count ? set->count : 1, sizeof *out);
     if (out == NULL)
         return NULL;
-    size_t n = 0;
+    size_t n = 0, seen = 0;
     for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++)
         for (int listed = 0; listed < 2; listed++)
             for (size_t i = 0; i < set->count; i++) {
                 const ntsim_vector_t *v = &set->vectors[i];
-                if (v->kind == *k && selected(v, f) &&
-                    (ntsim_check_xfail_reason(v->id) != NULL) == listed)
+                if (v->kind != *k || !selected(v, f) ||
+                    (ntsim_check_xfail_reason(v->id) != NULL) != listed)
+                    continue;
+                if (seen++ % g_shard_n == g_shard_k && judged(v))
                     out[n++] = v;
             }
     *count = n;
+    g_matched = seen;
     return out;
 }
 
-/* --- the summary -------------------------------------------------------------------- */
-
-static bool is_kind_tcase(const char *tc, const char *kind, bool *xfail)
-{
-    size_t n = strlen(kind);
-    if (strncmp(tc, kind, n) != 0)
-        return false;
-    if (tc[n] == '\0') {
-        *xfail = false;
-        return true;
-    }
-    if (strcmp(tc + n, ":xfail") == 0) {
-        *xfail = true;
-        return true;
-    }
-    return false;
-}
-
-static bool is_vector_tcase(const char *tc)
-{
-    bool x;
-    for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++)
-        if (is_kind_tcase(tc, (*k)->name, &x))
-            return true;
-    return false;
-}
+/* --- the facts ------------------------------------------------------------------------ */
 
 /* Counts, for every fact, the vectors whose source cites it. */
 static bool count_citation(const char *id, size_t len, void *ctx)
@@ -196,98 +223,19 @@ static void count_citations(void)
         (void)ntsim_source_each_id(ntsim_check_vectors.vectors[i].source, count_citation, NULL);
 }
 
-/* "facts: N of M pinned (E exempt by D-OUT-OF-SCOPE)" */
-static void print_facts_line(void)
+unsigned long ntsim_check_print_fact_errors(void)
 {
-    size_t pinned = 0, exempt = 0;
-    for (size_t i = 0; i < ntsim_check_facts.count; i++) {
-        const ntsim_fact_t *f = &ntsim_check_facts.items[i];
-        if (f->settled_by != NULL && strcmp(f->settled_by, NTSIM_FACTS_EXEMPT) == 0)
-            exempt++;
-        else if (f->cited > 0)
-            pinned++;
-    }
-    printf("  facts: %zu of %zu pinned by a vector (%zu more exempt by %s)\n", pinned,
-           ntsim_check_facts.count - exempt, exempt, NTSIM_FACTS_EXEMPT);
-}
-
-/* Prints the failures and the counts; returns how many failed. */
-static unsigned long print_summary(SRunner *sr, size_t skipped)
-{
-    TestResult **results = srunner_results(sr);
-    int n = srunner_ntests_run(sr);
-    unsigned long passed = 0, failed = 0;
-
-    printf("\n");
-    for (size_t e = 0; e < ntsim_check_vectors.errors.count; e++)
-        printf("FAIL %s\n", ntsim_check_vectors.errors.items[e]);
-    for (int i = 0; i < n; i++)
-        if (tr_rtype(results[i]) != CK_PASS)
-            printf("FAIL [%s] %s\n", tr_tcname(results[i]), tr_msg(results[i]));
-    unsigned long stale = 0;
-    if (!ntsim_check_filtered)
-        for (size_t i = 0; i < g_xfail_count; i++)
-            if (!g_xfail[i].matched) {
-                printf("FAIL %s:%u: %s: listed as an expected failure, but no vector has this "
-                       "id: remove its line\n",
-                       g_xfail_path, g_xfail[i].line, g_xfail[i].id);
-                stale++;
-            }
-
-    for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++) {
-        unsigned long kp = 0, kf = 0, kx = 0;
-        for (int i = 0; i < n; i++) {
-            bool xfail;
-            if (!is_kind_tcase(tr_tcname(results[i]), (*k)->name, &xfail))
-                continue;
-            bool ok = tr_rtype(results[i]) == CK_PASS;
-            if (xfail && ok)
-                kx++;
-            else if (ok)
-                kp++;
-            else
-                kf++;
-        }
-        if (kp + kf + kx == 0 && ntsim_check_filtered)
-            continue;
-        printf("  %s: %lu passed, %lu failed", (*k)->name, kp, kf);
-        if (kx > 0)
-            printf(", %lu failing as listed in expected_failures.txt", kx);
-        printf("\n");
-        passed += kp + kx;
-        failed += kf;
-    }
-    unsigned long unit_passed = 0, unit_failed = 0;
-    for (int i = 0; i < n; i++) {
-        if (is_vector_tcase(tr_tcname(results[i])))
-            continue;
-        if (tr_rtype(results[i]) == CK_PASS)
-            unit_passed++;
-        else
-            unit_failed++;
-    }
-    if (unit_passed + unit_failed > 0)
-        printf("  unit tests: %lu passed, %lu failed\n", unit_passed, unit_failed);
-    if (ntsim_check_vectors.errors.count > 0)
-        printf("  load errors: %zu in %zu files read\n", ntsim_check_vectors.errors.count,
-               ntsim_check_vectors.errors.files);
     for (size_t e = 0; e < g_facts_errors.count; e++)
         printf("FAIL %s\n", g_facts_errors.items[e]);
-    if (!ntsim_check_filtered)
-        print_facts_line();
-    failed += ntsim_check_vectors.errors.count + g_facts_errors.count + unit_failed + stale +
-              g_xfail_errors;
-    passed += unit_passed;
-    printf("conformance: %lu passed, %lu failed, %zu skipped\n", passed, failed, skipped);
-    free(results);
-    return failed;
+    return g_facts_errors.count;
 }
 
 static void usage(FILE *out, const char *argv0)
 {
     fprintf(out,
-            "usage: %s [--vectors DIR] [--kind KIND] [--file FILE] [--id ID]\n"
-            "       [--expected-failures FILE] [--testdata DIR] [--proto DIR] [--ntsim PATH]\n"
+            "usage: %s [--vectors DIR] [--kind KIND] [--file FILE] [--id ID] [--shard K/N]\n"
+            "       [--testee 'CMD ARGS' [--testee-timeout SECONDS]] [--xfail FILE]\n"
+            "       [--testdata DIR] [--proto DIR] [--ntsim PATH]\n"
             "\n"
             "Replays every *.yaml vector under DIR (default: vectors) as a Check test and runs\n"
             "the unit suites. Each failure prints its vector id, file:line, what differs and a\n"
@@ -298,8 +246,20 @@ static void usage(FILE *out, const char *argv0)
             "  --kind KIND              only vectors of this kind (see below); no unit suites\n"
             "  --file FILE              only vectors from this file (a path or its last parts)\n"
             "  --id ID                  only the vector with this id\n"
-            "  --expected-failures FILE vectors that must fail, 'ID reason' per line\n"
-            "                           (default: conformance/expected_failures.txt)\n"
+            "  --shard K/N              every N-th selected vector from the K-th (0 <= K < N);\n"
+            "                           the unit suites run in shard 0 only\n"
+            "  --testee 'CMD ARGS'      judge the implementation behind CMD (run by /bin/sh),\n"
+            "                           a testee speaking conformance/testee.proto on its stdin\n"
+            "                           and stdout (conformance/TESTEE.md), e.g. 'build/ntsim\n"
+            "                           testee'; the kinds it does not answer are skipped, and\n"
+            "                           no unit suite runs. Without it: the built-in testee, in\n"
+            "                           process\n"
+            "  --testee-timeout SECONDS the longest a testee may take to answer one request\n"
+            "                           (default 10); it is then killed and restarted\n"
+            "  --xfail FILE             vectors that must fail, 'ID reason' per line (default:\n"
+            "                           conformance/expected_failures.txt in process, none with\n"
+            "                           --testee: each testee has its own list)\n"
+            "  --expected-failures FILE the same as --xfail\n"
             "  --testdata DIR           broken-vector test data (default: conformance/testdata)\n"
             "  --proto DIR              directory of ntff.proto for protoc (default: engine)\n"
             "  --ntsim PATH             the ntsim command, for repro lines (default: build/ntsim)\n"
@@ -312,17 +272,90 @@ static void usage(FILE *out, const char *argv0)
             argv0);
     /* From the registry, so a new kind cannot be missing here. */
     for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++)
-        fprintf(out, " %s", (*k)->name);
-    fputc('\n', out);
+        fprintf(out, " %s%s", (*k)->name, (*k)->judge != NULL ? "" : "*");
+    fputs("\n(* the harness's own kinds: no testee answers them)\n", out);
 }
 
 /* The options and what they select; filled by ntsim_check_start. */
 static const char *g_vectors_dir = "vectors";
-static size_t g_skipped;
+static const char *g_argv0 = "check_ntsim";
+static const char *g_testee_command;
+static unsigned g_testee_timeout_ms = 10000;
 
-/* The command line into the globals and *f; -1 to go on, else the exit status. */
-static int parse_args(int argc, char **argv, filter_t *f, const char **xfail_path,
-                      bool *xfail_given)
+typedef struct options {
+    filter_t filter;
+    const char *xfail_path;
+    bool xfail_given;
+} options_t;
+
+static bool parse_shard(const char *text)
+{
+    char *end = NULL;
+    unsigned long k = strtoul(text, &end, 10), n = 0;
+    if (end == text || *end != '/' || text[0] < '0' || text[0] > '9')
+        return false;
+    const char *ns = end + 1;
+    n = strtoul(ns, &end, 10);
+    if (end == ns || *end != '\0' || ns[0] < '0' || ns[0] > '9' || n == 0 || k >= n)
+        return false;
+    g_shard_k = k;
+    g_shard_n = n;
+    return true;
+}
+
+static bool parse_seconds(const char *text)
+{
+    char *end = NULL;
+    double s = strtod(text, &end);
+    if (end == text || *end != '\0' || !(s > 0) || s > 86400)
+        return false;
+    g_testee_timeout_ms = (unsigned)(s * 1000 + 0.5) > 0 ? (unsigned)(s * 1000 + 0.5) : 1;
+    return true;
+}
+
+/* One option; -1 to go on, else the exit status. */
+static int parse_option(int c, const char *argv0, options_t *o)
+{
+    switch (c) {
+    case 'v': g_vectors_dir = optarg; return -1;
+    case 't': ntsim_check_testdata_dir = optarg; return -1;
+    case 'p': ntsim_check_proto_dir = optarg; return -1;
+    case 'k': o->filter.kind = optarg; return -1;
+    case 'f': o->filter.file = optarg; return -1;
+    case 'i': o->filter.id = optarg; return -1;
+    case 'x': o->xfail_path = optarg; o->xfail_given = true; return -1;
+    case 'n': ntsim_check_ntsim_path = optarg; return -1;
+    case 'F': g_facts_path = optarg; return -1;
+    case 'D': ntsim_check_decisions_path = optarg; return -1;
+    case 'T': g_testee_command = optarg; return -1;
+    case 'B': {
+        char *end = NULL;
+        unsigned long long v = strtoull(optarg, &end, 10);
+        if (*optarg >= '0' && *optarg <= '9' && *end == '\0' && v <= SIZE_MAX) {
+            ntsim_input_set_limit_all((size_t)v);
+            return -1;
+        }
+        fprintf(stderr, "%s: --max-input-bytes: '%s' is not a byte count\n", argv0, optarg);
+        return 2;
+    }
+    case 'S':
+        if (parse_shard(optarg))
+            return -1;
+        fprintf(stderr, "%s: --shard: '%s' is not K/N with 0 <= K < N\n", argv0, optarg);
+        return 2;
+    case 'O':
+        if (parse_seconds(optarg))
+            return -1;
+        fprintf(stderr, "%s: --testee-timeout: '%s' is not a number of seconds\n", argv0,
+                optarg);
+        return 2;
+    case 'h': usage(stdout, argv0); return 0;
+    default: usage(stderr, argv0); return 2;
+    }
+}
+
+/* The command line into the globals and *o; -1 to go on, else the exit status. */
+static int parse_args(int argc, char **argv, options_t *o)
 {
     static const struct option options[] = {
         {"vectors", required_argument, NULL, 'v'},
@@ -332,75 +365,69 @@ static int parse_args(int argc, char **argv, filter_t *f, const char **xfail_pat
         {"file", required_argument, NULL, 'f'},
         {"id", required_argument, NULL, 'i'},
         {"expected-failures", required_argument, NULL, 'x'},
+        {"xfail", required_argument, NULL, 'x'},
         {"ntsim", required_argument, NULL, 'n'},
         {"facts", required_argument, NULL, 'F'},
         {"max-input-bytes", required_argument, NULL, 'B'},
         {"decisions", required_argument, NULL, 'D'},
+        {"testee", required_argument, NULL, 'T'},
+        {"testee-timeout", required_argument, NULL, 'O'},
+        {"shard", required_argument, NULL, 'S'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    int c;
-    while ((c = getopt_long(argc, argv, "v:t:p:h", options, NULL)) != -1) {
-        switch (c) {
-        case 'v': g_vectors_dir = optarg; break;
-        case 't': ntsim_check_testdata_dir = optarg; break;
-        case 'p': ntsim_check_proto_dir = optarg; break;
-        case 'k': f->kind = optarg; break;
-        case 'f': f->file = optarg; break;
-        case 'i': f->id = optarg; break;
-        case 'x': *xfail_path = optarg; *xfail_given = true; break;
-        case 'n': ntsim_check_ntsim_path = optarg; break;
-        case 'F': g_facts_path = optarg; break;
-        case 'B': {
-            char *end = NULL;
-            unsigned long long v = strtoull(optarg, &end, 10);
-            if (*optarg < '0' || *optarg > '9' || *end != '\0' || v > SIZE_MAX) {
-                fprintf(stderr, "%s: --max-input-bytes: '%s' is not a byte count\n", argv[0],
-                        optarg);
-                return 2;
-            }
-            ntsim_input_set_limit_all((size_t)v);
-            break;
-        }
-        case 'D': ntsim_check_decisions_path = optarg; break;
-        case 'h': usage(stdout, argv[0]); return 0;
-        default: usage(stderr, argv[0]); return 2;
-        }
-    }
+    g_argv0 = argv[0];
+    int c, rc;
+    while ((c = getopt_long(argc, argv, "v:t:p:h", options, NULL)) != -1)
+        if ((rc = parse_option(c, argv[0], o)) >= 0)
+            return rc;
     if (optind != argc) {
         fprintf(stderr, "%s: unexpected argument '%s'\n", argv[0], argv[optind]);
         usage(stderr, argv[0]);
         return 2;
     }
-    if (f->kind != NULL) {
+    if (o->filter.kind != NULL) {
         bool known = false;
         for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++)
-            known |= strcmp((*k)->name, f->kind) == 0;
+            known |= strcmp((*k)->name, o->filter.kind) == 0;
         if (!known) {
-            fprintf(stderr, "%s: --kind: no kind '%s'\n", argv[0], f->kind);
+            fprintf(stderr, "%s: --kind: no kind '%s'\n", argv[0], o->filter.kind);
             return 2;
         }
     }
     return -1;
 }
 
-int ntsim_check_start(int argc, char **argv)
+/* --testee: starts the process and says what it answers; -1 or the exit status. */
+static int start_testee(const char *argv0)
 {
-    const char *xfail_path = "conformance/expected_failures.txt";
-    bool xfail_given = false;
-    filter_t f = {NULL, NULL, NULL};
-    int rc = parse_args(argc, argv, &f, &xfail_path, &xfail_given);
-    if (rc >= 0)
-        return rc;
-    ntsim_check_filtered = f.kind != NULL || f.file != NULL || f.id != NULL;
-    if (load_xfail(xfail_path, xfail_given) != 0)
-        return 2;
+    if (g_testee_command == NULL)
+        return -1;
+    char why[512];
+    if (ntsim_testee_spawn(g_testee_command, g_testee_timeout_ms, &ntsim_check_testee, why,
+                           sizeof why) != NRT_SUCCESS) {
+        fprintf(stderr, "%s: the testee '%s' could not be started: %s\n", argv0,
+                g_testee_command, why);
+        return 1;
+    }
+    char caps[128];
+    printf("testee: %s (%s), protocol %d; answers", g_testee_command,
+           ntsim_testee_name(ntsim_check_testee), NTSIM_TESTEE_PROTOCOL);
+    for (size_t k = 0; ntsim_testee_kind_names[k] != NULL; k++)
+        if (ntsim_testee_answers(ntsim_check_testee, ntsim_testee_kind_names[k]))
+            printf(" %s", ntsim_testee_kind_names[k]);
+    printf("; capabilities: %s\n",
+           ntsim_testee_caps_text(ntsim_testee_caps(ntsim_check_testee), caps, sizeof caps));
+    return -1;
+}
 
+/* The vectors, the expected failures' matches, the selection and the facts. */
+static int load_all(const char *argv0, const filter_t *f)
+{
     ntsim_vector_set_init(&ntsim_check_vectors);
     NRT_STATUS st = ntsim_vector_set_load_dir(&ntsim_check_vectors, g_vectors_dir);
     if (st == NRT_RESOURCE) {
-        fprintf(stderr, "%s: out of memory loading %s\n", argv[0], g_vectors_dir);
-        ntsim_check_finish();
+        fprintf(stderr, "%s: out of memory loading %s\n", argv0, g_vectors_dir);
         return 1;
     }
     for (size_t e = 0; e < ntsim_check_vectors.errors.count; e++)
@@ -408,39 +435,111 @@ int ntsim_check_start(int argc, char **argv)
     for (size_t i = 0; i < g_xfail_count; i++)
         for (size_t j = 0; j < ntsim_check_vectors.count && !g_xfail[i].matched; j++)
             g_xfail[i].matched = strcmp(ntsim_check_vectors.vectors[j].id, g_xfail[i].id) == 0;
-
-    ntsim_check_ordered = order(&ntsim_check_vectors, &f, &ntsim_check_selected);
+    ntsim_check_ordered = order(&ntsim_check_vectors, f, &ntsim_check_selected);
     if (ntsim_check_ordered == NULL) {
-        fprintf(stderr, "%s: out of memory\n", argv[0]);
-        ntsim_check_finish();
+        fprintf(stderr, "%s: out of memory\n", argv0);
         return 1;
     }
     g_skipped = ntsim_check_vectors.count - ntsim_check_selected;
     ntsim_errors_init(&g_facts_errors);
     if (ntsim_facts_load(&ntsim_check_facts, g_facts_path, ntsim_check_decisions_path,
                          &g_facts_errors) == NRT_RESOURCE) {
-        fprintf(stderr, "%s: out of memory\n", argv[0]);
-        ntsim_check_finish();
+        fprintf(stderr, "%s: out of memory\n", argv0);
         return 1;
     }
     count_citations();
-    printf("loaded %zu vectors from %zu files under %s; running %zu\n",
-           ntsim_check_vectors.count, ntsim_check_vectors.errors.files, g_vectors_dir,
-           ntsim_check_selected);
-    if (ntsim_check_filtered && ntsim_check_selected == 0)
+    return -1;
+}
+
+int ntsim_check_start(int argc, char **argv)
+{
+    options_t o = {{NULL, NULL, NULL}, "conformance/expected_failures.txt", false};
+    int rc = parse_args(argc, argv, &o);
+    if (rc >= 0)
+        return rc;
+    ntsim_check_filtered = o.filter.kind != NULL || o.filter.file != NULL || o.filter.id != NULL;
+    ntsim_check_run_units = !ntsim_check_filtered && g_testee_command == NULL && g_shard_k == 0;
+    bool no_list = g_testee_command != NULL && !o.xfail_given;
+    if (!no_list && load_xfail(o.xfail_path, o.xfail_given) != 0)
+        return 2;
+    if ((rc = start_testee(argv[0])) >= 0 || (rc = load_all(argv[0], &o.filter)) >= 0) {
+        ntsim_check_finish();
+        return rc;
+    }
+    printf("loaded %zu vectors from %zu files under %s; running %zu", ntsim_check_vectors.count,
+           ntsim_check_vectors.errors.files, g_vectors_dir, ntsim_check_selected);
+    if (g_shard_n > 1)
+        printf(" (shard %zu of %zu)", g_shard_k, g_shard_n);
+    printf("\n");
+    if (ntsim_check_filtered && g_matched == 0)
         fprintf(stderr, "%s: no vector matches the filter\n", argv[0]);
     return -1;
 }
 
+void ntsim_check_configure(SRunner *sr)
+{
+    /* One testee process serves every vector: Check must not fork a copy
+     * of the runner (and of the pipes' state) per test. */
+    if (ntsim_check_testee != NULL)
+        srunner_set_fork_status(sr, CK_NOFORK);
+}
+
+/* 'text' quoted for /bin/sh. */
+static void shell_quote(char *out, size_t cap, const char *text)
+{
+    size_t n = 0;
+    if (cap < 3) {
+        if (cap > 0)
+            out[0] = '\0';
+        return;
+    }
+    out[n++] = '\'';
+    for (const char *c = text; *c && n + 6 < cap; c++) {
+        if (*c == '\'') {
+            memcpy(out + n, "'\\''", 4);
+            n += 4;
+        } else {
+            out[n++] = *c;
+        }
+    }
+    out[n++] = '\'';
+    out[n] = '\0';
+}
+
+void ntsim_check_repro(const ntsim_vector_t *v, char *out, size_t cap)
+{
+    if (ntsim_check_testee == NULL) {
+        snprintf(out, cap, "%s replay %s --id %s", ntsim_check_ntsim_path, v->file, v->id);
+        return;
+    }
+    char quoted[512];
+    shell_quote(quoted, sizeof quoted, ntsim_testee_command(ntsim_check_testee));
+    bool dir = strcmp(g_vectors_dir, "vectors") != 0;
+    snprintf(out, cap, "%s --testee %s%s%s --id %s", g_argv0, quoted, dir ? " --vectors " : "",
+             dir ? g_vectors_dir : "", v->id);
+}
+
 int ntsim_check_report(SRunner *sr)
 {
-    unsigned long failed = print_summary(sr, g_skipped);
-    bool nothing = ntsim_check_filtered && ntsim_check_selected == 0;
+    /* A testee must end well too: one under valgrind --error-exitcode says
+     * so with its exit status. */
+    char why[512];
+    unsigned long errors = 0;
+    if (ntsim_check_testee != NULL &&
+        ntsim_testee_close(ntsim_check_testee, why, sizeof why) != NRT_SUCCESS) {
+        printf("FAIL the testee '%s' %s at the end of the run\n",
+               ntsim_testee_command(ntsim_check_testee), why);
+        errors++;
+    }
+    unsigned long failed = ntsim_check_print_summary(sr, g_skipped, errors);
+    bool nothing = ntsim_check_filtered && g_matched == 0;
     return failed == 0 && !nothing ? 0 : 1;
 }
 
 void ntsim_check_finish(void)
 {
+    ntsim_testee_free(ntsim_check_testee);
+    ntsim_check_testee = NULL;
     ntsim_facts_free(&ntsim_check_facts);
     ntsim_errors_free(&g_facts_errors);
     free(ntsim_check_ordered);

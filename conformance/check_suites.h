@@ -20,6 +20,11 @@ extern const ntsim_vector_t **ntsim_check_ordered;
  * (--kind, --file, --id) left some out. */
 extern size_t ntsim_check_selected;
 extern bool ntsim_check_filtered;
+/* Whether the unit suites and the tree-wide checks (coverage, facts) run:
+ * no filter, no testee process, shard 0. */
+extern bool ntsim_check_run_units;
+/* The testee process (--testee), or NULL: the built-in one, in process. */
+extern struct ntsim_testee *ntsim_check_testee;
 /* The command that replays one vector ("build/ntsim"), for repro lines. */
 extern const char *ntsim_check_ntsim_path;
 /* The facts of docs/spec_facts.md and the decisions of docs/decisions.md
@@ -42,6 +47,25 @@ extern const char *ntsim_check_testdata_dir;
 int ntsim_check_start(int argc, char **argv);
 int ntsim_check_report(SRunner *sr);
 void ntsim_check_finish(void);
+/* Sets up the runner for the options (no fork with a testee process). */
+void ntsim_check_configure(SRunner *sr);
+/* The command that replays one vector alone: `ntsim replay FILE --id ID`,
+ * or with a testee, `check_ntsim --testee 'CMD' --id ID`. */
+void ntsim_check_repro(const ntsim_vector_t *v, char *out, size_t cap);
+/* check_runner.c, for the summary: listed expected failures no vector has
+ * and the facts' load errors (each printed as a FAIL line; returns how
+ * many), and the expected-failure list's file name. */
+unsigned long ntsim_check_print_stale_xfails(void);
+unsigned long ntsim_check_print_fact_errors(void);
+const char *ntsim_check_xfail_list_name(void);
+
+/* check_summary.c: the tallies the Check results do not hold (a vector the
+ * testee cannot judge, checks it left out), and the summary itself: every
+ * failure, the per-kind lines, the summary line; returns how many failed
+ * (errors more were found before it). */
+void ntsim_check_count_skipped(const ntsim_vector_t *v, const char *reason);
+void ntsim_check_count_unjudged(const ntsim_vector_t *v, unsigned caps);
+unsigned long ntsim_check_print_summary(SRunner *sr, size_t skipped, unsigned long errors);
 
 Suite *make_vectors_suite(void);     /* check_vectors.c: one test per vector */
 Suite *make_loader_suite(void);      /* check_loader.c: broken files, runner reports */
@@ -56,5 +80,6 @@ Suite *make_abuse_suite(void);       /* check_abuse.c: NULL everywhere, calls fr
 Suite *make_facts_suite(void);       /* check_facts.c: every fact pinned, every citation real */
 Suite *make_perfetto_suite(void);    /* check_perfetto.c: timelines, .pftrace, Chrome JSON, HTML */
 Suite *make_inspect_suite(void);     /* check_inspect.c: the inspect variables' names, limits, a run */
+Suite *make_testee_suite(void);      /* check_testee.c: the protocol, broken testees, restarts */
 
 #endif /* NTSIM_CONFORMANCE_CHECK_SUITES_H */

@@ -105,12 +105,12 @@ CK_VERBOSITY=silent "$bin" --vectors "$data/wrong" --id layout.hw_notify \
     --expected-failures "$tmpv/xfail.txt" >"$out" 2>&1
 rc=$?
 [ "$rc" -eq 0 ] || { echo "cli_failures: a listed failing vector failed the run ($rc)" >&2; fail=1; }
-expect_line "layout: 0 passed, 0 failed, 1 failing as listed in expected_failures.txt"
+expect_line "layout: 0 passed, 0 failed, 1 failing as listed in xfail.txt"
 printf 'notify.dma believed broken\n' >"$tmpv/xfail.txt"
 CK_VERBOSITY=silent "$bin" --id notify.dma --expected-failures "$tmpv/xfail.txt" >"$out" 2>&1
 rc=$?
 [ "$rc" -eq 1 ] || { echo "cli_failures: a listed passing vector did not fail the run ($rc)" >&2; fail=1; }
-expect_line "notify.dma (vectors/notify.yaml:39): listed in expected_failures.txt (\"believed broken\") but passes: remove its line"
+expect_line "notify.dma (vectors/notify.yaml:39): listed in xfail.txt (\"believed broken\") but passes: remove its line"
 printf 'no.such.vector stale entry\nnotify.dma\n' >"$tmpv/xfail.txt"
 CK_VERBOSITY=silent "$bin" --kind notify --expected-failures "$tmpv/xfail.txt" >"$out" 2>&1
 expect_line "xfail.txt:2: notify.dma: an expected failure needs a reason after its id"

@@ -100,8 +100,9 @@ static const char *const session_keys[] = {"clock_start_ns", "clock_step_ns", "t
 static const char *const common_keys[] = {"call",  "null_args",
                                           "warnings", "log",
                                           "fail_allocations_after", NULL};
-static const char *const null_arg_names[] = {"config", "options", "event_type", "event_types",
-                                             "count", "buffer", "written_size", NULL};
+const char *const ntsim_api_null_arg_names[] = {"config", "options", "event_type",
+                                                "event_types", "count", "buffer",
+                                                "written_size", NULL};
 
 static const char *const k_status[] = {"status", NULL};
 static const char *const k_value[] = {"value", NULL};
@@ -155,6 +156,29 @@ static const api_call_desc_t api_calls[API_CALL_COUNT] = {
     {"get_event_type_category", false, 0, k_category, 0, ntsim_api_parse_category},
     {"get_status_as_str", false, 0, k_status_str, 0, ntsim_api_parse_status_str},
 };
+
+const char *ntsim_api_call_name(api_call_t call)
+{
+    return (unsigned)call < API_CALL_COUNT ? api_calls[call].name : "?";
+}
+
+bool ntsim_api_call_by_name(const char *name, api_call_t *out)
+{
+    for (size_t c = 0; c < API_CALL_COUNT; c++)
+        if (strcmp(api_calls[c].name, name) == 0) {
+            *out = (api_call_t)c;
+            return true;
+        }
+    return false;
+}
+
+unsigned ntsim_api_null_arg_bit(const char *name)
+{
+    for (unsigned b = 0; ntsim_api_null_arg_names[b] != NULL; b++)
+        if (strcmp(name, ntsim_api_null_arg_names[b]) == 0)
+            return 1u << b;
+    return 0;
+}
 
 /* Hand-typed from D-STATUS (facts §4: NRT_INVALID = 2, start while running
  * returns 1), not from the header, so that a changed enumerator fails the
@@ -210,8 +234,8 @@ static NRT_STATUS parse_null_args(ntsim_yparse_t *p, yaml_node_t *node, const ch
          it < seq->data.sequence.items.top; it++) {
         const char *t = ntsim_yp_scalar(ntsim_yp_node(p, *it));
         unsigned bit = 0;
-        for (unsigned b = 0; t != NULL && null_arg_names[b] != NULL; b++)
-            if (strcmp(t, null_arg_names[b]) == 0)
+        for (unsigned b = 0; t != NULL && ntsim_api_null_arg_names[b] != NULL; b++)
+            if (strcmp(t, ntsim_api_null_arg_names[b]) == 0)
                 bit = 1u << b;
         if ((bit & d->nullable) == 0)
             return ntsim_yp_error(p, ntsim_yp_node(p, *it), field,
@@ -369,6 +393,7 @@ const ntsim_vector_kind_t ntsim_kind_api = {
     .allows_invalid = false,
     .parse = api_parse,
     .free_body = api_free,
-    .run = ntsim_api_run,
+    .judge = ntsim_api_judge,
+    .needs = ntsim_api_needs,
     .subject = api_subject,
 };

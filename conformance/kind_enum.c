@@ -8,16 +8,18 @@
  *     members:
  *       - {name: NOTIFICATION_TYPE_TRACE, value: 0}
  *
- * Compared both ways with the compiled registry: every member the vector
- * names must exist with that value, and every compiled member must be named.
+ * Compared both ways with what the testee reports (an EnumRequest; the
+ * built-in testee answers from the compiled registry): every member the
+ * vector names must exist with that value, and every member reported must
+ * be named.
  * Sub-ids are "<id>.<member>".
  */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "abi_registry.h"
 #include "kinds.h"
+#include "testee.h"
 
 typedef struct enum_member {
     char *name;
@@ -84,44 +86,66 @@ static NRT_STATUS enum_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *p
     return NRT_SUCCESS;
 }
 
-static void enum_run(const ntsim_vector_t *v, ntsim_report_t *r)
+static const NtsimTestee__EnumMember *find_member(const NtsimTestee__EnumReply *m,
+                                                  const char *name)
+{
+    for (size_t j = 0; j < m->n_members; j++)
+        if (strcmp(m->members[j]->name, name) == 0)
+            return m->members[j];
+    return NULL;
+}
+
+static void compare_members(const ntsim_vector_t *v, const NtsimTestee__EnumReply *m,
+                            ntsim_report_t *r)
 {
     const enum_body_t *b = v->body;
-    const ntsim_abi_enum_t *e = ntsim_abi_enum_find(b->c_type);
-    if (e == NULL) {
-        ntsim_report_add(r, v->id, "c_type", "no enum '%s' in the headers", b->c_type);
-        return;
-    }
-    if (e->size != b->size)
-        ntsim_report_add(r, v->id, "size", "expected %llu, got %zu", (unsigned long long)b->size,
-                         e->size);
     char subid[256];
     for (size_t i = 0; i < b->member_count; i++) {
-        const enum_member_t *m = &b->members[i];
-        snprintf(subid, sizeof subid, "%s.%s", v->id, m->name);
-        const ntsim_abi_enum_member_t *got = NULL;
-        for (size_t j = 0; j < e->member_count && got == NULL; j++)
-            if (strcmp(e->members[j].name, m->name) == 0)
-                got = &e->members[j];
+        const enum_member_t *want = &b->members[i];
+        snprintf(subid, sizeof subid, "%s.%s", v->id, want->name);
+        const NtsimTestee__EnumMember *got = find_member(m, want->name);
         if (got == NULL)
-            ntsim_report_add(r, subid, "name", "expected a member '%s', got none in %s", m->name,
-                             e->c_type);
-        else if (got->value != m->value)
-            ntsim_report_add(r, subid, "value", "expected %" PRId64 ", got %" PRId64, m->value,
-                             got->value);
+            ntsim_report_add(r, subid, "name", "expected a member '%s', got none in %s",
+                             want->name, b->c_type);
+        else if (got->value != want->value)
+            ntsim_report_add(r, subid, "value", "expected %" PRId64 ", got %" PRId64,
+                             want->value, got->value);
     }
-    for (size_t j = 0; j < e->member_count; j++) {
+    for (size_t j = 0; j < m->n_members; j++) {
         bool covered = false;
         for (size_t i = 0; i < b->member_count && !covered; i++)
-            covered = strcmp(b->members[i].name, e->members[j].name) == 0;
+            covered = strcmp(b->members[i].name, m->members[j]->name) == 0;
         if (!covered) {
-            snprintf(subid, sizeof subid, "%s.%s", v->id, e->members[j].name);
+            snprintf(subid, sizeof subid, "%s.%s", v->id, m->members[j]->name);
             ntsim_report_add(r, subid, "coverage",
                              "expected no such member, got %s = %" PRId64 " in %s: add it to "
                              "the vector from the spec",
-                             e->members[j].name, e->members[j].value, e->c_type);
+                             m->members[j]->name, m->members[j]->value, b->c_type);
         }
     }
+}
+
+static void enum_judge(const ntsim_vector_t *v, ntsim_testee_t *t, ntsim_report_t *r)
+{
+    const enum_body_t *b = v->body;
+    NtsimTestee__EnumRequest q = NTSIM_TESTEE__ENUM_REQUEST__INIT;
+    q.c_type = b->c_type;
+    NtsimTestee__Request req = NTSIM_TESTEE__REQUEST__INIT;
+    req.body_case = NTSIM_TESTEE__REQUEST__BODY_ENUM_TYPE;
+    req.enum_type = &q;
+    NtsimTestee__Response *resp = ntsim_testee_ask(t, &req, v->id, r);
+    if (resp == NULL)
+        return;
+    const NtsimTestee__EnumReply *m = resp->enum_type;
+    if (!m->found)
+        ntsim_report_add(r, v->id, "c_type", "no enum '%s' in the headers", b->c_type);
+    else {
+        if (!m->has_size || m->size != b->size)
+            ntsim_report_add(r, v->id, "size", "expected %llu, got %llu",
+                             (unsigned long long)b->size, (unsigned long long)m->size);
+        compare_members(v, m, r);
+    }
+    ntsim_testee_reply_free(resp);
 }
 
 static const char *enum_subject(const void *body)
@@ -135,6 +159,6 @@ const ntsim_vector_kind_t ntsim_kind_enum = {
     .allows_invalid = false,
     .parse = enum_parse,
     .free_body = enum_free,
-    .run = enum_run,
+    .judge = enum_judge,
     .subject = enum_subject,
 };

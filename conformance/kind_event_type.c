@@ -16,15 +16,15 @@
  *     stop: cc_exec_stop             #   or none
  *     instant: none
  *
- * Sub-ids are "<id>.<column>".
+ * The judge asks the testee for the row (an EventTypeRequest; the built-in
+ * testee answers from the one table and the public API). Sub-ids are
+ * "<id>.<column>".
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "event_table.h"
 #include "kinds.h"
-#include "nrt/nrt_sys_trace.h"
-#include "ntsim/capture.h"
+#include "testee.h"
 
 typedef struct event_type_body {
     char *enum_name;
@@ -103,71 +103,75 @@ static void check_str(ntsim_report_t *r, const char *id, const char *column, con
 /* The public API's names are the interned names (D-NAMES): get_event_types
  * holds json_name at index `value`, and the type setter resolves json_name to
  * exactly this type (D-SETTER-NAMES). */
-static void check_api_name(const ntsim_vector_t *v, ntsim_report_t *r)
+static void check_api_name(const ntsim_vector_t *v, const NtsimTestee__EventTypeReply *m,
+                           ntsim_report_t *r)
 {
     const event_type_body_t *b = v->body;
-    const char **names = NULL;
-    size_t count = 0;
-    NRT_STATUS st = nrt_sys_trace_get_event_types(&names, &count);
-    if (st != NRT_SUCCESS || b->value >= count)
+    if (m->names_status != NRT_SUCCESS || b->value >= m->names_count || m->api_name == NULL)
         ntsim_report_add(r, v->id, "get_event_types",
-                         "expected slot %llu, got status %d and %zu names",
-                         (unsigned long long)b->value, st, count);
+                         "expected slot %llu, got status %d and %llu names",
+                         (unsigned long long)b->value, m->names_status,
+                         (unsigned long long)m->names_count);
     else
-        check_str(r, v->id, "get_event_types", b->json_name, names[b->value]);
-    if (st == NRT_SUCCESS)
-        nrt_sys_trace_free_event_types(names, count);
-
-    nrt_sys_trace_config_t cfg;
-    nrt_sys_trace_config_set_defaults(&cfg);
-    st = nrt_sys_trace_config_set_capture_enabled_for_event_type(&cfg, b->json_name, false);
-    size_t off = 0, which = 0;
-    for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
-        if (!cfg.capture_enabled_for_event_type[t]) {
-            off++;
-            which = t;
-        }
-    if (st != NRT_SUCCESS || off != 1 || which != b->value)
+        check_str(r, v->id, "get_event_types", b->json_name, m->api_name);
+    size_t off = m->n_setter_disabled;
+    uint32_t which = off > 0 ? m->setter_disabled[off - 1] : 0;
+    if (m->setter_status != NRT_SUCCESS || off != 1 || which != b->value)
         ntsim_report_add(r, v->id, "type_setter",
                          "expected '%s' to disable exactly type %llu, got status %d, %zu "
-                         "disabled (last %zu)",
-                         b->json_name, (unsigned long long)b->value, st, off, which);
+                         "disabled (last %u)",
+                         b->json_name, (unsigned long long)b->value, m->setter_status, off, which);
 }
 
-static void event_type_run(const ntsim_vector_t *v, ntsim_report_t *r)
+static void compare_row(const ntsim_vector_t *v, const NtsimTestee__EventTypeReply *m,
+                        ntsim_report_t *r)
 {
     const event_type_body_t *b = v->body;
-    const ntsim_event_type_desc_t *row = ntsim__event_type_desc((uint32_t)b->value);
-    if (row == NULL || b->value > UINT32_MAX) {
-        ntsim_report_add(r, v->id, "value", "expected a table row for %llu, got none (COUNT %d)",
-                         (unsigned long long)b->value, NRT_SYS_TRACE_EVENT_TYPE_COUNT);
+    check_str(r, v->id, "enum", b->enum_name, m->enum_name ? m->enum_name : "(none)");
+    if (!m->has_type || m->type != b->value)
+        ntsim_report_add(r, v->id, "value", "expected row %llu to hold type %llu, got %u",
+                         (unsigned long long)b->value, (unsigned long long)b->value, m->type);
+    check_str(r, v->id, "category", b->category, m->category ? m->category : "(none)");
+    /* libnrt's exported (unpublished) function must agree with the row. */
+    int row_cat = -1;
+    for (int c = 0; c < NRT_SYS_TRACE_EVENT_CATEGORY_COUNT; c++)
+        if (m->category != NULL && strcmp(m->category, category_names[c]) == 0)
+            row_cat = c;
+    if (!m->has_api_category || m->api_category != row_cat)
+        ntsim_report_add(r, v->id, "category", "expected nrt_sys_trace_get_event_type_category "
+                                               "to return %s, got %d",
+                         m->category ? m->category : "the row's", m->api_category);
+    check_str(r, v->id, "json_name", b->json_name, m->json_name ? m->json_name : "(none)");
+    const char *got[NRT_SYS_TRACE_EVENT_PHASE_COUNT] = {m->start, m->stop, m->instant};
+    for (int ph = 0; ph < NRT_SYS_TRACE_EVENT_PHASE_COUNT; ph++)
+        check_str(r, v->id, phase_keys[ph], b->payload[ph], got[ph] ? got[ph] : "(none)");
+}
+
+static void event_type_judge(const ntsim_vector_t *v, ntsim_testee_t *t, ntsim_report_t *r)
+{
+    const event_type_body_t *b = v->body;
+    if (b->value > UINT32_MAX) {
+        ntsim_report_add(r, v->id, "value", "expected a table row for %llu, got none",
+                         (unsigned long long)b->value);
         return;
     }
-    check_str(r, v->id, "enum", b->enum_name, row->enum_name);
-    if ((uint64_t)row->type != b->value)
-        ntsim_report_add(r, v->id, "value", "expected row %llu to hold type %llu, got %d",
-                         (unsigned long long)b->value, (unsigned long long)b->value,
-                         (int)row->type);
-    const char *cat = (unsigned)row->category < NRT_SYS_TRACE_EVENT_CATEGORY_COUNT
-                          ? category_names[row->category] : "?";
-    check_str(r, v->id, "category", b->category, cat);
-    /* The category view, and libnrt's exported (unpublished) function, must
-     * agree with the row. */
-    if (ntsim__event_category((uint32_t)b->value) != row->category)
-        ntsim_report_add(r, v->id, "category", "expected ntsim__event_category to agree with "
-                                               "the row, got %d",
-                         (int)ntsim__event_category((uint32_t)b->value));
-    nrt_sys_trace_event_category_t pub =
-        nrt_sys_trace_get_event_type_category((nrt_sys_trace_event_type_t)b->value);
-    if (pub != row->category)
-        ntsim_report_add(r, v->id, "category", "expected nrt_sys_trace_get_event_type_category "
-                                               "to return %s, got %d", cat, (int)pub);
-    check_str(r, v->id, "json_name", b->json_name, row->json_name);
-    check_api_name(v, r);
-    for (int ph = 0; ph < NRT_SYS_TRACE_EVENT_PHASE_COUNT; ph++) {
-        ntsim_payload_id_t pid = ntsim__event_payload((uint32_t)b->value, (uint32_t)ph);
-        check_str(r, v->id, phase_keys[ph], b->payload[ph], ntsim__payloads[pid].member);
+    NtsimTestee__EventTypeRequest q = NTSIM_TESTEE__EVENT_TYPE_REQUEST__INIT;
+    q.value = (uint32_t)b->value;
+    q.setter_name = b->json_name;
+    NtsimTestee__Request req = NTSIM_TESTEE__REQUEST__INIT;
+    req.body_case = NTSIM_TESTEE__REQUEST__BODY_EVENT_TYPE;
+    req.event_type = &q;
+    NtsimTestee__Response *resp = ntsim_testee_ask(t, &req, v->id, r);
+    if (resp == NULL)
+        return;
+    if (!resp->event_type->found)
+        ntsim_report_add(r, v->id, "value", "expected a table row for %llu, got none",
+                         (unsigned long long)b->value);
+    else {
+        compare_row(v, resp->event_type, r);
+        check_api_name(v, resp->event_type, r);
     }
+    ntsim_testee_reply_free(resp);
 }
 
 static const char *event_type_subject(const void *body)
@@ -181,6 +185,6 @@ const ntsim_vector_kind_t ntsim_kind_event_type = {
     .allows_invalid = false,
     .parse = event_type_parse,
     .free_body = event_type_free,
-    .run = event_type_run,
+    .judge = event_type_judge,
     .subject = event_type_subject,
 };

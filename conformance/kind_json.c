@@ -14,13 +14,15 @@
  *                                    #   logs, by level and a fragment (record_input.h),
  *                                    #   the once-per-type warnings re-armed first
  *
- * The document must match byte for byte and must parse as JSON (jansson).
+ * The vector is one JsonRequest to the testee (testee.proto; the built-in
+ * testee serializes in testee_convert.c). The document must match byte for
+ * byte and must parse as JSON (jansson).
  * A mismatch names the first differing byte with the text around it.
  *
  * A string vector gives `string` (bytes in hex) instead of records: they go
- * through ntsim_json_escape, the escaper of every string the exporter writes
- * (D-JSON-ESCAPE), and `json` is the exact string literal, which jansson must
- * read back as the same bytes:
+ * through the escaper of every string the exporter writes (D-JSON-ESCAPE;
+ * ntsim_json_escape, a testee's json_escape capability), and `json` is the
+ * exact string literal, which jansson must read back as the same bytes:
  *
  *     string: "22 5c 01"
  *     json: '"\"\\\u0001"'
@@ -29,11 +31,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "capture_fixture.h"
 #include "kinds.h"
 #include "ntsim/capture.h"
-#include "ntsim/convert.h"
 #include "record_input.h"
+#include "testee.h"
 
 typedef struct json_body {
     nrt_sys_trace_event_t *records;
@@ -127,18 +128,14 @@ static NRT_STATUS json_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *p
 }
 
 /* A string vector: the escaper's literal, and jansson reads it back. */
-static void json_run_string(const ntsim_vector_t *v, ntsim_report_t *r)
+static void judge_string(const ntsim_vector_t *v, const NtsimTestee__JsonReply *m,
+                         ntsim_report_t *r)
 {
     const json_body_t *b = v->body;
-    size_t need = ntsim_json_escape((const char *)b->string, b->string_len, NULL, 0);
-    char *lit = malloc(need + 1);
-    if (lit == NULL) {
-        ntsim_report_add(r, v->id, "json", "out of memory");
-        return;
-    }
-    size_t n = ntsim_json_escape((const char *)b->string, b->string_len, lit, need + 1);
-    if (n != need || strcmp(lit, b->json) != 0)
-        ntsim_report_add(r, v->id, "json", "expected %s, got %s", b->json, lit);
+    char *lit = m->has_document ? ntsim_testee_text(&m->document) : NULL;
+    if (lit == NULL || strlen(lit) != m->document.len || strcmp(lit, b->json) != 0)
+        ntsim_report_add(r, v->id, "json", "expected %s, got %s", b->json,
+                         lit != NULL ? lit : "no literal");
     json_error_t err;
     json_t *parsed = json_loads(b->json, JSON_DECODE_ANY | JSON_ALLOW_NUL, &err);
     if (parsed == NULL || !json_is_string(parsed))
@@ -153,41 +150,29 @@ static void json_run_string(const ntsim_vector_t *v, ntsim_report_t *r)
     free(lit);
 }
 
-static void json_run(const ntsim_vector_t *v, ntsim_report_t *r)
+static void judge_document(const ntsim_vector_t *v, const NtsimTestee__JsonReply *m,
+                           unsigned caps, ntsim_report_t *r)
 {
     const json_body_t *b = v->body;
-    NRT_STATUS st;
-    if (b->has_string) {
-        json_run_string(v, r);
+    if ((caps & NTSIM_TESTEE_CAP_LOG) && b->log.given) {
+        const NtsimTestee__Log *log = m->log;
+        ntsim_vec_check_log(&b->log, log ? log->lines : NULL, log ? log->n_lines : 0,
+                            log ? log->count : 0, v->id, r);
+    }
+    if (m->status != NRT_SUCCESS || !m->has_document) {
+        ntsim_report_add(r, v->id, "serialize", "expected NRT_SUCCESS, got %d", m->status);
         return;
     }
-    if (b->has_gid_map && (st = ntsim_json_set_gid_map(b->gid_map, b->gid_count)) != NRT_SUCCESS) {
-        ntsim_report_add(r, v->id, "gid_map", "ntsim_json_set_gid_map returned %d", st);
+    char *doc = ntsim_testee_text(&m->document);
+    if (doc == NULL) {
+        ntsim_report_add(r, v->id, "json", "out of memory");
         return;
     }
-    /* ctx outlives the call: the body is the vector's. Always NRT_SUCCESS. */
-    (void)ntsim_json_set_model_lookup(ntsim_vec_model_lookup, (void *)&b->models);
-    char *doc = NULL;
-    size_t len = 0;
-    if (b->log.given) {
-        ntsim_fixture_log_begin();
-        ntsim_json_reset_stats(); /* re-arms the once-per-type warnings */
-    }
-    st = ntsim_json_serialize(b->records, b->record_count, &doc, &len);
-    if (b->log.given)
-        ntsim_fixture_log_end();
-    (void)ntsim_json_set_gid_map(NULL, 0); /* restoring the default cannot fail */
-    (void)ntsim_json_set_model_lookup(NULL, NULL);
-    ntsim_vec_check_log(&b->log, v->id, r);
-    if (st != NRT_SUCCESS) {
-        ntsim_report_add(r, v->id, "serialize", "expected NRT_SUCCESS, got %d", st);
-        return;
-    }
+    size_t len = m->document.len;
     if (strlen(doc) != len)
         ntsim_report_add(r, v->id, "length", "expected written size %zu to exclude the NUL, "
                                               "got %zu", strlen(doc), len);
-    size_t want_len = strlen(b->json);
-    if (len != want_len || memcmp(doc, b->json, len) != 0)
+    if (len != strlen(b->json) || memcmp(doc, b->json, len) != 0)
         ntsim_report_json_diff(r, v->id, "json", b->json, doc);
     json_error_t err;
     /* INT_AS_REAL: jansson holds integers as int64; valid JSON may exceed it. */
@@ -196,7 +181,68 @@ static void json_run(const ntsim_vector_t *v, ntsim_report_t *r)
         ntsim_report_add(r, v->id, "json", "expected valid JSON, got a parse error at %d:%d: %s",
                          err.line, err.column, err.text);
     json_decref(parsed);
-    nrt_sys_trace_buffer_free(doc);
+    free(doc);
+}
+
+/* The vector as one JsonRequest (from the arena); false when out of memory. */
+static bool json_request(const json_body_t *b, bool log, ntsim_arena_t *a,
+                         NtsimTestee__JsonRequest *q)
+{
+    ntsim_testee__json_request__init(q);
+    if (b->has_string) {
+        q->has_string = 1;
+        return ntsim_arena_bytes(a, b->string, b->string_len, &q->string);
+    }
+    q->has_log = q->log = log && b->log.given;
+    q->has_has_gid_map = q->has_gid_map = b->has_gid_map;
+    q->gid_map = ntsim_arena_array(a, b->gid_count, sizeof *q->gid_map);
+    q->models = ntsim_arena_array(a, b->models.count, sizeof *q->models);
+    if (q->gid_map == NULL || q->models == NULL ||
+        !ntsim_arena_records(a, b->records, b->record_count, &q->records, &q->n_records))
+        return false;
+    q->n_gid_map = b->gid_count;
+    for (size_t i = 0; i < b->gid_count; i++)
+        q->gid_map[i] = b->gid_map[i];
+    for (size_t i = 0; i < b->models.count; i++) {
+        NtsimTestee__Model *m = ntsim_arena_alloc(a, sizeof *m);
+        if (m == NULL)
+            return false;
+        ntsim_testee__model__init(m);
+        m->exec_id = b->models.items[i].exec_id;
+        m->model_id = b->models.items[i].model_id;
+        q->models[q->n_models++] = m;
+    }
+    return true;
+}
+
+static void json_judge(const ntsim_vector_t *v, ntsim_testee_t *t, ntsim_report_t *r)
+{
+    const json_body_t *b = v->body;
+    unsigned caps = ntsim_testee_caps(t);
+    if (b->log.given && !(caps & NTSIM_TESTEE_CAP_LOG))
+        ntsim_testee_note_unjudged(t, NTSIM_TESTEE_CAP_LOG);
+    ntsim_arena_t a;
+    ntsim_arena_init(&a);
+    NtsimTestee__JsonRequest q;
+    NtsimTestee__Request req = NTSIM_TESTEE__REQUEST__INIT;
+    req.body_case = NTSIM_TESTEE__REQUEST__BODY_JSON;
+    req.json = &q;
+    NtsimTestee__Response *resp = NULL;
+    if (!json_request(b, (caps & NTSIM_TESTEE_CAP_LOG) != 0, &a, &q))
+        ntsim_report_add(r, v->id, "request", "out of memory");
+    else
+        resp = ntsim_testee_ask(t, &req, v->id, r);
+    ntsim_arena_free(&a);
+    if (resp != NULL && b->has_string)
+        judge_string(v, resp->json, r);
+    else if (resp != NULL)
+        judge_document(v, resp->json, caps, r);
+    ntsim_testee_reply_free(resp);
+}
+
+static unsigned json_needs(const ntsim_vector_t *v)
+{
+    return ((const json_body_t *)v->body)->has_string ? NTSIM_TESTEE_CAP_JSON_ESCAPE : 0;
 }
 
 static const char *json_subject(const void *body)
@@ -211,6 +257,7 @@ const ntsim_vector_kind_t ntsim_kind_json = {
     .allows_invalid = false,
     .parse = json_parse,
     .free_body = json_free,
-    .run = json_run,
+    .judge = json_judge,
+    .needs = json_needs,
     .subject = json_subject,
 };

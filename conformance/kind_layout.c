@@ -8,16 +8,18 @@
  *     fields:
  *       - {name: hint, offset: 0x04, size: 2, type: uint16}
  *
- * The runner compares the vector with the compiled registry both ways: every
- * field the vector names must exist with that offset, size and type, and every
- * field the header has must be named by the vector (so a field added to a
- * header without a vector fails too). Sub-ids are "<id>.<field>".
+ * The judge asks the testee for the type (a LayoutRequest; the built-in
+ * testee answers from the compiled registry, abi_registry.h) and compares
+ * both ways: every field the vector names must exist with that offset, size
+ * and type, and every field the testee reports must be named by the vector
+ * (so a field added to a header without a vector fails too). Sub-ids are
+ * "<id>.<field>".
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "abi_registry.h"
 #include "kinds.h"
+#include "testee.h"
 
 typedef struct layout_field {
     char *name;
@@ -94,56 +96,77 @@ static NRT_STATUS layout_parse(ntsim_yparse_t *p, yaml_node_t *node, const char 
     return NRT_SUCCESS;
 }
 
-static const ntsim_abi_field_t *find_field(const ntsim_abi_aggregate_t *a, const char *name)
+static const NtsimTestee__LayoutField *find_field(const NtsimTestee__LayoutReply *m,
+                                                  const char *name)
 {
-    for (size_t i = 0; i < a->field_count; i++)
-        if (strcmp(a->fields[i].name, name) == 0)
-            return &a->fields[i];
+    for (size_t i = 0; i < m->n_fields; i++)
+        if (strcmp(m->fields[i]->name, name) == 0)
+            return m->fields[i];
     return NULL;
 }
 
-static void layout_run(const ntsim_vector_t *v, ntsim_report_t *r)
+/* Every field the vector lists, as the testee reports it. */
+static void check_listed(const ntsim_vector_t *v, const NtsimTestee__LayoutReply *m,
+                         ntsim_report_t *r)
 {
     const layout_body_t *b = v->body;
-    const ntsim_abi_aggregate_t *a = ntsim_abi_aggregate_find(b->c_type);
-    if (a == NULL) {
-        ntsim_report_add(r, v->id, "c_type", "no type '%s' in the headers", b->c_type);
-        return;
-    }
-    if (a->size != b->size)
-        ntsim_report_add(r, v->id, "size", "expected %llu, got %zu", (unsigned long long)b->size,
-                         a->size);
     char subid[256];
     for (size_t i = 0; i < b->field_count; i++) {
         const layout_field_t *lf = &b->fields[i];
         snprintf(subid, sizeof subid, "%s.%s", v->id, lf->name);
-        const ntsim_abi_field_t *f = find_field(a, lf->name);
+        const NtsimTestee__LayoutField *f = find_field(m, lf->name);
         if (f == NULL) {
             ntsim_report_add(r, subid, "name", "expected a field '%s', got none in %s", lf->name,
-                             a->c_type);
+                             b->c_type);
             continue;
         }
         if (f->offset != lf->offset)
-            ntsim_report_add(r, subid, "offset", "expected 0x%02llx, got 0x%02zx",
-                             (unsigned long long)lf->offset, f->offset);
+            ntsim_report_add(r, subid, "offset", "expected 0x%02llx, got 0x%02llx",
+                             (unsigned long long)lf->offset, (unsigned long long)f->offset);
         if (f->size != lf->size)
-            ntsim_report_add(r, subid, "size", "expected %llu, got %zu",
-                             (unsigned long long)lf->size, f->size);
+            ntsim_report_add(r, subid, "size", "expected %llu, got %llu",
+                             (unsigned long long)lf->size, (unsigned long long)f->size);
         if (strcmp(f->type, lf->type) != 0)
             ntsim_report_add(r, subid, "type", "expected %s, got %s", lf->type, f->type);
     }
-    for (size_t i = 0; i < a->field_count; i++) {
+}
+
+static void layout_judge(const ntsim_vector_t *v, ntsim_testee_t *t, ntsim_report_t *r)
+{
+    const layout_body_t *b = v->body;
+    NtsimTestee__LayoutRequest q = NTSIM_TESTEE__LAYOUT_REQUEST__INIT;
+    q.c_type = b->c_type;
+    NtsimTestee__Request req = NTSIM_TESTEE__REQUEST__INIT;
+    req.body_case = NTSIM_TESTEE__REQUEST__BODY_LAYOUT;
+    req.layout = &q;
+    NtsimTestee__Response *resp = ntsim_testee_ask(t, &req, v->id, r);
+    if (resp == NULL)
+        return;
+    const NtsimTestee__LayoutReply *m = resp->layout;
+    if (!m->found) {
+        ntsim_report_add(r, v->id, "c_type", "no type '%s' in the headers", b->c_type);
+        ntsim_testee_reply_free(resp);
+        return;
+    }
+    if (!m->has_size || m->size != b->size)
+        ntsim_report_add(r, v->id, "size", "expected %llu, got %llu", (unsigned long long)b->size,
+                         (unsigned long long)m->size);
+    check_listed(v, m, r);
+    char subid[256];
+    for (size_t i = 0; i < m->n_fields; i++) {
         bool covered = false;
         for (size_t j = 0; j < b->field_count && !covered; j++)
-            covered = strcmp(b->fields[j].name, a->fields[i].name) == 0;
+            covered = strcmp(b->fields[j].name, m->fields[i]->name) == 0;
         if (!covered) {
-            snprintf(subid, sizeof subid, "%s.%s", v->id, a->fields[i].name);
+            snprintf(subid, sizeof subid, "%s.%s", v->id, m->fields[i]->name);
             ntsim_report_add(r, subid, "coverage",
-                             "expected no such field, got '%s' at 0x%02zx in %s: add it to the "
+                             "expected no such field, got '%s' at 0x%02llx in %s: add it to the "
                              "vector from the spec",
-                             a->fields[i].name, a->fields[i].offset, a->c_type);
+                             m->fields[i]->name, (unsigned long long)m->fields[i]->offset,
+                             b->c_type);
         }
     }
+    ntsim_testee_reply_free(resp);
 }
 
 static const char *layout_subject(const void *body)
@@ -157,6 +180,6 @@ const ntsim_vector_kind_t ntsim_kind_layout = {
     .allows_invalid = false,
     .parse = layout_parse,
     .free_body = layout_free,
-    .run = layout_run,
+    .judge = layout_judge,
     .subject = layout_subject,
 };

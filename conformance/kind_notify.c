@@ -18,17 +18,19 @@
  *     infos:                                  # expected, one per TopSP
  *       - {trace_type: 3, block_type: 2, nc_idx: 0, payload: "0102"}
  *
- * An invalid vector also checks that the outputs were left untouched and
- * that exactly one drop was counted, under the right reason.
+ * The vector is one NotifyRequest to the testee (testee.proto; the built-in
+ * testee converts in testee_convert.c): a converter request wraps the
+ * payload 01 02 03 04 for NC 3, which must come back as it was. An invalid
+ * vector also checks that the outputs were left untouched, that the message
+ * logged is `error` (log) and that exactly one drop was counted, under the
+ * right reason (stats).
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "capture_fixture.h"
 #include "kinds.h"
-#include "nrt/nrt_profile_notification.h"
-#include "ntsim/convert.h"
 #include "record_input.h"
+#include "testee.h"
 
 typedef struct append_in {
     uint32_t topsp;
@@ -201,109 +203,179 @@ static NRT_STATUS notify_parse(ntsim_yparse_t *p, yaml_node_t *node, const char 
     return NRT_SUCCESS;
 }
 
-static void run_explicit(const ntsim_vector_t *v, const notify_body_t *b, ntsim_report_t *r)
+/* The last message at WARN or ERROR a Log holds, without its level; NULL
+ * when none. */
+static const char *last_warning(const NtsimTestee__Log *log)
 {
-    ntsim_explicit_notifs_t *x = NULL;
-    if (ntsim_explicit_create((uint32_t)b->num_topsp, &x) != NRT_SUCCESS) {
+    const char *last = NULL;
+    for (size_t i = 0; log != NULL && i < log->n_lines; i++) {
+        const char *l = log->lines[i];
+        if (strncmp(l, "error: ", 7) == 0)
+            last = l + 7;
+        else if (strncmp(l, "warning: ", 9) == 0)
+            last = l + 9;
+    }
+    return last;
+}
+
+static void judge_explicit(const ntsim_vector_t *v, const NtsimTestee__NotifyReply *m,
+                           unsigned caps, ntsim_report_t *r)
+{
+    const notify_body_t *b = v->body;
+    if (m->status != NRT_SUCCESS) {
         ntsim_report_add(r, v->id, "explicit", "expected ntsim_explicit_create to succeed");
         return;
     }
-    for (size_t i = 0; i < b->append_count; i++)
-        if (ntsim_explicit_append(x, b->appends[i].topsp, b->appends[i].bytes,
-                                  b->appends[i].len) != NRT_SUCCESS)
+    for (size_t i = 0; i < m->n_append_status; i++)
+        if (m->append_status[i] != NRT_SUCCESS)
             ntsim_report_add(r, v->id, "explicit", "expected append %zu to succeed", i);
-    ntsim_trace_info_t out[1024];
-    size_t n = 0;
-    ntsim_notify_stats_t before, after;
-    (void)ntsim_notify_stats(&before); /* a stack struct: cannot fail */
-    if (ntsim_explicit_collect(x, out, 1024, &n) != NRT_SUCCESS)
+    if (!m->has_collect_status || m->collect_status != NRT_SUCCESS)
         ntsim_report_add(r, v->id, "explicit", "expected collect to succeed");
-    (void)ntsim_notify_stats(&after); /* a stack struct: cannot fail */
-    if (after.dropped != before.dropped)
+    if ((caps & NTSIM_TESTEE_CAP_STATS) && (m->counts == NULL || m->counts->dropped != 0))
         ntsim_report_add(r, v->id, "dropped", "expected the EXPLICIT path to bypass the "
                                               "converter, got %llu drops",
-                         (unsigned long long)(after.dropped - before.dropped));
-    if (n != b->info_count)
+                         m->counts ? (unsigned long long)m->counts->dropped : 0ull);
+    if (m->n_infos != b->info_count)
         ntsim_report_add(r, v->id, "infos", "expected %zu trace_infos, got %zu", b->info_count,
-                         n);
+                         m->n_infos);
     char subid[256];
-    for (size_t i = 0; i < n && i < b->info_count; i++) {
+    for (size_t i = 0; i < m->n_infos && i < b->info_count; i++) {
         const info_want_t *w = &b->infos[i];
+        const NtsimTestee__TraceInfo *got = m->infos[i];
         ntsim_yp_path(subid, sizeof subid, "%s.infos[%zu]", v->id, i);
-        if (out[i].trace_type != w->trace_type)
+        if (got->trace_type != w->trace_type)
             ntsim_report_add(r, subid, "trace_type", "expected %lld, got %d",
-                             (long long)w->trace_type, out[i].trace_type);
-        if (out[i].block_type != w->block_type)
+                             (long long)w->trace_type, got->trace_type);
+        if (got->block_type != w->block_type)
             ntsim_report_add(r, subid, "block_type", "expected %lld, got %d",
-                             (long long)w->block_type, out[i].block_type);
-        if (out[i].nc_idx != w->nc_idx)
+                             (long long)w->block_type, got->block_type);
+        if (got->nc_idx != w->nc_idx)
             ntsim_report_add(r, subid, "nc_idx", "expected %llu, got %u",
-                             (unsigned long long)w->nc_idx, out[i].nc_idx);
-        if (out[i].payload_len != w->len ||
-            (w->len > 0 && memcmp(out[i].payload, w->payload, w->len) != 0))
+                             (unsigned long long)w->nc_idx, got->nc_idx);
+        if (got->payload.len != w->len ||
+            (w->len > 0 && memcmp(got->payload.data, w->payload, w->len) != 0))
             ntsim_report_add(r, subid, "payload", "expected %zu bytes, got %zu differing", w->len,
-                             out[i].payload_len);
+                             got->payload.len);
     }
-    ntsim_explicit_free(x);
 }
 
-static void notify_run(const ntsim_vector_t *v, ntsim_report_t *r)
+/* The payload every converter request wraps, for NC 3: it must come back. */
+static const uint8_t wrap_payload[4] = {1, 2, 3, 4};
+#define WRAP_NC 3
+
+static void judge_converted(const ntsim_vector_t *v, const NtsimTestee__NotifyReply *m,
+                            unsigned caps, ntsim_report_t *r)
 {
     const notify_body_t *b = v->body;
-    if (b->is_explicit) {
-        run_explicit(v, b, r);
+    const NtsimTestee__TraceInfo *out = m->info;
+    if (m->status != NRT_SUCCESS || out == NULL)
+        ntsim_report_add(r, v->id, "status", "expected NRT_SUCCESS, got %d", m->status);
+    else {
+        if (out->trace_type != b->trace_type)
+            ntsim_report_add(r, v->id, "trace_type", "expected %lld, got %d",
+                             (long long)b->trace_type, out->trace_type);
+        if (out->block_type != b->block_type)
+            ntsim_report_add(r, v->id, "block_type", "expected %lld, got %d",
+                             (long long)b->block_type, out->block_type);
+        if (out->nc_idx != WRAP_NC || out->payload.len != sizeof wrap_payload ||
+            memcmp(out->payload.data, wrap_payload, sizeof wrap_payload) != 0)
+            ntsim_report_add(r, v->id, "wrap", "expected nc_idx 3 and the payload kept");
+    }
+    if ((caps & NTSIM_TESTEE_CAP_STATS) && (m->counts == NULL || m->counts->converted != 1))
+        ntsim_report_add(r, v->id, "converted", "expected one conversion counted");
+    const char *msg = last_warning(m->log);
+    if ((caps & NTSIM_TESTEE_CAP_LOG) && msg != NULL)
+        ntsim_report_add(r, v->id, "log", "expected no message, got '%s'", msg);
+}
+
+static uint64_t drops_by_reason(const NtsimTestee__NotifyCounts *c, const char *reason)
+{
+    return strcmp(reason, "cc_status") == 0 ? c->dropped_cc_status
+           : strcmp(reason, "max") == 0     ? c->dropped_max
+                                            : c->dropped_out_of_range;
+}
+
+static void judge_dropped(const ntsim_vector_t *v, const NtsimTestee__NotifyReply *m,
+                          unsigned caps, ntsim_report_t *r)
+{
+    const notify_body_t *b = v->body;
+    if (m->status != NRT_INVALID)
+        ntsim_report_add(r, v->id, "status", "expected NRT_INVALID (2), got %d", m->status);
+    if (!m->has_outputs_untouched || !m->outputs_untouched)
+        ntsim_report_add(r, v->id, "outputs", "expected the outputs untouched");
+    const char *msg = last_warning(m->log);
+    if ((caps & NTSIM_TESTEE_CAP_LOG) && (msg == NULL || strcmp(msg, v->error) != 0))
+        ntsim_report_add(r, v->id, "error", "expected the message '%s', got '%s'", v->error,
+                         msg ? msg : "");
+    if (!(caps & NTSIM_TESTEE_CAP_STATS))
         return;
+    const NtsimTestee__NotifyCounts *c = m->counts;
+    if (c == NULL || c->dropped != 1)
+        ntsim_report_add(r, v->id, "dropped", "expected one drop counted, got %llu",
+                         c ? (unsigned long long)c->dropped : 0ull);
+    if (c == NULL || drops_by_reason(c, b->reason) != 1)
+        ntsim_report_add(r, v->id, "dropped_reason", "expected the drop counted as %s",
+                         b->reason);
+    if (c == NULL || c->converted != 0)
+        ntsim_report_add(r, v->id, "converted", "expected no conversion counted");
+}
+
+/* The vector as one NotifyRequest (from the arena); false when out of memory. */
+static bool notify_request(const notify_body_t *b, unsigned caps, ntsim_arena_t *a,
+                           NtsimTestee__NotifyRequest *q)
+{
+    ntsim_testee__notify_request__init(q);
+    q->has_log = q->log = (caps & NTSIM_TESTEE_CAP_LOG) != 0 && !b->is_explicit;
+    q->has_stats = q->stats = (caps & NTSIM_TESTEE_CAP_STATS) != 0;
+    if (!b->is_explicit) {
+        q->has_notification_type = q->has_nc_idx = q->has_payload = 1;
+        q->notification_type = (int32_t)b->type;
+        q->nc_idx = WRAP_NC;
+        return ntsim_arena_bytes(a, wrap_payload, sizeof wrap_payload, &q->payload);
     }
-    ntsim_fixture_begin(0, 0, 0); /* captures the log */
-    ntsim_notify_stats_t before, after;
-    (void)ntsim_notify_stats(&before); /* a stack struct: cannot fail */
-    const uint8_t payload[4] = {1, 2, 3, 4};
-    ntsim_trace_info_t out;
-    memset(&out, 0x5a, sizeof out); /* must stay untouched on a drop */
-    ntsim_trace_info_t sentinel = out;
-    NRT_STATUS st = ntsim_notify_wrap((int32_t)b->type, 3, payload, sizeof payload, &out);
-    (void)ntsim_notify_stats(&after); /* a stack struct: cannot fail */
-    if (v->expect == NTSIM_EXPECT_VALID) {
-        if (st != NRT_SUCCESS)
-            ntsim_report_add(r, v->id, "status", "expected NRT_SUCCESS, got %d", st);
-        else {
-            if (out.trace_type != b->trace_type)
-                ntsim_report_add(r, v->id, "trace_type", "expected %lld, got %d",
-                                 (long long)b->trace_type, out.trace_type);
-            if (out.block_type != b->block_type)
-                ntsim_report_add(r, v->id, "block_type", "expected %lld, got %d",
-                                 (long long)b->block_type, out.block_type);
-            if (out.nc_idx != 3 || out.payload != payload || out.payload_len != 4)
-                ntsim_report_add(r, v->id, "wrap", "expected nc_idx 3 and the payload kept");
-        }
-        if (after.converted != before.converted + 1)
-            ntsim_report_add(r, v->id, "converted", "expected one conversion counted");
-        if (ntsim_fixture.warnings != 0)
-            ntsim_report_add(r, v->id, "log", "expected no message, got '%s'",
-                             ntsim_fixture.last_message);
-    } else {
-        if (st != NRT_INVALID)
-            ntsim_report_add(r, v->id, "status", "expected NRT_INVALID (2), got %d", st);
-        if (memcmp(&out, &sentinel, sizeof out) != 0)
-            ntsim_report_add(r, v->id, "outputs", "expected the outputs untouched");
-        if (strcmp(ntsim_fixture.last_message, v->error) != 0)
-            ntsim_report_add(r, v->id, "error", "expected the message '%s', got '%s'", v->error,
-                             ntsim_fixture.last_message);
-        if (after.dropped != before.dropped + 1)
-            ntsim_report_add(r, v->id, "dropped", "expected one drop counted, got %llu",
-                             (unsigned long long)(after.dropped - before.dropped));
-        uint64_t got_reason = strcmp(b->reason, "cc_status") == 0
-            ? after.dropped_cc_status - before.dropped_cc_status
-            : strcmp(b->reason, "max") == 0 ? after.dropped_max - before.dropped_max
-                                            : after.dropped_out_of_range -
-                                                  before.dropped_out_of_range;
-        if (got_reason != 1)
-            ntsim_report_add(r, v->id, "dropped_reason", "expected the drop counted as %s",
-                             b->reason);
-        if (after.converted != before.converted)
-            ntsim_report_add(r, v->id, "converted", "expected no conversion counted");
+    q->has_num_topsp = 1;
+    q->num_topsp = (uint32_t)b->num_topsp;
+    q->appends = ntsim_arena_array(a, b->append_count, sizeof *q->appends);
+    if (q->appends == NULL)
+        return false;
+    for (size_t i = 0; i < b->append_count; i++) {
+        NtsimTestee__Append *m = ntsim_arena_alloc(a, sizeof *m);
+        if (m == NULL)
+            return false;
+        ntsim_testee__append__init(m);
+        m->topsp = b->appends[i].topsp;
+        if (!ntsim_arena_bytes(a, b->appends[i].bytes, b->appends[i].len, &m->bytes))
+            return false;
+        q->appends[q->n_appends++] = m;
     }
-    ntsim_fixture_end();
+    return true;
+}
+
+static void notify_judge(const ntsim_vector_t *v, ntsim_testee_t *t, ntsim_report_t *r)
+{
+    const notify_body_t *b = v->body;
+    unsigned caps = ntsim_testee_caps(t);
+    unsigned used = NTSIM_TESTEE_CAP_STATS | (b->is_explicit ? 0 : NTSIM_TESTEE_CAP_LOG);
+    ntsim_testee_note_unjudged(t, used & ~caps);
+    ntsim_arena_t a;
+    ntsim_arena_init(&a);
+    NtsimTestee__NotifyRequest q;
+    NtsimTestee__Request req = NTSIM_TESTEE__REQUEST__INIT;
+    req.body_case = NTSIM_TESTEE__REQUEST__BODY_NOTIFY;
+    req.notify = &q;
+    NtsimTestee__Response *resp = NULL;
+    if (!notify_request(b, caps, &a, &q))
+        ntsim_report_add(r, v->id, "request", "out of memory");
+    else
+        resp = ntsim_testee_ask(t, &req, v->id, r);
+    ntsim_arena_free(&a);
+    if (resp != NULL && b->is_explicit)
+        judge_explicit(v, resp->notify, caps, r);
+    else if (resp != NULL && v->expect == NTSIM_EXPECT_VALID)
+        judge_converted(v, resp->notify, caps, r);
+    else if (resp != NULL)
+        judge_dropped(v, resp->notify, caps, r);
+    ntsim_testee_reply_free(resp);
 }
 
 static const char *notify_subject(const void *body)
@@ -318,6 +390,6 @@ const ntsim_vector_kind_t ntsim_kind_notify = {
     .allows_invalid = true,
     .parse = notify_parse,
     .free_body = notify_free,
-    .run = notify_run,
+    .judge = notify_judge,
     .subject = notify_subject,
 };

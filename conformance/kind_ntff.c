@@ -13,14 +13,16 @@
  *         ...
  *     bytes: "0a 2c 08 ..."               # optional: the exact encoding, hex
  *
- * The runner encodes with ntsim_ntff_serialize, writes the bytes to a
- * temporary file, runs protoc (Debian's protobuf-compiler) on them with
+ * The judge asks the testee for the bytes (an NtffRequest; the built-in
+ * testee encodes with ntsim_ntff_serialize), writes them to a temporary
+ * file, runs protoc (Debian's protobuf-compiler) on them with
  * engine/ntff.proto, and compares its text with `decode`.
  *
  * A schema vector pins a message of engine/ntff.proto that ntsim never
  * writes: `message` names it, `bytes` (required) are typed by hand from the
  * facts' field numbers, and protoc must decode them as `decode` says; it has
- * no records, infos or options.
+ * no records, infos or options. It asks the testee nothing: it checks the
+ * schema, not an implementation.
  *
  *   - id: ntff.schema.notification_buffer_size
  *     message: notification_buffer_size
@@ -37,6 +39,7 @@
 #include "kinds.h"
 #include "ntsim/convert.h"
 #include "record_input.h"
+#include "testee.h"
 
 typedef struct ntff_info_in {
     ntsim_trace_info_t info;
@@ -263,25 +266,51 @@ static void ntff_run_schema(const ntsim_vector_t *v, ntsim_report_t *r)
     free(text);
 }
 
-static void ntff_run(const ntsim_vector_t *v, ntsim_report_t *r)
+/* The vector as one NtffRequest (from the arena); false when out of memory. */
+static bool ntff_request(const ntff_body_t *b, ntsim_arena_t *a, NtsimTestee__NtffRequest *q)
+{
+    ntsim_testee__ntff_request__init(q);
+    NtsimTestee__NtffOptions *o = ntsim_arena_alloc(a, sizeof *o);
+    q->infos = ntsim_arena_array(a, b->info_count, sizeof *q->infos);
+    if (o == NULL || q->infos == NULL ||
+        !ntsim_arena_records(a, b->records, b->record_count, &q->records, &q->n_records))
+        return false;
+    ntsim_testee__ntff_options__init(o);
+    o->has_nd_idx = o->has_pid = o->has_session_id = o->has_logical_nc_size = 1;
+    o->nd_idx = b->options.nd_idx;
+    o->pid = b->options.pid;
+    o->session_id = b->options.session_id;
+    o->logical_nc_size = b->options.logical_nc_size;
+    if (b->arch != NULL && (o->arch = ntsim_arena_strdup(a, b->arch)) == NULL)
+        return false;
+    q->options = o;
+    for (size_t i = 0; i < b->info_count; i++) {
+        const ntsim_trace_info_t *in = &b->infos[i].info;
+        NtsimTestee__TraceInfo *m = ntsim_arena_alloc(a, sizeof *m);
+        if (m == NULL)
+            return false;
+        ntsim_testee__trace_info__init(m);
+        m->trace_type = in->trace_type;
+        m->block_type = in->block_type;
+        m->has_nc_idx = m->has_payload = 1;
+        m->nc_idx = in->nc_idx;
+        if (!ntsim_arena_bytes(a, in->payload, in->payload_len, &m->payload))
+            return false;
+        q->infos[q->n_infos++] = m;
+    }
+    return true;
+}
+
+static void judge_reply(const ntsim_vector_t *v, const NtsimTestee__NtffReply *m,
+                        ntsim_report_t *r)
 {
     const ntff_body_t *b = v->body;
-    if (b->message != NULL) {
-        ntff_run_schema(v, r);
+    if (m->status != NRT_SUCCESS || !m->has_ntff) {
+        ntsim_report_add(r, v->id, "serialize", "expected NRT_SUCCESS, got %d", m->status);
         return;
     }
-    ntsim_trace_info_t infos[64];
-    size_t ni = b->info_count < 64 ? b->info_count : 64;
-    for (size_t i = 0; i < ni; i++)
-        infos[i] = b->infos[i].info;
-    uint8_t *bytes = NULL;
-    size_t len = 0;
-    NRT_STATUS st = ntsim_ntff_serialize(b->records, b->record_count, infos, ni, &b->options,
-                                         &bytes, &len);
-    if (st != NRT_SUCCESS) {
-        ntsim_report_add(r, v->id, "serialize", "expected NRT_SUCCESS, got %d", st);
-        return;
-    }
+    const uint8_t *bytes = m->ntff.data;
+    size_t len = m->ntff.len;
     if (b->has_bytes && (len != b->byte_count || memcmp(bytes, b->bytes, len) != 0)) {
         size_t i = 0;
         while (i < len && i < b->byte_count && bytes[i] == b->bytes[i])
@@ -293,13 +322,37 @@ static void ntff_run(const ntsim_vector_t *v, ntsim_report_t *r)
     }
     char why[512] = "";
     char *text = protoc_decode("ntrace_info", bytes, len, why, sizeof why);
-    if (text == NULL) {
+    if (text == NULL)
         ntsim_report_add(r, v->id, "decode", "expected protoc to decode the bytes: %s", why);
-    } else if (strcmp(text, b->decode) != 0) {
+    else if (strcmp(text, b->decode) != 0)
         ntsim_report_diff(r, v->id, "decode", b->decode, text);
-    }
     free(text);
-    ntsim_buffer_free(bytes);
+}
+
+/* A schema vector is the harness's own check (protoc on bytes typed by
+ * hand): no request. Any other is one NtffRequest. */
+static void ntff_judge(const ntsim_vector_t *v, ntsim_testee_t *t, ntsim_report_t *r)
+{
+    const ntff_body_t *b = v->body;
+    if (b->message != NULL) {
+        ntff_run_schema(v, r);
+        return;
+    }
+    ntsim_arena_t a;
+    ntsim_arena_init(&a);
+    NtsimTestee__NtffRequest q;
+    NtsimTestee__Request req = NTSIM_TESTEE__REQUEST__INIT;
+    req.body_case = NTSIM_TESTEE__REQUEST__BODY_NTFF;
+    req.ntff = &q;
+    NtsimTestee__Response *resp = NULL;
+    if (!ntff_request(b, &a, &q))
+        ntsim_report_add(r, v->id, "request", "out of memory");
+    else
+        resp = ntsim_testee_ask(t, &req, v->id, r);
+    ntsim_arena_free(&a);
+    if (resp != NULL)
+        judge_reply(v, resp->ntff, r);
+    ntsim_testee_reply_free(resp);
 }
 
 static const char *ntff_subject(const void *body)
@@ -314,6 +367,6 @@ const ntsim_vector_kind_t ntsim_kind_ntff = {
     .allows_invalid = false,
     .parse = ntff_parse,
     .free_body = ntff_free,
-    .run = ntff_run,
+    .judge = ntff_judge,
     .subject = ntff_subject,
 };

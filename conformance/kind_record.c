@@ -1,6 +1,9 @@
 /*
  * conformance/kind_record.c: `record` vectors — emit calls through the real
- * capture engine, and the exact 112 bytes they must produce.
+ * capture engine, and the exact 112 bytes they must produce: the grammar
+ * and its reader. The vector is one RecordRequest to the testee
+ * (testee.proto; the built-in testee makes the calls in testee_capture.c),
+ * judged in record_judge.c.
  *
  *   - id: record.hw_notify.instant
  *     ...common keys...
@@ -42,33 +45,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "abi_registry.h"
-#include "capture_fixture.h"
 #include "event_table.h"
 #include "kinds.h"
-#include "record_input.h"
+#include "record_vector.h"
 
-#define RECORD_BYTES sizeof(nrt_sys_trace_event_t)
-
-typedef struct record_emit {
-    uint32_t type, phase, nc_idx;
-    uint64_t tracking_id;
-    bool has_seq;
-    uint64_t nrta_seq_id;
-    bool has_data;
-    nrt_sys_trace_event_data_t data;
-    bool has_returns;
-    uint64_t returns;
-    uint64_t repeat;            /* how many times to make this call, >= 1 */
-} record_emit_t;
-
-/* The counters a vector may pin, by name, with their offset in the stats. */
-typedef struct counter {
-    const char *name;
-    size_t offset;
-} counter_t;
-
-static const counter_t nc_counters[] = {
+const record_counter_t ntsim_record_nc_counters[NC_COUNTERS] = {
     {"capacity", offsetof(ntsim_nc_stats_t, capacity)},
     {"created", offsetof(ntsim_nc_stats_t, created)},
     {"pushed", offsetof(ntsim_nc_stats_t, pushed)},
@@ -80,34 +61,11 @@ static const counter_t nc_counters[] = {
     {"first_overwrite_ns", offsetof(ntsim_nc_stats_t, first_overwrite_ns)},
     {"last_overwrite_ns", offsetof(ntsim_nc_stats_t, last_overwrite_ns)},
 };
-#define NC_COUNTERS (sizeof nc_counters / sizeof nc_counters[0])
 
-static const counter_t global_counters[] = {
+const record_counter_t ntsim_record_global_counters[GLOBAL_COUNTERS] = {
     {"invalid_type", offsetof(ntsim_capture_stats_t, invalid_type)},
     {"clamped_nc_idx", offsetof(ntsim_capture_stats_t, clamped_nc_idx)},
 };
-#define GLOBAL_COUNTERS (sizeof global_counters / sizeof global_counters[0])
-
-typedef struct record_body {
-    bool capturing;
-    uint64_t max_events;
-    bool ncs[NTSIM_NC_COUNT];
-    bool type_enabled[NRT_SYS_TRACE_EVENT_TYPE_COUNT];
-    uint64_t clock_start, clock_step, thread_id;
-    record_emit_t *emits;
-    size_t emit_count;
-    int64_t drain_nc;               /* -1: no drain */
-    uint64_t drain_max;             /* capacity passed to drain; 0: records + 8 */
-    uint8_t (*records)[RECORD_BYTES];
-    size_t record_count;
-    bool stop;
-    int64_t stats_nc;               /* -1: no stats */
-    bool nc_has[NC_COUNTERS];
-    uint64_t nc_want[NC_COUNTERS];
-    bool global_has[GLOBAL_COUNTERS];
-    uint64_t global_want[GLOBAL_COUNTERS];
-    ntsim_vec_log_t log;
-} record_body_t;
 
 /* The budget of emit calls one vector may make: the largest vector today makes
  * about 2,200 (an overflowing ring of 2048). */
@@ -237,7 +195,7 @@ static NRT_STATUS parse_session(ntsim_yparse_t *p, yaml_node_t *node, const char
 }
 
 static NRT_STATUS parse_counters(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
-                                 const char *key, const counter_t *counters, size_t n, bool *has,
+                                 const char *key, const record_counter_t *counters, size_t n, bool *has,
                                  uint64_t *want, int64_t *nc_out)
 {
     yaml_node_t *m = ntsim_yp_get(p, node, key);
@@ -350,189 +308,13 @@ static NRT_STATUS record_parse(ntsim_yparse_t *p, yaml_node_t *node, const char 
         }
     }
     if ((st = ntsim_yp_bool(p, node, path, "stop", false, &b->stop)) != NRT_SUCCESS ||
-        (st = parse_counters(p, node, path, "stats", nc_counters, NC_COUNTERS, b->nc_has,
-                             b->nc_want, &b->stats_nc)) != NRT_SUCCESS ||
-        (st = parse_counters(p, node, path, "global", global_counters, GLOBAL_COUNTERS,
+        (st = parse_counters(p, node, path, "stats", ntsim_record_nc_counters, NC_COUNTERS,
+                             b->nc_has, b->nc_want, &b->stats_nc)) != NRT_SUCCESS ||
+        (st = parse_counters(p, node, path, "global", ntsim_record_global_counters, GLOBAL_COUNTERS,
                              b->global_has, b->global_want, NULL)) != NRT_SUCCESS ||
         (st = ntsim_vec_parse_log(p, node, path, &b->log)) != NRT_SUCCESS)
         return st;
     return NRT_SUCCESS;
-}
-
-/* The record field (or payload field) that holds byte `off`, for reports. */
-static void describe_byte(size_t off, const nrt_sys_trace_event_t *rec, char *out, size_t cap)
-{
-    const ntsim_abi_aggregate_t *a = ntsim_abi_aggregate_find("nrt_sys_trace_event_t");
-    for (size_t i = 0; a != NULL && i < a->field_count; i++) {
-        const ntsim_abi_field_t *f = &a->fields[i];
-        if (off < f->offset || off >= f->offset + f->size)
-            continue;
-        if (strcmp(f->name, "data") != 0) {
-            snprintf(out, cap, "%s", f->name);
-            return;
-        }
-        size_t in = off - f->offset;
-        ntsim_payload_id_t pid = ntsim__event_payload((uint32_t)rec->trace_type,
-                                                     (uint32_t)rec->phase);
-        const ntsim_payload_desc_t *d = &ntsim__payloads[pid];
-        for (size_t j = 0; j < d->field_count; j++)
-            if (in >= d->fields[j].offset && in < d->fields[j].offset + d->fields[j].size) {
-                snprintf(out, cap, "data.%s.%s", d->member, d->fields[j].name);
-                return;
-            }
-        snprintf(out, cap, "data.%s: a hole or past its end", d->member);
-        return;
-    }
-    snprintf(out, cap, "padding");
-}
-
-static void compare_record(ntsim_report_t *r, const char *subid, const uint8_t *want,
-                           const nrt_sys_trace_event_t *got)
-{
-    const uint8_t *g = (const uint8_t *)got;
-    size_t first = RECORD_BYTES, diffs = 0;
-    for (size_t i = 0; i < RECORD_BYTES; i++)
-        if (want[i] != g[i]) {
-            diffs++;
-            if (first == RECORD_BYTES)
-                first = i;
-        }
-    if (diffs == 0)
-        return;
-    char where[128];
-    describe_byte(first, got, where, sizeof where);
-    char want_hex[2 * RECORD_BYTES + 1], got_hex[2 * RECORD_BYTES + 1];
-    for (size_t i = 0; i < RECORD_BYTES; i++) {
-        snprintf(want_hex + 2 * i, 3, "%02x", want[i]);
-        snprintf(got_hex + 2 * i, 3, "%02x", g[i]);
-    }
-    ntsim_report_add(r, subid, "bytes",
-                     "%zu bytes differ, first at +0x%02zx (%s): expected %02x, got %02x\n"
-                     "    expected %s\n    got      %s",
-                     diffs, first, where, want[first], g[first], want_hex, got_hex);
-}
-
-/* Starts the vector's session on the fixture's virtual clock. */
-static bool start_session(const ntsim_vector_t *v, ntsim_report_t *r)
-{
-    const record_body_t *b = v->body;
-    if (!b->capturing)
-        return true;
-    nrt_sys_trace_config_t cfg;
-    nrt_sys_trace_config_set_defaults(&cfg);
-    cfg.max_events_per_nc = b->max_events;
-    memcpy(cfg.capture_enabled_for_nc, b->ncs, sizeof b->ncs);
-    memcpy(cfg.capture_enabled_for_event_type, b->type_enabled, sizeof b->type_enabled);
-    NRT_STATUS st = nrt_sys_trace_start(&cfg);
-    if (st != NRT_SUCCESS)
-        ntsim_report_add(r, v->id, "session", "expected start() to succeed, got %d", st);
-    return st == NRT_SUCCESS;
-}
-
-static uint64_t emit_once(const record_emit_t *e)
-{
-    const nrt_sys_trace_event_data_t *data = e->has_data ? &e->data : NULL;
-    nrt_sys_trace_event_type_t type = (nrt_sys_trace_event_type_t)e->type;
-    nrt_sys_trace_event_phase_t phase = (nrt_sys_trace_event_phase_t)e->phase;
-    return e->has_seq ? nrt_sys_trace_new_event_with_seq(type, phase, e->nc_idx, data,
-                                                         e->tracking_id, e->nrta_seq_id)
-                      : nrt_sys_trace_new_event(type, phase, e->nc_idx, data, e->tracking_id);
-}
-
-/* Every emit (`repeat` times each); the last call's return is checked
- * against `returns`, and with expect: invalid every call must return 0. */
-static void run_emits(const ntsim_vector_t *v, ntsim_report_t *r)
-{
-    const record_body_t *b = v->body;
-    bool invalid = v->expect == NTSIM_EXPECT_INVALID;
-    char subid[256];
-    for (size_t i = 0; i < b->emit_count; i++) {
-        const record_emit_t *e = &b->emits[i];
-        ntsim_yp_path(subid, sizeof subid, "%s.emits[%zu]", v->id, i);
-        for (uint64_t k = 1; k < e->repeat; k++) {
-            uint64_t id = emit_once(e);
-            if (invalid && id != 0)
-                ntsim_report_add(r, subid, "returns", "expected 0 (%s), got 0x%" PRIx64,
-                                 v->error, id);
-        }
-        uint64_t got = emit_once(e);
-        if (e->has_returns && got != e->returns)
-            ntsim_report_add(r, subid, "returns", "expected 0x%" PRIx64 ", got 0x%" PRIx64,
-                             e->returns, got);
-        if (invalid && got != 0)
-            ntsim_report_add(r, subid, "returns", "expected 0 (%s), got 0x%" PRIx64, v->error,
-                             got);
-    }
-}
-
-static void check_drain(const ntsim_vector_t *v, ntsim_report_t *r)
-{
-    const record_body_t *b = v->body;
-    size_t cap = b->drain_max != 0 ? (size_t)b->drain_max : b->record_count + 8;
-    nrt_sys_trace_event_t *out = calloc(cap, sizeof *out);
-    size_t n = 0;
-    NRT_STATUS st = out ? nrt_sys_trace_drain_events((uint32_t)b->drain_nc, out, cap, &n)
-                        : NRT_RESOURCE;
-    if (st != NRT_SUCCESS)
-        ntsim_report_add(r, v->id, "drain", "expected NRT_SUCCESS, got %d", st);
-    if (n != b->record_count)
-        ntsim_report_add(r, v->id, "records", "expected %zu drained records, got %zu",
-                         b->record_count, n);
-    char subid[256];
-    for (size_t i = 0; i < n && i < b->record_count; i++) {
-        ntsim_yp_path(subid, sizeof subid, "%s.records[%zu]", v->id, i);
-        compare_record(r, subid, b->records[i], &out[i]);
-    }
-    free(out);
-}
-
-/* Compares the counters a vector lists (want/has, by the table's offsets)
- * with a stats struct. */
-static void check_counters(const ntsim_vector_t *v, ntsim_report_t *r, const char *group,
-                           const counter_t *table, size_t count, const bool *has,
-                           const uint64_t *want, const void *stats)
-{
-    char subid[256];
-    for (size_t i = 0; i < count; i++) {
-        if (!has[i])
-            continue;
-        uint64_t got;
-        memcpy(&got, (const char *)stats + table[i].offset, sizeof got);
-        if (got != want[i]) {
-            ntsim_yp_path(subid, sizeof subid, "%s.%s.%s", v->id, group, table[i].name);
-            ntsim_report_add(r, subid, table[i].name, "expected %" PRIu64 ", got %" PRIu64,
-                             want[i], got);
-        }
-    }
-}
-
-static void record_run(const ntsim_vector_t *v, ntsim_report_t *r)
-{
-    const record_body_t *b = v->body;
-    ntsim_fixture_begin(b->clock_start, b->clock_step, b->thread_id);
-    if (!start_session(v, r))
-        goto end;
-    run_emits(v, r);
-    if (b->drain_nc >= 0)
-        check_drain(v, r);
-    if (b->stop && nrt_sys_trace_stop() != NRT_SUCCESS)
-        ntsim_report_add(r, v->id, "stop", "expected stop() to succeed");
-    if (b->stats_nc >= 0) {
-        ntsim_nc_stats_t st;
-        NRT_STATUS sst = ntsim_capture_nc_stats((uint32_t)b->stats_nc, &st);
-        if (sst != NRT_SUCCESS)
-            ntsim_report_add(r, v->id, "stats", "ntsim_capture_nc_stats(%lld) returned %d",
-                             (long long)b->stats_nc, sst);
-        else
-            check_counters(v, r, "stats", nc_counters, NC_COUNTERS, b->nc_has, b->nc_want, &st);
-    }
-    ntsim_capture_stats_t g;
-    (void)ntsim_capture_global_stats(&g); /* a stack struct: cannot fail */
-    check_counters(v, r, "global", global_counters, GLOBAL_COUNTERS, b->global_has,
-                   b->global_want, &g);
-    ntsim_vec_check_log(&b->log, v->id, r);
-end:
-    ntsim_fixture_end();
 }
 
 static const char *record_subject(const void *body)
@@ -547,6 +329,6 @@ const ntsim_vector_kind_t ntsim_kind_record = {
     .allows_invalid = true,
     .parse = record_parse,
     .free_body = record_free,
-    .run = record_run,
+    .judge = ntsim_record_judge,
     .subject = record_subject,
 };

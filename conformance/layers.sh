@@ -47,6 +47,7 @@ probe "engine sees itself" "$INC_ENGINE" event_table.h ok
 probe "engine above: sim" "$INC_ENGINE" sim.h missing
 probe "engine above: conformance" "$INC_ENGINE" vector.h missing
 probe "engine above: command" "$INC_ENGINE" cli.h missing
+probe "engine above: testee protocol" "$INC_ENGINE" testee.pb-c.h missing
 # sim/ sees the engine, not the harness or the command (and no YAML of its own).
 probe "sim sees engine" "$INC_SIM" event_table.h ok
 probe "sim sees itself" "$INC_SIM" sim.h ok
@@ -54,9 +55,11 @@ probe "sim above: conformance" "$INC_SIM" vector.h missing
 probe "sim above: yaml reader" "$INC_SIM" yaml_reader.h missing
 probe "sim above: scenario loader" "$INC_SIM" scenario_load.h missing
 probe "sim above: command" "$INC_SIM" cli.h missing
+probe "sim above: testee protocol" "$INC_SIM" testee.pb-c.h missing
 # conformance/ (runner, kinds, inputs) sees the simulator, not the command.
 probe "conformance sees sim" "$INC_CONF" sim.h ok
 probe "conformance sees itself" "$INC_CONF" kinds.h ok
+probe "conformance sees the testee protocol" "$INC_CONF" testee.h ok
 probe "conformance above: command" "$INC_CONF" cli.h missing
 # the command sees everything.
 probe "command sees conformance" "$INC_CMD" kinds.h ok

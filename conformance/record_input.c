@@ -377,17 +377,16 @@ static bool log_line_matches(const char *want, const char *got)
     return strstr(got + lg + 1, frag) != NULL;
 }
 
-void ntsim_vec_check_log(const ntsim_vec_log_t *want, const char *id, ntsim_report_t *r)
+void ntsim_vec_check_log(const ntsim_vec_log_t *want, char *const *lines, size_t n_lines,
+                         uint64_t count, const char *id, ntsim_report_t *r)
 {
     if (!want->given)
         return;
     char subid[256];
     ntsim_yp_path(subid, sizeof subid, "%s.log", id);
-    size_t got = ntsim_fixture.log_count < NTSIM_FIXTURE_LOG_MAX ? ntsim_fixture.log_count
-                                                                 : NTSIM_FIXTURE_LOG_MAX;
     size_t w = 0;
-    for (size_t g = 0; g < got; g++) {
-        const char *line = ntsim_fixture.log[g];
+    for (size_t g = 0; g < n_lines; g++) {
+        const char *line = lines[g];
         if (w < want->count && log_line_matches(want->lines[w], line))
             w++;
         else if (strncmp(line, "info: ", 6) != 0) {
@@ -398,8 +397,8 @@ void ntsim_vec_check_log(const ntsim_vec_log_t *want, const char *id, ntsim_repo
         }
     }
     if (w < want->count)
-        ntsim_report_add(r, subid, "log", "expected \"%s\" to be logged (%zu messages seen)",
-                         want->lines[w], ntsim_fixture.log_count);
+        ntsim_report_add(r, subid, "log", "expected \"%s\" to be logged (%llu messages seen)",
+                         want->lines[w], (unsigned long long)count);
 }
 
 /* --- sets of NCs and event types ------------------------------------------------ */

@@ -67,9 +67,11 @@ typedef struct ntsim_vec_log {
 NRT_STATUS ntsim_vec_parse_log(ntsim_yparse_t *p, yaml_node_t *map, const char *path,
                                ntsim_vec_log_t *out);
 void ntsim_vec_log_free(ntsim_vec_log_t *log);
-/* Compares a given log with what the capture fixture kept (sub-id
- * "<id>.log"); nothing when the vector gave none. */
-void ntsim_vec_check_log(const ntsim_vec_log_t *want, const char *id, ntsim_report_t *r);
+/* Compares a given log with the lines an implementation logged ("level:
+ * message", in order; count is how many were logged, lines may stop
+ * early), sub-id "<id>.log"; nothing when the vector gave none. */
+void ntsim_vec_check_log(const ntsim_vec_log_t *want, char *const *lines, size_t n_lines,
+                         uint64_t count, const char *id, ntsim_report_t *r);
 
 /* A set of NCs (types false) or event types (true), given as
  * `enabled_key: all | none | [MEMBER*]` or `disabled_key: [MEMBER*]` (the

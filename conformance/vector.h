@@ -39,6 +39,7 @@ typedef enum ntsim_expect {
 } ntsim_expect_t;
 
 typedef struct ntsim_vector ntsim_vector_t;
+struct ntsim_testee; /* testee.h */
 
 typedef struct ntsim_vector_kind {
     const char *name;              /* the file's kind: value, and the id prefix */
@@ -49,8 +50,18 @@ typedef struct ntsim_vector_kind {
      * reporting through ntsim_yp_error, or NRT_RESOURCE. */
     NRT_STATUS (*parse)(ntsim_yparse_t *p, yaml_node_t *node, const char *path, void **body);
     void (*free_body)(void *body);
-    /* Checks the vector; every mismatch goes into the report. */
+    /* A kind of the harness's own (scenario, decode): checks the vector;
+     * every mismatch goes into the report. NULL for the kinds an
+     * implementation answers, which judge instead. */
     void (*run)(const ntsim_vector_t *v, ntsim_report_t *r);
+    /* A kind an implementation answers (conformance/testee.proto): asks
+     * the testee and compares its replies with the vector; every mismatch
+     * goes into the report. The same judge runs in process and against a
+     * testee process (testee.h). NULL for the harness's own kinds. */
+    void (*judge)(const ntsim_vector_t *v, struct ntsim_testee *t, ntsim_report_t *r);
+    /* The testee capabilities (NTSIM_TESTEE_CAP_*) the vector cannot be
+     * judged without: a testee lacking one skips it. NULL: none. */
+    unsigned (*needs)(const ntsim_vector_t *v);
     /* What the vector pins (a C type, an enum constant), for coverage checks. */
     const char *(*subject)(const void *body);
 } ntsim_vector_kind_t;

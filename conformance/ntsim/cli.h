@@ -75,6 +75,31 @@ ntsim_sim_sink_t ntsim_cli_inspect_sink(ntsim_cli_inspect_t *in);
 int ntsim_cli_inspect_end(ntsim_cli_inspect_t *in, FILE *out, FILE *err);
 void ntsim_cli_inspect_free(ntsim_cli_inspect_t *in);
 
+/* testee_faults.c: what `ntsim testee --break=LIST` does wrong, so that the
+ * runner's verdicts on a broken testee can be tested. Wrong answers:
+ * json_key_order (phase before event_type in every event object),
+ * record_byte (a bit of every drained record's thread_id flipped),
+ * enum_value (every enum's last member one higher). A misbehaving process,
+ * at its N-th request (hello is the first; counted again after a restart):
+ * crash=N (SIGSEGV), hang=N (never answers), exit=N (exits 3), garbage=N (a
+ * frame that is not a Response), disorder=N (the reply carries another id). */
+typedef struct ntsim_testee_faults {
+    bool json_key_order, record_byte, enum_value;
+    uint64_t crash_at, hang_at, exit_at, garbage_at, disorder_at; /* 0: never */
+    /* --kinds, --capabilities: what the hello announces instead of
+     * everything (comma-separated; "" for none), NULL: unchanged. */
+    const char *kinds, *capabilities;
+} ntsim_testee_faults_t;
+/* "name,name=N,..." into *f (added to what it holds); false with why. */
+bool ntsim_testee_faults_parse(const char *list, ntsim_testee_faults_t *f, char *why,
+                               size_t cap);
+/* Before answering request n: crashes, hangs or exits when asked to. */
+void ntsim_testee_faults_before(const ntsim_testee_faults_t *f, uint64_t n);
+/* The response frame of request n as the faults make it: *resp rewritten
+ * (freed and replaced) when one applies. NRT_RESOURCE when out of memory. */
+NRT_STATUS ntsim_testee_faults_apply(const ntsim_testee_faults_t *f, uint64_t n, uint8_t **resp,
+                                     size_t *len);
+
 /* The subcommands, one file each (cmd_<name>.c); main.c dispatches. */
 int ntsim_cmd_run(int argc, char **argv);
 int ntsim_cmd_record(int argc, char **argv);
@@ -82,6 +107,7 @@ int ntsim_cmd_replay(int argc, char **argv);
 int ntsim_cmd_decode(int argc, char **argv);
 int ntsim_cmd_export(int argc, char **argv);
 int ntsim_cmd_view(int argc, char **argv);
+int ntsim_cmd_testee(int argc, char **argv);
 /* cmd_export.c, shared with cmd_view.c: the two commands' options (-1 to go
  * on, else the exit status; *out set by -o), and the conversion itself. */
 int ntsim_cli_convert_options(int argc, char **argv, const char *usage, const char **out);

@@ -10,6 +10,7 @@
  *   ntsim decode FILE [--text]              print an .ntff or a raw record dump
  *   ntsim export FILE -o OUT                 a trace as .pftrace, Chrome JSON or HTML
  *   ntsim view FILE [-o timeline.html]       a trace as one offline HTML page
+ *   ntsim testee [--break=FAULT,...]        the built-in testee (conformance/TESTEE.md)
  *
  * Exit codes: cli.h.
  */
@@ -34,6 +35,8 @@ static const char *const usage_main =
     "  export FILE -o OUT          convert a trace (.json, .ntff, records) into OUT:\n"
     "                              .pftrace (Perfetto), .json (Chrome trace), .html\n"
     "  view FILE [-o OUT.html]     draw a trace as one self-contained HTML page\n"
+    "  testee                      the built-in testee: answer the conformance suite's\n"
+    "                              testee protocol on stdin/stdout (conformance/TESTEE.md)\n"
     "  help [COMMAND]              this text, or a command's\n"
     "\n"
     "exit codes: 0 ok, 1 failed (a vector, an invariant, an output), 2 bad usage,\n"
@@ -76,6 +79,8 @@ int main(int argc, char **argv)
         return ntsim_cmd_export(argc, argv);
     if (strcmp(cmd, "view") == 0)
         return ntsim_cmd_view(argc, argv);
+    if (strcmp(cmd, "testee") == 0)
+        return ntsim_cmd_testee(argc, argv);
     fprintf(stderr, "ntsim: unknown command '%s'\n\n%s", cmd, usage_main);
     return NTSIM_EXIT_USAGE;
 }
