@@ -373,6 +373,50 @@ START_TEST(test_stop_from_inside_a_hook_is_refused_not_deadlocked)
 }
 END_TEST
 
+static uint64_t g_inner_id = 1;
+
+static uint64_t clock_that_emits(void *ctx)
+{
+    (void)ctx;
+    g_inner_id = nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                         NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL, 88);
+    return 6000;
+}
+
+/* An emit from inside an emit (here the clock hook): its exit would clear the
+ * in-emit flag stop() waits on while the outer emit still writes its slot, so
+ * it is refused (0, counted as reentrant, one warning) and the outer emit is
+ * captured alone. */
+START_TEST(test_emit_from_inside_a_hook_is_refused_and_counted)
+{
+    ntsim_fixture_begin(1000, 0, 7);
+    nrt_sys_trace_config_t cfg;
+    ntsim_fixture_config(&cfg, 1024, (const uint32_t[]){0}, 1);
+    ntsim_capture_hooks_t hooks = {clock_that_emits, NULL, NULL};
+    ck_assert_int_eq(ntsim_capture_set_hooks(&hooks), NRT_SUCCESS);
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+    unsigned before = ntsim_fixture.warnings;
+    for (int i = 0; i < 2; i++)
+        ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                                  NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL,
+                                                  77),
+                          77);
+    ck_assert_uint_eq(g_inner_id, 0);
+    ck_assert_uint_eq(ntsim_fixture.warnings - before, 1);
+    ntsim_capture_stats_t st;
+    ck_assert_int_eq(ntsim_capture_global_stats(&st), NRT_SUCCESS);
+    ck_assert_uint_eq(st.reentrant, 2);
+    nrt_sys_trace_event_t rec[4];
+    size_t n = 0;
+    ck_assert_int_eq(nrt_sys_trace_drain_events(0, rec, 4, &n), NRT_SUCCESS);
+    ck_assert_uint_eq(n, 2); /* the two outer emits, nothing from inside them */
+    ck_assert_uint_eq(rec[0].tracking_id, 77);
+    ck_assert_uint_eq(rec[0].timestamp_ns, 6000);
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    ntsim_fixture_end();
+}
+END_TEST
+
 Suite *make_abuse_suite(void)
 {
     Suite *s = suite_create("abuse");
@@ -381,6 +425,7 @@ Suite *make_abuse_suite(void)
                         (int)(sizeof null_cases / sizeof null_cases[0]));
     tcase_add_test(tc, test_null_cases_cover_every_exported_symbol);
     tcase_add_test(tc, test_stop_from_inside_a_hook_is_refused_not_deadlocked);
+    tcase_add_test(tc, test_emit_from_inside_a_hook_is_refused_and_counted);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -67,6 +67,8 @@ static pthread_once_t g_mask_once = PTHREAD_ONCE_INIT;
 static _Atomic uint64_t g_sessions;
 static _Atomic uint64_t g_invalid_type;
 static _Atomic uint64_t g_clamped_nc;
+static _Atomic uint64_t g_reentrant;
+static _Atomic bool g_reentrant_warned;
 static _Atomic bool g_invalid_type_warned;
 static _Atomic bool g_clamped_nc_warned;
 
@@ -117,6 +119,17 @@ static uint64_t emit(uint32_t type, uint32_t phase, uint32_t nc_idx,
     ntsim_thread_t *self = ntsim__thread_self();
     if (self == NULL)
         return 0;
+    /* An emit from a clock or thread-id hook, inside this thread's own emit:
+     * its exit would clear the flag stop() waits on while the outer emit
+     * still writes its slot, so it is refused (only this thread sets the
+     * flag: a relaxed load of our own store). */
+    if (atomic_load_explicit(&self->in_emit, memory_order_relaxed) != 0) {
+        atomic_fetch_add_explicit(&g_reentrant, 1, memory_order_relaxed);
+        if (first_time(&g_reentrant_warned))
+            ntsim__log(NTSIM_LOG_WARN, "an emit from inside an emit (a clock or thread-id hook) "
+                                       "is refused: event dropped");
+        return 0;
+    }
     ntsim__grace_enter(self);
     uint64_t result = 0;
     /* seq_cst (at least acquire): pairs with start()'s release, so the rings,
@@ -280,6 +293,8 @@ NRT_STATUS nrt_sys_trace_start(const nrt_sys_trace_config_t *config)
     ntsim__grace_prepare();
     atomic_store_explicit(&g_invalid_type, 0, memory_order_relaxed);
     atomic_store_explicit(&g_clamped_nc, 0, memory_order_relaxed);
+    atomic_store_explicit(&g_reentrant, 0, memory_order_relaxed);
+    atomic_store_explicit(&g_reentrant_warned, false, memory_order_relaxed);
     atomic_store_explicit(&g_invalid_type_warned, false, memory_order_relaxed);
     atomic_store_explicit(&g_clamped_nc_warned, false, memory_order_relaxed);
     ntsim_json_reset_stats(); /* the exporter's mismatch counts are per session too */
@@ -370,6 +385,7 @@ void ntsim_capture_shutdown(void)
     }
     atomic_store_explicit(&g_invalid_type, 0, memory_order_relaxed);
     atomic_store_explicit(&g_clamped_nc, 0, memory_order_relaxed);
+    atomic_store_explicit(&g_reentrant, 0, memory_order_relaxed);
     ntsim__grace_shutdown();
     pthread_mutex_unlock(&g_lifecycle);
 }
@@ -436,6 +452,7 @@ NRT_STATUS ntsim_capture_global_stats(ntsim_capture_stats_t *stats)
     stats->sessions = atomic_load_explicit(&g_sessions, memory_order_relaxed);
     stats->invalid_type = atomic_load_explicit(&g_invalid_type, memory_order_relaxed);
     stats->clamped_nc_idx = atomic_load_explicit(&g_clamped_nc, memory_order_relaxed);
+    stats->reentrant = atomic_load_explicit(&g_reentrant, memory_order_relaxed);
     return NRT_SUCCESS;
 }
 

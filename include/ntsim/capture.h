@@ -115,6 +115,7 @@ typedef struct ntsim_capture_stats {
     uint64_t sessions;       /* successful starts since process start */
     uint64_t invalid_type;   /* emits rejected for type >= COUNT, this session */
     uint64_t clamped_nc_idx; /* emits with nc_idx >= 256, redirected to NC 0, this session */
+    uint64_t reentrant;      /* emits from inside an emit (a hook), refused, this session */
 } ntsim_capture_stats_t;
 
 /* NRT_INVALID for NULL. */
