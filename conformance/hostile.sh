@@ -150,6 +150,11 @@ grep -q "cannot write: the YAML emitter failed" "$tmp/out" ||
 run "export NaN clock slope" 0 "$bin" export "$data/clock_nan_slope.records" -o "$tmp/nan.pftrace"
 run "view NaN clock slope" 0 "$bin" view "$data/clock_nan_slope.records" -o "$tmp/nan.html"
 
+# Found by make fuzz (trace_input): an NTFF attribute map entry without its
+# value reached strcmp as NULL. It is refused with its place.
+run "ntff attribute without value" 3 "$bin" export "$data/attribute_without_value.ntff" -o "$tmp/v.pftrace"
+has "ntff attribute without value" "$data/attribute_without_value.ntff: events[685].attributes[1]: an entry without its value"
+
 if [ "$fail" -eq 0 ]; then
     echo "hostile: hostile input is refused with its reason, in bounded time and memory: ok"
 fi

@@ -225,6 +225,11 @@ static NRT_STATUS ntff_event(const Ntff__NtraceEvent *e, nrt_sys_trace_event_t *
     for (size_t a = 0; a < e->n_attributes; a++) {
         const Ntff__NtraceEvent__AttributesEntry *at = e->attributes[a];
         const ntsim_data_key_t *key = NULL;
+        /* A map entry on the wire may leave out its key or value (found by
+         * make fuzz): protobuf-c then gives NULL, which is no key and no value. */
+        if (at->key == NULL || at->value == NULL)
+            return fail(err, cap, "events[%zu].attributes[%zu]: an entry without its %s", i, a,
+                        at->key == NULL ? "key" : "value");
         for (size_t k = 0; k < v->count && key == NULL; k++)
             if (strcmp(v->keys[k].key_z, at->key) == 0)
                 key = &v->keys[k];

@@ -67,8 +67,14 @@ int ntsim_cli_open_outputs(const char *dir, const char *records_path, ntsim_outp
     }
     FILE **slot[3] = {&f->json, &f->ntff, &f->notif};
     for (size_t i = 0; i < 3; i++) {
-        char path[1200];
-        snprintf(path, sizeof path, "%s/%s", dir, output_names[i]);
+        char path[4200]; /* PATH_MAX and a file name */
+        int len = snprintf(path, sizeof path, "%s/%s", dir, output_names[i]);
+        if (len < 0 || (size_t)len >= sizeof path) {
+            /* Cut, the path would name another file: refused. */
+            fprintf(err, "ntsim: %s: the output directory's path is too long\n", dir);
+            (void)ntsim_cli_close_outputs(f, dir, NULL);
+            return -1;
+        }
         if ((*slot[i] = fopen(path, "wb")) == NULL) {
             fprintf(err, "ntsim: %s: cannot write: %s\n", path, strerror(errno));
             (void)ntsim_cli_close_outputs(f, dir, NULL);
