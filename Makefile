@@ -20,6 +20,9 @@
 #   make coverage   line and branch coverage of engine/ (gcovr)
 #   make mutation   prove a changed header offset fails both the static assert
 #                   and the layout vectors
+#   make mutants    mutation score of engine/*.c: every mutant built and the suite
+#                   run on it; build/mutants/report.txt (MUTANT_JOBS=2,
+#                   MUTANT_FILES="json.c ...", MUTANT_SAMPLE=N MUTANT_SEED=S)
 #   make add-type-check  prove vectors/README.md's checklist for a new event type
 #   make interop    the timelines read by tools nobody here wrote: protoc decodes
 #                   trace.pftrace, Chrome DevTools' trace model (npm, into build/)
@@ -98,7 +101,8 @@ CONF_SRC   := conformance/check_main.c conformance/check_runner.c conformance/ch
               conformance/check_capture.c conformance/check_concurrency.c \
               conformance/check_json.c conformance/check_convert.c conformance/check_sim.c \
               conformance/check_facts.c conformance/check_abuse.c conformance/check_perfetto.c \
-              conformance/check_inspect.c conformance/check_testee.c conformance/check_summary.c
+              conformance/check_inspect.c conformance/check_testee.c conformance/check_summary.c \
+              conformance/check_services.c conformance/alloc_probe.c conformance/check_timeline.c
 # The ntsim command, the top layer: main.c dispatches, one file per subcommand.
 CMD_SRC    := conformance/ntsim/main.c conformance/ntsim/cmd_run.c \
               conformance/ntsim/cmd_record.c conformance/ntsim/cmd_replay.c \
@@ -140,7 +144,7 @@ VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full \
             --errors-for-leak-kinds=definite,indirect,possible \
             --show-leak-kinds=definite,indirect,possible
 
-.PHONY: all run check layers memcheck asan tsan bench bench-quick bench-sim fuzz coverage mutation model add-type-check install uninstall install-check deps clean \
+.PHONY: all run check layers memcheck asan tsan bench bench-quick bench-sim fuzz coverage mutation mutants model add-type-check install uninstall install-check deps clean \
         interop view-check trace-engine
 
 all: $(LIB) $(SHLIB) $(PCFILE) $(CHECK_BIN) $(NTSIM_BIN) $(CXX_TEST) $(CLIENT_TEST)
@@ -297,26 +301,27 @@ memcheck: $(CHECK_BIN) $(NTSIM_BIN)
 	NEURON_RT_INSPECT_EVENT_FILTER_NC=4-2,abc NEURON_RT_INSPECT_ENABLE=yes \
 	    $(VALGRIND) ./$(NTSIM_BIN) run -q -o $(BUILD)/memcheck-out 2>/dev/null; test $$? -eq 2
 
+ASAN_CFLAGS  := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+ASAN_LDFLAGS := -fsanitize=address,undefined
+ASAN_ENV     := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1
 asan:
-	$(MAKE) BUILD=$(BUILD)/asan OPT="-O1 -g" \
-	    EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	    EXTRA_LDFLAGS="-fsanitize=address,undefined" all
-	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	    ./$(BUILD)/asan/check_ntsim --ntsim ./$(BUILD)/asan/ntsim
-	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	    ./$(BUILD)/asan/check_ntsim --testee './$(BUILD)/asan/ntsim testee' \
+	$(MAKE) BUILD=$(BUILD)/asan OPT="-O1 -g" EXTRA_CFLAGS="$(ASAN_CFLAGS)" \
+	    EXTRA_LDFLAGS="$(ASAN_LDFLAGS)" all
+	$(ASAN_ENV) ./$(BUILD)/asan/check_ntsim --ntsim ./$(BUILD)/asan/ntsim
+	$(ASAN_ENV) ./$(BUILD)/asan/check_ntsim --testee './$(BUILD)/asan/ntsim testee' \
 	    --xfail conformance/expected_failures.txt
 
 # ThreadSanitizer over the whole suite in one process (the concurrency suite
 # is the point; the rest costs little). TSan must see every thread: no fork.
+TSAN_CFLAGS  := -fsanitize=thread -fno-omit-frame-pointer
+TSAN_LDFLAGS := -fsanitize=thread
+TSAN_ENV     := TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
 tsan:
-	$(MAKE) BUILD=$(BUILD)/tsan OPT="-O1 -g" \
-	    EXTRA_CFLAGS="-fsanitize=thread -fno-omit-frame-pointer" \
-	    EXTRA_LDFLAGS="-fsanitize=thread" all
-	CK_FORK=no TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" ./$(BUILD)/tsan/check_ntsim \
-	    --ntsim ./$(BUILD)/tsan/ntsim
-	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" ./$(BUILD)/tsan/check_ntsim \
-	    --testee './$(BUILD)/tsan/ntsim testee' --xfail conformance/expected_failures.txt
+	$(MAKE) BUILD=$(BUILD)/tsan OPT="-O1 -g" EXTRA_CFLAGS="$(TSAN_CFLAGS)" \
+	    EXTRA_LDFLAGS="$(TSAN_LDFLAGS)" all
+	CK_FORK=no $(TSAN_ENV) ./$(BUILD)/tsan/check_ntsim --ntsim ./$(BUILD)/tsan/ntsim
+	$(TSAN_ENV) ./$(BUILD)/tsan/check_ntsim --testee './$(BUILD)/tsan/ntsim testee' \
+	    --xfail conformance/expected_failures.txt
 
 # --- the timelines read by other tools (D-TIMELINE) --------------------------------
 #
@@ -470,6 +475,42 @@ model:
 	          || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q spin; }; \
 	    else echo "ntsim: make model needs Spin; install: spin" >&2; exit 1; fi; }
 	sh conformance/model.sh $(BUILD)
+
+# The mutation score (conformance/mutants.pl, its header says how): mutants of
+# engine/*.c, each built by recompiling one object and relinking the suite in
+# a per-job copy of the tree under $(BUILD)/mutants, then run with a timeout;
+# a survivor is built and run again with ASan + UBSan + LeakSanitizer, as
+# make asan runs the suite, and one the equivalents file does not explain
+# with TSan too, as make tsan does, over the concurrency suite (the only one
+# that starts threads) (MUTANT_SANITIZERS= skips those stages).
+# conformance/equivalent_mutants.txt lists the survivors proven equivalent.
+MUTANT_JOBS ?= 2
+MUTANT_FILES ?=
+MUTANT_SAMPLE ?=
+MUTANT_SEED ?= 1
+MUTANT_TIMEOUT ?=
+MUTANT_MIN_SCORE ?= 95
+MUTANT_RETRY ?=
+MUTANT_LIST ?=
+MUTANT_SANITIZERS ?= asan tsan
+SAN_CFLAGS_BASE = $(CSTD) $(WARN) -O1 -g $(DEFS) $(PKG_CFLAGS) -MMD -MP
+mutants: $(CHECK_BIN) | $(GEN_HDR)
+	$(if $(filter asan,$(MUTANT_SANITIZERS)),$(MAKE) BUILD=$(BUILD)/asan OPT="-O1 -g" \
+	    EXTRA_CFLAGS="$(ASAN_CFLAGS)" EXTRA_LDFLAGS="$(ASAN_LDFLAGS)" $(BUILD)/asan/check_ntsim)
+	$(if $(filter tsan,$(MUTANT_SANITIZERS)),$(MAKE) BUILD=$(BUILD)/tsan OPT="-O1 -g" \
+	    EXTRA_CFLAGS="$(TSAN_CFLAGS)" EXTRA_LDFLAGS="$(TSAN_LDFLAGS)" $(BUILD)/tsan/check_ntsim)
+	MUTANT_SANITIZERS="$(MUTANT_SANITIZERS)" \
+	MUTANT_ASAN_BUILD="$(BUILD)/asan" MUTANT_ASAN_CFLAGS="$(SAN_CFLAGS_BASE) $(ASAN_CFLAGS)" \
+	MUTANT_ASAN_LIBS="$(PKG_LIBS) $(ASAN_LDFLAGS)" MUTANT_ASAN_ENV="$(ASAN_ENV)" \
+	MUTANT_TSAN_BUILD="$(BUILD)/tsan" MUTANT_TSAN_CFLAGS="$(SAN_CFLAGS_BASE) $(TSAN_CFLAGS)" \
+	MUTANT_TSAN_LIBS="$(PKG_LIBS) $(TSAN_LDFLAGS)" MUTANT_TSAN_ENV="$(TSAN_ENV) CK_RUN_SUITE=concurrency" \
+	MUTANT_BUILD="$(BUILD)" MUTANT_CC="$(CC)" MUTANT_CFLAGS="$(CFLAGS_BASE)" \
+	MUTANT_INC="$(INC_ENGINE)" MUTANT_LIBS="$(PKG_LIBS) $(EXTRA_LDFLAGS)" \
+	MUTANT_LINK_OBJS="$(CONF_OBJ) $(VEC_OBJ) $(SIM_OBJ)" MUTANT_ENGINE_OBJS="$(ENGINE_OBJ)" \
+	MUTANT_JOBS="$(MUTANT_JOBS)" MUTANT_FILES="$(MUTANT_FILES)" MUTANT_SAMPLE="$(MUTANT_SAMPLE)" \
+	MUTANT_SEED="$(MUTANT_SEED)" MUTANT_TIMEOUT="$(MUTANT_TIMEOUT)" \
+	MUTANT_MIN_SCORE="$(MUTANT_MIN_SCORE)" MUTANT_RETRY="$(MUTANT_RETRY)" MUTANT_LIST="$(MUTANT_LIST)" \
+	    perl conformance/mutants.pl
 
 # vectors/README.md's checklist for adding an event type, proven on a scratch
 # copy: a throwaway 47th type with the listed edits passes the whole suite,

@@ -5,11 +5,13 @@
  * vectors/notify.yaml and vectors/ntff_*.yaml.
  */
 #define _GNU_SOURCE /* popen */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "alloc_probe.h"
 #include "capture_fixture.h"
 #include "check_suites.h"
 #include "intern.h"
@@ -25,6 +27,7 @@ static void setup(void)
 
 static void teardown(void)
 {
+    ntsim_probe_end();
     ntsim_fixture_end();
 }
 
@@ -104,6 +107,8 @@ START_TEST(test_explicit_rejects_bad_arguments)
     ntsim_explicit_notifs_t *x = NULL;
     ck_assert_int_eq(ntsim_explicit_create(0, &x), NRT_INVALID);
     ck_assert_int_eq(ntsim_explicit_create(257, &x), NRT_INVALID);
+    ck_assert_int_eq(ntsim_explicit_create(256, &x), NRT_SUCCESS); /* the bound is 1..256 */
+    ntsim_explicit_free(x);
     ck_assert_int_eq(ntsim_explicit_create(2, NULL), NRT_INVALID);
     ck_assert_int_eq(ntsim_explicit_create(2, &x), NRT_SUCCESS);
     ck_assert_int_eq(ntsim_explicit_append(x, 2, (const uint8_t *)"a", 1), NRT_INVALID);
@@ -125,6 +130,68 @@ START_TEST(test_explicit_rejects_bad_arguments)
 }
 END_TEST
 
+/* D-NOTIFY: every conversion is counted, in total and by notification_type;
+ * reset clears every counter. Type t is wrapped t + 1 times: 45 in all. */
+START_TEST(test_conversions_are_counted_by_type_and_reset)
+{
+    ntsim_trace_info_t info;
+    for (int32_t t = 0; t <= 8; t++)
+        for (int32_t k = 0; k <= t; k++)
+            ck_assert_int_eq(ntsim_notify_wrap(t, 0, NULL, 0, &info), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_notify_wrap(10, 0, NULL, 0, &info), NRT_INVALID);
+    ntsim_explicit_notifs_t *x;
+    ck_assert_int_eq(ntsim_explicit_create(2, &x), NRT_SUCCESS);
+    ntsim_trace_info_t two[2];
+    size_t n;
+    ck_assert_int_eq(ntsim_explicit_collect(x, two, 2, &n), NRT_SUCCESS);
+    ntsim_explicit_free(x);
+    ntsim_notify_stats_t s;
+    ck_assert_int_eq(ntsim_notify_stats(&s), NRT_SUCCESS);
+    ck_assert_uint_eq(s.converted, 45);
+    for (unsigned t = 0; t <= 8; t++)
+        ck_assert_uint_eq(s.converted_by_type[t], t + 1);
+    ck_assert_uint_eq(s.dropped, 1);
+    ck_assert_uint_eq(s.dropped_max, 1);
+    ck_assert_uint_eq(s.explicit_infos, 2);
+    ntsim_notify_reset_stats();
+    memset(&s, 0xff, sizeof s);
+    ck_assert_int_eq(ntsim_notify_stats(&s), NRT_SUCCESS);
+    ck_assert_uint_eq(s.converted, 0);
+    for (unsigned t = 0; t <= 8; t++)
+        ck_assert_uint_eq(s.converted_by_type[t], 0);
+    ck_assert_uint_eq(s.dropped, 0);
+    ck_assert_uint_eq(s.dropped_cc_status, 0);
+    ck_assert_uint_eq(s.dropped_max, 0);
+    ck_assert_uint_eq(s.dropped_out_of_range, 0);
+    ck_assert_uint_eq(s.explicit_infos, 0);
+}
+END_TEST
+
+/* D-ALLOCATOR: the EXPLICIT path frees every block it took, after a normal
+ * life and after running out of memory at each allocation of create. */
+START_TEST(test_explicit_path_frees_everything)
+{
+    ntsim_explicit_notifs_t *x = NULL;
+    ntsim_probe_begin(UINT64_MAX);
+    ck_assert_int_eq(ntsim_explicit_create(3, &x), NRT_SUCCESS);
+    for (uint32_t i = 0; i < 3; i++)
+        ck_assert_int_eq(ntsim_explicit_append(x, i, (const uint8_t *)"abc", i + 1), NRT_SUCCESS);
+    ntsim_trace_info_t out[3];
+    size_t n;
+    ck_assert_int_eq(ntsim_explicit_collect(x, out, 3, &n), NRT_SUCCESS);
+    ck_assert_uint_eq(ntsim_probe.live, 2 + 3); /* the struct, the buffer array, 3 buffers */
+    ntsim_explicit_free(x);
+    ntsim_probe_end();
+    ck_assert_uint_eq(ntsim_probe.live, 0);
+    for (uint64_t allow = 0; allow < 2; allow++) {
+        ntsim_probe_begin(allow);
+        ck_assert_int_eq(ntsim_explicit_create(3, &x), NRT_RESOURCE);
+        ntsim_probe_end();
+        ck_assert_uint_eq(ntsim_probe.live, 0);
+    }
+}
+END_TEST
+
 /* D-NTFF-INTERN: values computed with rustc's std DefaultHasher (SipHash-1-3,
  * zero keys), outside ntsim. */
 START_TEST(test_intern_ids_match_rusts_default_hasher)
@@ -142,6 +209,23 @@ START_TEST(test_intern_ids_match_rusts_default_hasher)
         raw[i] = (uint8_t)i;
     ck_assert_uint_eq(ntsim__siphash13(0, 0, raw, 15), UINT64_C(0xf30eb725bb91c9ea));
     ck_assert_uint_eq(ntsim_intern_name_id(NULL), 0);
+}
+END_TEST
+
+/* D-NTFF-INTERN: up to 255 bytes a name gets get_id (the hash of its bytes
+ * and 0xFF, masked to 50 bits, plus 1); from 256 bytes on, 0. */
+START_TEST(test_intern_id_covers_names_up_to_255_bytes)
+{
+    char name[257];
+    unsigned char hashed[256];
+    memset(name, 'n', 256);
+    name[256] = '\0';
+    memset(hashed, 'n', 255);
+    hashed[255] = 0xff;
+    uint64_t want = (ntsim__siphash13(0, 0, hashed, 256) & ((UINT64_C(1) << 50) - 1)) + 1;
+    ck_assert_uint_eq(ntsim_intern_name_id(name), 0); /* 256 bytes */
+    name[255] = '\0';
+    ck_assert_uint_eq(ntsim_intern_name_id(name), want); /* 255 bytes */
 }
 END_TEST
 
@@ -341,6 +425,114 @@ START_TEST(test_siphash_streaming_equals_one_shot)
 }
 END_TEST
 
+/* The writer's pieces are always a buffer (the header: *bytes owned by the
+ * writer), even an empty one. */
+START_TEST(test_ntff_writer_pieces_are_never_null)
+{
+    ntsim_ntff_writer_t *w;
+    ck_assert_int_eq(ntsim_ntff_writer_create(NULL, &w), NRT_SUCCESS);
+    const uint8_t *bytes = NULL;
+    size_t len = 7;
+    ck_assert_int_eq(ntsim_ntff_writer_infos(w, NULL, 0, &bytes, &len), NRT_SUCCESS);
+    ck_assert_ptr_nonnull(bytes);
+    ck_assert_uint_eq(len, 0);
+    bytes = NULL;
+    ck_assert_int_eq(ntsim_ntff_writer_events(w, NULL, 0, &bytes, &len), NRT_SUCCESS);
+    ck_assert_ptr_nonnull(bytes);
+    ck_assert_uint_eq(len, 0);
+    ntsim_ntff_writer_free(w);
+}
+END_TEST
+
+/* The options: nd_idx_by_nc has 256 entries; an event whose nc_idx is past
+ * them (a record from outside) gets the options' nd_idx. */
+START_TEST(test_ntff_nd_idx_past_the_map_is_the_default)
+{
+    struct {
+        uint32_t map[NTSIM_NC_COUNT];
+        uint32_t after; /* what a read past the map would find */
+    } m;
+    memset(&m, 0, sizeof m);
+    m.after = 999;
+    nrt_sys_trace_event_t e;
+    memset(&e, 0, sizeof e);
+    e.nc_idx = NTSIM_NC_COUNT;
+    ntsim_ntff_options_t opt = {7, NULL, 0, 0, 0, m.map};
+    uint8_t *bytes;
+    size_t len;
+    ck_assert_int_eq(ntsim_ntff_serialize(&e, 1, NULL, 0, &opt, &bytes, &len), NRT_SUCCESS);
+    Ntff__NtraceInfo *info = ntff__ntrace_info__unpack(NULL, len, bytes);
+    ck_assert_ptr_nonnull(info);
+    ck_assert_uint_eq(info->events[0]->nd_idx, 7);
+    ntff__ntrace_info__free_unpacked(info, NULL);
+    ntsim_buffer_free(bytes);
+}
+END_TEST
+
+/* D-ALLOCATOR: NTFF out of memory at any allocation, serialize and the
+ * writer return NRT_RESOURCE and free what they took; then the same bytes. */
+START_TEST(test_ntff_runs_out_of_memory_cleanly)
+{
+    nrt_sys_trace_event_t r[40];
+    memset(r, 0, sizeof r);
+    for (int i = 0; i < 40; i++) {
+        r[i].trace_type = NRT_SYS_TRACE_EVENT_TYPE_HW_NOTIFY;
+        r[i].phase = NRT_SYS_TRACE_EVENT_PHASE_INSTANT;
+        r[i].data.hw_notify.exec_id = (uint64_t)i;
+    }
+    const ntsim_trace_info_t info = {1, 0, 0, (const uint8_t *)"ab", 2};
+    uint8_t *whole;
+    size_t whole_len;
+    ck_assert_int_eq(ntsim_ntff_serialize(r, 40, &info, 1, NULL, &whole, &whole_len), NRT_SUCCESS);
+    for (uint64_t allow = 0;; allow++) {
+        ck_assert_uint_lt(allow, 100);
+        uint8_t *out = NULL;
+        size_t len;
+        ntsim_probe_begin(allow);
+        NRT_STATUS st = ntsim_ntff_serialize(r, 40, &info, 1, NULL, &out, &len);
+        ntsim_probe_end();
+        if (st != NRT_SUCCESS) {
+            ck_assert_int_eq(st, NRT_RESOURCE);
+            ck_assert_uint_eq(ntsim_probe.live, 0);
+            continue;
+        }
+        ck_assert_uint_eq(ntsim_probe.live, 1);
+        ck_assert_uint_eq(len, whole_len);
+        ck_assert(memcmp(out, whole, len) == 0);
+        ntsim_buffer_free(out);
+        break;
+    }
+    ntsim_buffer_free(whole);
+    /* The writer: created, fed, freed: nothing left. */
+    ntsim_probe_begin(UINT64_MAX);
+    ntsim_ntff_writer_t *w;
+    ck_assert_int_eq(ntsim_ntff_writer_create(NULL, &w), NRT_SUCCESS);
+    const uint8_t *bytes;
+    ck_assert_int_eq(ntsim_ntff_writer_events(w, r, 40, &bytes, &whole_len), NRT_SUCCESS);
+    ntsim_ntff_writer_free(w);
+    ntsim_probe_end();
+    ck_assert_uint_eq(ntsim_probe.live, 0);
+}
+END_TEST
+
+/* The header: NRT_FAILURE, errno kept, when the file cannot be written; the
+ * bytes made for it are freed either way. /dev/full takes the write into the
+ * stream's buffer and fails it at close with ENOSPC. */
+START_TEST(test_ntff_write_file_fails_with_errno_and_frees)
+{
+    ntsim_probe_begin(UINT64_MAX);
+    errno = 0;
+    ck_assert_int_eq(ntsim_ntff_write_file("/nonexistent-dir/x.ntff", NULL, 0, NULL, 0, NULL),
+                     NRT_FAILURE);
+    ck_assert_int_eq(errno, ENOENT);
+    errno = 0;
+    ck_assert_int_eq(ntsim_ntff_write_file("/dev/full", NULL, 0, NULL, 0, NULL), NRT_FAILURE);
+    ck_assert_int_eq(errno, ENOSPC);
+    ntsim_probe_end();
+    ck_assert_uint_eq(ntsim_probe.live, 0);
+}
+END_TEST
+
 Suite *make_convert_suite(void)
 {
     Suite *s = suite_create("convert");
@@ -350,12 +542,19 @@ Suite *make_convert_suite(void)
     tcase_add_test(tc, test_converter_rejects_null_outputs_without_counting_a_drop);
     tcase_add_test(tc, test_explicit_trace_comes_out_and_the_converter_would_drop_it);
     tcase_add_test(tc, test_explicit_rejects_bad_arguments);
+    tcase_add_test(tc, test_conversions_are_counted_by_type_and_reset);
+    tcase_add_test(tc, test_explicit_path_frees_everything);
     tcase_add_test(tc, test_intern_ids_match_rusts_default_hasher);
+    tcase_add_test(tc, test_intern_id_covers_names_up_to_255_bytes);
     tcase_add_test(tc, test_ntff_serialize_rejects_bad_arguments);
     tcase_add_test(tc, test_ntff_file_from_a_live_capture_decodes_with_protoc);
     tcase_add_test(tc, test_ntff_event_fits_its_bound);
     tcase_add_test(tc, test_ntff_writer_pieces_equal_the_whole);
     tcase_add_test(tc, test_ntff_nd_idx_follows_the_nc_device_map);
+    tcase_add_test(tc, test_ntff_writer_pieces_are_never_null);
+    tcase_add_test(tc, test_ntff_nd_idx_past_the_map_is_the_default);
+    tcase_add_test(tc, test_ntff_runs_out_of_memory_cleanly);
+    tcase_add_test(tc, test_ntff_write_file_fails_with_errno_and_frees);
     tcase_add_test(tc, test_siphash_streaming_equals_one_shot);
     suite_add_tcase(s, tc);
     return s;

@@ -99,6 +99,12 @@ START_TEST(test_generic_and_consume_types_carry_no_payload)
     for (size_t i = 0; i < sizeof none / sizeof none[0]; i++)
         for (unsigned ph = 0; ph < NRT_SYS_TRACE_EVENT_PHASE_COUNT; ph++)
             ck_assert_int_eq(ntsim__event_payload(none[i], ph), NTSIM_PAYLOAD_NONE);
+    /* ... so the table's "none" row is an empty struct: no bytes, no fields. */
+    const ntsim_payload_desc_t *d = &ntsim__payloads[NTSIM_PAYLOAD_NONE];
+    ck_assert_uint_eq(d->size, 0);
+    ck_assert_uint_eq(d->union_offset, 0);
+    ck_assert_uint_eq(d->field_count, 0);
+    ck_assert_ptr_null(d->fields);
 }
 END_TEST
 
@@ -152,6 +158,9 @@ START_TEST(test_lookups_by_name)
     ck_assert_str_eq(ntsim__payload_by_member("exec_tensor_read_batch")->c_type,
                      "struct nrt_sys_trace_event_data_exec_tensor_read_batch");
     ck_assert_ptr_null(ntsim__payload_by_member("none"));
+    /* every member of spec §3, the first of the table's rows included */
+    for (unsigned p = 1; p < NTSIM_PAYLOAD_COUNT; p++)
+        ck_assert_ptr_eq(ntsim__payload_by_member(ntsim__payloads[p].member), &ntsim__payloads[p]);
     ck_assert_ptr_null(ntsim__payload_by_member(NULL));
 }
 END_TEST

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc_probe.h"
 #include "capture_fixture.h"
 #include "check_suites.h"
 #include "data_view.h"
@@ -24,6 +25,7 @@ static void setup(void)
 
 static void teardown(void)
 {
+    ntsim_probe_end();
     ck_assert_int_eq(ntsim_json_set_gid_map(NULL, 0), NRT_SUCCESS);
     ntsim_fixture_end();
 }
@@ -208,6 +210,45 @@ START_TEST(test_json_keys_name_real_fields)
                                                   &v));
     ck_assert_ptr_nonnull(ntsim__data_view_compile("hint%bad", NTSIM_PAYLOAD_HW_NOTIFY, &v));
     ck_assert_ptr_nonnull(ntsim__data_view_compile("model_id", NTSIM_PAYLOAD_NONE, &v));
+    /* The grammar's edges (event_table.h, data_view.c): an empty key; a key
+     * that fits key_z[48] (47 bytes) or not; a dotted path whose head is not
+     * a field; both sync_info members; each %format, and a near miss. */
+    ck_assert_ptr_nonnull(ntsim__data_view_compile("=hint", NTSIM_PAYLOAD_HW_NOTIFY, &v));
+    ck_assert_ptr_nonnull(ntsim__data_view_compile(",hint", NTSIM_PAYLOAD_HW_NOTIFY, &v));
+    char key[64];
+    memset(key, 'k', 47);
+    strcpy(key + 47, "=hint");
+    ck_assert_ptr_null(ntsim__data_view_compile(key, NTSIM_PAYLOAD_HW_NOTIFY, &v));
+    ck_assert_uint_eq(strlen(v.keys[0].key_z), 47);
+    memset(key, 'k', 48);
+    strcpy(key + 48, "=hint");
+    ck_assert_ptr_nonnull(ntsim__data_view_compile(key, NTSIM_PAYLOAD_HW_NOTIFY, &v));
+    ck_assert_ptr_nonnull(ntsim__data_view_compile("x=nope.nc_timestamp_ns",
+                                                  NTSIM_PAYLOAD_HW_NOTIFY, &v));
+    ck_assert_ptr_nonnull(ntsim__data_view_compile("x=sync_info", NTSIM_PAYLOAD_HW_NOTIFY, &v));
+    ck_assert_ptr_null(ntsim__data_view_compile("x=sync_info.cpu_timestamp_ns,"
+                                               "y=sync_info.nc_timestamp_ns",
+                                               NTSIM_PAYLOAD_HW_NOTIFY, &v));
+    ck_assert_uint_eq(v.count, 2);
+    ck_assert_uint_eq(v.keys[0].offset, 0x18 + 8); /* spec §3: hw_notify.sync_info at 0x18 */
+    ck_assert_uint_eq(v.keys[1].offset, 0x18);
+    static const struct {
+        const char *keys;
+        ntsim_value_format_t fmt;
+    } formats[] = {{"hint%usage,custom_data", NTSIM_FMT_USAGE},
+                   {"hint%hex,custom_data", NTSIM_FMT_HEX},
+                   {"hint%algo,custom_data", NTSIM_FMT_ALGO}};
+    for (size_t i = 0; i < 3; i++) {
+        ck_assert_ptr_null(ntsim__data_view_compile(formats[i].keys, NTSIM_PAYLOAD_HW_NOTIFY, &v));
+        ck_assert_uint_eq(v.count, 2);
+        ck_assert_int_eq(v.keys[0].fmt, formats[i].fmt);
+        ck_assert_int_eq(v.keys[1].fmt, NTSIM_FMT_NUMBER);
+    }
+    static const char *const near_misses[] = {"hint%usagx", "hint%abcde", "hint%hez",
+                                              "hint%algz", "hint%abcd", "hint%he"};
+    for (size_t i = 0; i < sizeof near_misses / sizeof near_misses[0]; i++)
+        ck_assert_msg(ntsim__data_view_compile(near_misses[i], NTSIM_PAYLOAD_HW_NOTIFY, &v) != NULL,
+                      "%s compiled", near_misses[i]);
 }
 END_TEST
 
@@ -297,6 +338,261 @@ START_TEST(test_json_events_in_batches_equal_the_document)
 }
 END_TEST
 
+/* D-JSON-DATA: a record whose phase has no arm is counted, in total and by
+ * type, and warned once per type by its CamelCase name (a phase past
+ * INSTANT by its number); an unknown type has no arm to miss: not counted.
+ * Reset zeroes the counts and re-arms the warnings. Records: NUM_ERR START
+ * twice, DEVICE_EXEC INSTANT, type 46, nrt_async_sema_wait (23) phase 3,
+ * and GENERIC and hw_notify INSTANTs, which have their arms. */
+START_TEST(test_phase_mismatches_are_counted_by_type_warned_once_and_reset)
+{
+    nrt_sys_trace_event_t r[7];
+    memset(r, 0, sizeof r);
+    r[5].trace_type = NRT_SYS_TRACE_EVENT_TYPE_GENERIC; /* arms: no count, no warning */
+    r[5].phase = NRT_SYS_TRACE_EVENT_PHASE_INSTANT;
+    r[6].trace_type = NRT_SYS_TRACE_EVENT_TYPE_HW_NOTIFY;
+    r[6].phase = NRT_SYS_TRACE_EVENT_PHASE_INSTANT;
+    r[0].trace_type = r[1].trace_type = NRT_SYS_TRACE_EVENT_TYPE_NUM_ERR;
+    r[0].phase = r[1].phase = NRT_SYS_TRACE_EVENT_PHASE_START;
+    r[2].trace_type = NRT_SYS_TRACE_EVENT_TYPE_DEVICE_EXEC;
+    r[2].phase = NRT_SYS_TRACE_EVENT_PHASE_INSTANT;
+    r[3].trace_type = NRT_SYS_TRACE_EVENT_TYPE_COUNT;
+    r[3].phase = NRT_SYS_TRACE_EVENT_PHASE_INSTANT;
+    r[4].trace_type = NRT_SYS_TRACE_EVENT_TYPE_ASYNC_SEMA_WAIT;
+    r[4].phase = (nrt_sys_trace_event_phase_t)3;
+    ntsim_json_reset_stats();
+    ntsim_fixture_log_begin();
+    for (int round = 0; round < 3; round++) {
+        char *doc = NULL;
+        size_t n;
+        ck_assert_int_eq(ntsim_json_serialize(r, 7, &doc, &n), NRT_SUCCESS);
+        nrt_sys_trace_buffer_free(doc);
+        ntsim_json_stats_t st;
+        ck_assert_int_eq(ntsim_json_stats(&st), NRT_SUCCESS);
+        uint64_t k = round == 1 ? 2 : 1; /* round 2 follows a reset */
+        ck_assert_uint_eq(st.phase_mismatch, 4 * k);
+        for (uint32_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++) {
+            uint64_t want = t == 13 ? 2 * k : t == 7 || t == 23 ? k : 0;
+            ck_assert_uint_eq(st.phase_mismatch_by_type[t], want);
+        }
+        ck_assert_uint_eq(ntsim_fixture.warnings, round == 0 ? 3 : round == 1 ? 3 : 6);
+        if (round == 1)
+            ntsim_json_reset_stats();
+    }
+    ck_assert_uint_eq(ntsim_fixture.log_count, 6);
+    ck_assert_ptr_nonnull(strstr(ntsim_fixture.log[0], "NumericalErr"));
+    ck_assert_ptr_nonnull(strstr(ntsim_fixture.log[0], "phase start"));
+    ck_assert_ptr_nonnull(strstr(ntsim_fixture.log[1], "NcExecRunning"));
+    ck_assert_ptr_nonnull(strstr(ntsim_fixture.log[1], "phase instant"));
+    ck_assert_ptr_nonnull(strstr(ntsim_fixture.log[2], "NrtAsyncSemaWait"));
+    ck_assert_ptr_nonnull(strstr(ntsim_fixture.log[2], "phase 3"));
+    ck_assert_str_eq(ntsim_fixture.log[5], ntsim_fixture.log[2]);
+    ntsim_json_reset_stats();
+    ntsim_json_stats_t st;
+    ck_assert_int_eq(ntsim_json_stats(&st), NRT_SUCCESS);
+    ck_assert_uint_eq(st.phase_mismatch, 0);
+    ck_assert_uint_eq(st.phase_mismatch_by_type[13], 0);
+}
+END_TEST
+
+/* The header's contract: out is NUL-terminated within cap (cap > 0), never
+ * written past it; the return is the length needed. */
+START_TEST(test_json_escape_writes_only_within_cap)
+{
+    char out[8];
+    for (size_t cap = 1; cap <= 5; cap++) {
+        memset(out, 'X', sizeof out);
+        ck_assert_uint_eq(ntsim_json_escape("a", 1, out, cap), 3); /* "a" quoted */
+        size_t end = cap - 1 < 3 ? cap - 1 : 3;
+        ck_assert_msg(out[end] == '\0', "cap %zu: no NUL at %zu", cap, end);
+        ck_assert_uint_eq(strlen(out), end);
+        for (size_t i = cap; i < sizeof out; i++)
+            ck_assert_msg(out[i] == 'X', "cap %zu: byte %zu written", cap, i);
+    }
+    memset(out, 'X', sizeof out);
+    ck_assert_uint_eq(ntsim_json_escape("a", 1, out, 0), 3);
+    ck_assert_int_eq(out[0], 'X');
+}
+END_TEST
+
+/* facts §2 / D-WORKER-GID: a map may name all 256 NCs. */
+START_TEST(test_gid_map_may_cover_all_256_ncs)
+{
+    int32_t map[256];
+    for (int i = 0; i < 256; i++)
+        map[i] = 1000 + i;
+    ck_assert_int_eq(ntsim_json_set_gid_map(map, 256), NRT_SUCCESS);
+    nrt_sys_trace_event_t e;
+    memset(&e, 0, sizeof e);
+    e.nc_idx = 255;
+    char *doc = NULL;
+    size_t n;
+    ck_assert_int_eq(ntsim_json_serialize(&e, 1, &doc, &n), NRT_SUCCESS);
+    ck_assert_ptr_nonnull(strstr(doc, "\"worker_gid\":1255,"));
+    nrt_sys_trace_buffer_free(doc);
+}
+END_TEST
+
+/* facts §2: fetch takes every event of the NCs asked for, however many:
+ * 5000 on NC 0 (more than one drain of the rings at a time) all come out,
+ * oldest first. */
+START_TEST(test_fetch_takes_every_event_of_a_large_ring)
+{
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    nrt_sys_trace_config_t cfg;
+    ntsim_fixture_config(&cfg, 8192, ncs_0_1, 1);
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+    emit_generic(0, 5000);
+    char *buf = NULL;
+    size_t n;
+    ck_assert_int_eq(nrt_sys_trace_fetch_events(&buf, &n, NULL), NRT_SUCCESS);
+    ck_assert_uint_eq(count_events(buf), 5000);
+    ck_assert_ptr_nonnull(strstr(buf, "\"nc_local_id\":4999,\"tracking_id\":5099,"));
+    nrt_sys_trace_buffer_free(buf);
+    ntsim_nc_stats_t st;
+    ck_assert_int_eq(ntsim_capture_nc_stats(0, &st), NRT_SUCCESS);
+    ck_assert_uint_eq(st.in_ring, 0);
+    ck_assert_uint_eq(st.drained, 5000);
+}
+END_TEST
+
+/* facts §2: nc_idx selects that NC alone; 0 is an NC, not "all". */
+START_TEST(test_fetch_of_nc_0_leaves_nc_1)
+{
+    emit_generic(0, 2);
+    emit_generic(1, 3);
+    nrt_sys_trace_fetch_options_t o;
+    nrt_sys_trace_fetch_options_set_defaults(&o);
+    nrt_sys_trace_fetch_options_set_nc_idx(&o, 0);
+    char *buf = NULL;
+    size_t n;
+    ck_assert_int_eq(nrt_sys_trace_fetch_events(&buf, &n, &o), NRT_SUCCESS);
+    ck_assert_uint_eq(count_events(buf), 2);
+    nrt_sys_trace_buffer_free(buf);
+    ntsim_nc_stats_t st;
+    ck_assert_int_eq(ntsim_capture_nc_stats(1, &st), NRT_SUCCESS);
+    ck_assert_uint_eq(st.in_ring, 3);
+}
+END_TEST
+
+/* D-FETCH and D-ALLOCATOR: out of memory at any allocation, fetch returns
+ * NRT_RESOURCE, logs it, drains nothing and frees what it took; once
+ * enough are allowed, the document is the one fetch makes without a limit,
+ * and it is the only block left. serialize likewise. */
+START_TEST(test_fetch_and_serialize_run_out_of_memory_cleanly)
+{
+    emit_generic(0, 3);
+    for (uint64_t allow = 0;; allow++) {
+        ck_assert_uint_lt(allow, 100);
+        char *buf = NULL;
+        size_t n = 0;
+        unsigned warned = ntsim_fixture.warnings;
+        ntsim_probe_begin(allow);
+        NRT_STATUS st = nrt_sys_trace_fetch_events(&buf, &n, NULL);
+        ntsim_probe_end();
+        ntsim_nc_stats_t ns;
+        ck_assert_int_eq(ntsim_capture_nc_stats(0, &ns), NRT_SUCCESS);
+        if (st != NRT_SUCCESS) {
+            ck_assert_int_eq(st, NRT_RESOURCE);
+            ck_assert_ptr_null(buf);
+            ck_assert_uint_eq(ntsim_probe.live, 0);
+            ck_assert_uint_eq(ns.in_ring, 3);
+            ck_assert_uint_eq(ntsim_fixture.warnings, warned + 1);
+            continue;
+        }
+        ck_assert_uint_eq(ntsim_probe.live, 1);
+        ck_assert_uint_eq(ns.in_ring, 0);
+        ck_assert_uint_eq(count_events(buf), 3);
+        nrt_sys_trace_buffer_free(buf);
+        break;
+    }
+    nrt_sys_trace_event_t r[3];
+    memset(r, 0, sizeof r);
+    char *whole = NULL;
+    size_t whole_len;
+    ck_assert_int_eq(ntsim_json_serialize(r, 3, &whole, &whole_len), NRT_SUCCESS);
+    for (uint64_t allow = 0;; allow++) {
+        ck_assert_uint_lt(allow, 100);
+        char *doc = NULL;
+        size_t n = 0;
+        ntsim_probe_begin(allow);
+        NRT_STATUS st = ntsim_json_serialize(r, 3, &doc, &n);
+        ntsim_probe_end();
+        if (st != NRT_SUCCESS) {
+            ck_assert_int_eq(st, NRT_RESOURCE);
+            ck_assert_uint_eq(ntsim_probe.live, 0);
+            continue;
+        }
+        ck_assert_uint_eq(ntsim_probe.live, 1);
+        ck_assert_str_eq(doc, whole);
+        nrt_sys_trace_buffer_free(doc);
+        break;
+    }
+    nrt_sys_trace_buffer_free(whole);
+}
+END_TEST
+
+/* A count whose document could not fit in memory is refused before a record
+ * is read (the header: NRT_RESOURCE when memory runs out). */
+START_TEST(test_serialize_refuses_a_count_past_memory)
+{
+    nrt_sys_trace_event_t e;
+    memset(&e, 0, sizeof e);
+    char *doc = NULL;
+    size_t n;
+    ck_assert_int_eq(ntsim_json_serialize(&e, SIZE_MAX / 2, &doc, &n), NRT_RESOURCE);
+    ck_assert_ptr_null(doc);
+    ck_assert_int_eq(ntsim_json_serialize_events(&e, SIZE_MAX / 64, &doc, &n), NRT_RESOURCE);
+    ck_assert_ptr_null(doc);
+}
+END_TEST
+
+/* Fills this much of the stack below the caller with 'A', so that a buffer
+ * the next call forgets to terminate shows it. */
+static void __attribute__((noinline)) scribble_stack(void)
+{
+    volatile char junk[2048];
+    for (size_t i = 0; i < sizeof junk; i++)
+        junk[i] = 'A';
+}
+
+/* D-JSON-DATA formats as the NTFF attributes and the timelines write them
+ * (ntsim__data_format): whatever the stack held before. */
+START_TEST(test_data_format_text_is_exact_on_a_dirty_stack)
+{
+    ntsim_data_key_t k;
+    memset(&k, 0, sizeof k);
+    static const struct {
+        ntsim_value_format_t fmt;
+        bool is_signed;
+        uint64_t value;
+        const char *text;
+    } cases[] = {
+        {NTSIM_FMT_NUMBER, false, 12345, "12345"},
+        {NTSIM_FMT_NUMBER, false, UINT64_MAX, "18446744073709551615"},
+        {NTSIM_FMT_NUMBER, true, (uint64_t)-3, "-3"},
+        {NTSIM_FMT_NUMBER, true, UINT64_C(1) << 63, "-9223372036854775808"},
+        {NTSIM_FMT_ALGO, false, 7, "7"},
+        {NTSIM_FMT_USAGE, false, 6, "weight"},
+        {NTSIM_FMT_USAGE, false, 23, "23"},
+        {NTSIM_FMT_HEX, false, 0xabc, "0xabc"},
+        {NTSIM_FMT_BOOL, false, 2, "true"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        k.fmt = cases[i].fmt;
+        k.is_signed = cases[i].is_signed;
+        char out[40];
+        memset(out, 'B', sizeof out);
+        scribble_stack();
+        ck_assert(ntsim__data_format(&k, cases[i].value, out, sizeof out));
+        ck_assert_str_eq(out, cases[i].text);
+    }
+    k.fmt = NTSIM_FMT_ALGO;
+    char out[40];
+    ck_assert(!ntsim__data_format(&k, 0, out, sizeof out)); /* algorithm 0: omitted */
+}
+END_TEST
+
 Suite *make_json_suite(void)
 {
     Suite *s = suite_create("json");
@@ -314,6 +610,14 @@ Suite *make_json_suite(void)
     tcase_add_test(tc, test_json_event_never_exceeds_its_bound);
     tcase_add_test(tc, test_json_serialize_rejects_bad_arguments);
     tcase_add_test(tc, test_json_events_in_batches_equal_the_document);
+    tcase_add_test(tc, test_phase_mismatches_are_counted_by_type_warned_once_and_reset);
+    tcase_add_test(tc, test_json_escape_writes_only_within_cap);
+    tcase_add_test(tc, test_gid_map_may_cover_all_256_ncs);
+    tcase_add_test(tc, test_fetch_takes_every_event_of_a_large_ring);
+    tcase_add_test(tc, test_fetch_of_nc_0_leaves_nc_1);
+    tcase_add_test(tc, test_fetch_and_serialize_run_out_of_memory_cleanly);
+    tcase_add_test(tc, test_serialize_refuses_a_count_past_memory);
+    tcase_add_test(tc, test_data_format_text_is_exact_on_a_dirty_stack);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -19,6 +19,7 @@ int main(int argc, char **argv)
         srunner_add_suite(sr, make_event_table_suite());
         srunner_add_suite(sr, make_ring_suite());
         srunner_add_suite(sr, make_capture_suite());
+        srunner_add_suite(sr, make_services_suite());
         srunner_add_suite(sr, make_concurrency_suite());
         srunner_add_suite(sr, make_json_suite());
         srunner_add_suite(sr, make_convert_suite());
@@ -28,6 +29,7 @@ int main(int argc, char **argv)
         srunner_add_suite(sr, make_perfetto_suite());
         srunner_add_suite(sr, make_inspect_suite());
         srunner_add_suite(sr, make_testee_suite());
+        srunner_add_suite(sr, make_timeline_suite());
     }
     srunner_run_all(sr, CK_ENV);
     rc = ntsim_check_report(sr);

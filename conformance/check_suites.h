@@ -72,12 +72,14 @@ Suite *make_loader_suite(void);      /* check_loader.c: broken files, runner rep
 Suite *make_event_table_suite(void); /* check_event_table.c: the one table's views */
 Suite *make_ring_suite(void);        /* check_ring.c: the ring protocol */
 Suite *make_capture_suite(void);     /* check_capture.c: engine API and lifecycle */
+Suite *make_services_suite(void);    /* check_services.c: log sink, allocator, name blocks */
 Suite *make_concurrency_suite(void); /* check_concurrency.c: emitters + drainer at once */
 Suite *make_json_suite(void);        /* check_json.c: fetch, escaping, gid map, key column */
 Suite *make_convert_suite(void);     /* check_convert.c: notifications, EXPLICIT, NTFF, ids */
 Suite *make_sim_suite(void);         /* check_sim.c: virtual time, clocks, runs, scenarios */
 Suite *make_abuse_suite(void);       /* check_abuse.c: NULL everywhere, calls from hooks */
 Suite *make_facts_suite(void);       /* check_facts.c: every fact pinned, every citation real */
+Suite *make_timeline_suite(void);    /* check_timeline.c: the timeline writers' exact bytes */
 Suite *make_perfetto_suite(void);    /* check_perfetto.c: timelines, .pftrace, Chrome JSON, HTML */
 Suite *make_inspect_suite(void);     /* check_inspect.c: the inspect variables' names, limits, a run */
 Suite *make_testee_suite(void);      /* check_testee.c: the protocol, broken testees, restarts */

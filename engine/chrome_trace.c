@@ -225,8 +225,9 @@ NRT_STATUS ntsim_chrome_trace_serialize(const nrt_sys_trace_event_t *events, siz
     if (st != NRT_SUCCESS)
         return st;
     out_t o = {{{NULL, 0, 0}, NRT_SUCCESS}, tl.t_min >= 1000 ? tl.t_min - 1000 : 0};
-    if (ntsim__growbuf_reserve(&o.t.b, 256 + tl.nedges * 200) != NRT_SUCCESS)
-        o.t.st = NRT_RESOURCE;
+    /* A first capacity, a hint: text_put grows the buffer as it needs (and
+     * fails there when memory is short). */
+    (void)ntsim__growbuf_reserve(&o.t.b, 256 + tl.nedges * 200);
     put(&o, "{\"traceEvents\":[");
     put_metadata(&o, &tl);
     for (size_t i = 0; i < tl.nedges && o.t.st == NRT_SUCCESS; i++) {
@@ -249,7 +250,7 @@ NRT_STATUS ntsim_chrome_trace_serialize(const nrt_sys_trace_event_t *events, siz
         (unsigned long long)tl.stats.drops);
     ntsim__timeline_free(&tl);
     if (o.t.st != NRT_SUCCESS) {
-        free(o.t.b.data);
+        ntsim__free(o.t.b.data);
         return o.t.st;
     }
     *out = (char *)o.t.b.data;

@@ -59,10 +59,11 @@ static void fit_one(ntsim_tl_clock_t *c, const ntsim_tl_pair_t *p, size_t n)
         sxy += dx * (pair_y(&p[i]) - my);
     }
     c->b = sxx > 0 ? sxy / sxx : 0;
-    /* A slope past +-50% is no clock (hostile or corrupt pairs; real drifts
-     * are ppm): fit the offset only, so that 1 + b stays far from 0. The
-     * test is written so that a NaN fails it too. */
-    if (!(c->b > -0.5 && c->b < 0.5))
+    /* A clock running at half the host's rate or slower, backwards, or with
+     * no finite slope (NaN from hostile pairs) is no clock: fit the offset
+     * only, so that 1 + b >= 0.5 in the inverse below. Written so that a
+     * NaN fails the test too. */
+    if (!(c->b > -0.5 && c->b < 1e9))
         c->b = 0;
     c->a = my - c->b * mx;
     c->max_residual_ns = 0;

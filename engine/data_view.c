@@ -41,7 +41,6 @@ const char *ntsim__data_view_compile(const char *keys, ntsim_payload_id_t pid,
                                     ntsim_data_view_t *view)
 {
     memset(view, 0, sizeof *view);
-    view->has_payload = pid != NTSIM_PAYLOAD_NONE;
     if (keys == NULL)
         return NULL;
     view->has_arm = true;
@@ -63,7 +62,9 @@ const char *ntsim__data_view_compile(const char *keys, ntsim_payload_id_t pid,
         const char *path_end = pct ? pct : end;
         k->key = p;
         k->key_len = (size_t)(key_end - p);
-        if (k->key_len == 0 || k->key_len + 4 > sizeof k->json_key)
+        /* The key must fit key_z whole (the NTFF attribute key), and so
+         * json_key ("\"key\":" is 3 bytes longer, sizeof 64 > 48 + 3). */
+        if (k->key_len == 0 || k->key_len >= sizeof k->key_z)
             return "empty or overlong key";
         /* Resolve the path to an offset, size and kind. */
         const ntsim_field_desc_t *f;
@@ -114,7 +115,6 @@ const char *ntsim__data_view_compile(const char *keys, ntsim_payload_id_t pid,
             if (cpu == NULL)
                 return "nc_timestamp_ns has no cpu_timestamp_ns beside it";
             view->nc_timestamp = true;
-            view->nc_timestamp_offset = k->offset;
             view->cpu_timestamp_offset = base + cpu->offset;
         }
         view->count++;

@@ -45,10 +45,8 @@ typedef struct ntsim__data_view {
     size_t count;
     bool has_arm;             /* the exporter has an arm for this phase (keys may be
                                * none); false: {} and a phase-mismatch warning */
-    bool has_payload;         /* the phase carries a payload */
     bool nc_timestamp;        /* one key is nc_timestamp_ns: a device event, whose JSON
                                * timestamp_ns is host-aligned (D-JSON-TIME) */
-    size_t nc_timestamp_offset;  /* of that device time in the payload */
     size_t cpu_timestamp_offset; /* of the host time read with it (the same sync
                                   * pair: sync_info or TIMESTAMP_SYNC's flat pair) */
 } ntsim_data_view_t;
@@ -77,10 +75,6 @@ uint64_t ntsim__data_field(const nrt_sys_trace_event_data_t *data, size_t offset
  * without quotes ("7", "-3", "true", "weight", "0x1f", "5"). Returns false
  * when the key is omitted (%algo with value 0). out holds >= 32 bytes. */
 bool ntsim__data_format(const ntsim_data_key_t *k, uint64_t value, char *out, size_t cap);
-
-/* json.c: counts a record of a (type, phase) the exporter has no arm for and
- * warns once per type (facts §2, D-JSON-DATA). */
-void ntsim__json_note_mismatch(uint32_t type, uint32_t phase);
 
 /* json.c: a record's time on the host timeline, for a record whose view is v:
  * a device event's nc_timestamp_ns moved to the CPU clock with its own sync

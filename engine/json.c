@@ -264,12 +264,12 @@ void ntsim_json_reset_stats(void)
 
 /* facts §2: a record whose phase the exporter has no arm for is written with
  * "data":{} and a warning that names the type in CamelCase. (NTFF writes no
- * attributes for the same records; it does not count them again.) */
-void ntsim__json_note_mismatch(uint32_t type, uint32_t phase)
+ * attributes for the same records; it does not count them again.) Called
+ * from write_event only: write_events has built the names. */
+static void note_mismatch(uint32_t type, uint32_t phase)
 {
     if (type >= NRT_SYS_TRACE_EVENT_TYPE_COUNT)
         return; /* no type, no arm to miss: "unknown" (D-JSON-DATA) */
-    pthread_once(&g_names_once, names_build);
     atomic_fetch_add_explicit(&g_mismatch_total, 1, memory_order_relaxed);
     atomic_fetch_add_explicit(&g_mismatch_by_type[type], 1, memory_order_relaxed);
     if (atomic_exchange_explicit(&g_mismatch_warned[type], true, memory_order_relaxed))
@@ -356,17 +356,14 @@ static void write_value(ntsim_growbuf_t *b, const ntsim_data_key_t *k, uint64_t 
  *   timestamp_ns = sync_cpu + (nc_timestamp_ns - sync_dev),
  * the sync point being the record's own pair of clock readings (its
  * sync_info, or TIMESTAMP_SYNC's flat pair): both read at this boundary
- * (spec §3), on this record's own device clock. Unsigned arithmetic wraps
- * mod 2^64, so the result is exact whenever it is representable. Every other
- * record keeps the host time the engine read at emit. */
+ * (spec §3), on this record's own device clock. The device time is then the
+ * pair's own (nc_timestamp_ns = sync_dev), so the time is the pair's host
+ * half. Every other record keeps the host time the engine read at emit. */
 uint64_t ntsim__json_host_time(const nrt_sys_trace_event_t *e, const ntsim_data_view_t *v)
 {
     if (!v->nc_timestamp)
         return e->timestamp_ns;
-    uint64_t dev = ntsim__data_field(&e->data, v->nc_timestamp_offset, 8, false);
-    uint64_t sync_dev = dev; /* the same reading: the record's own pair */
-    uint64_t sync_cpu = ntsim__data_field(&e->data, v->cpu_timestamp_offset, 8, false);
-    return sync_cpu + (dev - sync_dev);
+    return ntsim__data_field(&e->data, v->cpu_timestamp_offset, 8, false);
 }
 
 /* Appends one event object; the caller reserved NTSIM_JSON_EVENT_MAX. */
@@ -378,7 +375,7 @@ static void write_event(ntsim_growbuf_t *b, jctx_t *ctx, const nrt_sys_trace_eve
     PUT_LIT(b, ",\"data\":{");
     const ntsim_data_view_t *v = ntsim__data_view(type, phase);
     if (!v->has_arm)
-        ntsim__json_note_mismatch(type, phase);
+        note_mismatch(type, phase);
     bool first = true;
     for (size_t i = 0; i < v->count; i++) {
         const ntsim_data_key_t *k = &v->keys[i];
@@ -400,9 +397,11 @@ static void write_event(ntsim_growbuf_t *b, jctx_t *ctx, const nrt_sys_trace_eve
     b->data[b->len++] = '}';
 }
 
+/* The one place the names are built: every document and batch comes here. */
 static void write_events(ntsim_growbuf_t *b, jctx_t *ctx, const nrt_sys_trace_event_t *e, size_t n,
                          bool *first)
 {
+    pthread_once(&g_names_once, names_build);
     for (size_t i = 0; i < n; i++) {
         if (!*first)
             b->data[b->len++] = ',';
@@ -426,7 +425,6 @@ static NRT_STATUS serialize(const nrt_sys_trace_event_t *events, size_t count, b
 {
     if (out == NULL || len == NULL || (events == NULL && count > 0))
         return NRT_INVALID;
-    pthread_once(&g_names_once, names_build);
     jctx_t *ctx = ntsim__calloc(1, sizeof *ctx + NTSIM_NC_COUNT * sizeof(int32_t));
     if (ctx == NULL)
         return NRT_RESOURCE;
@@ -497,7 +495,6 @@ NRT_STATUS nrt_sys_trace_fetch_events(char **buffer, size_t *written_size,
         take[nc] = (max_per_nc != 0 && st.in_ring > max_per_nc) ? max_per_nc : st.in_ring;
         total += take[nc];
     }
-    pthread_once(&g_names_once, names_build);
     ntsim_growbuf_t b = {NULL, 0, 0};
     jctx_t *ctx = ntsim__calloc(1, sizeof *ctx + NTSIM_NC_COUNT * sizeof(int32_t));
     size_t chunk = total < NTSIM_FETCH_CHUNK ? (size_t)total : NTSIM_FETCH_CHUNK;

@@ -374,7 +374,7 @@ NRT_STATUS ntsim_pftrace_serialize(const nrt_sys_trace_event_t *events, size_t c
         st = put_edge(&b, &tl, &tl.edges[i]);
     ntsim__timeline_free(&tl);
     if (st != NRT_SUCCESS) {
-        free(b.data);
+        ntsim__free(b.data);
         return st;
     }
     *out = b.data;

@@ -41,7 +41,7 @@ static bool grow(void *arrp, size_t *cap, size_t need, size_t elem)
         c *= 2;
     }
     void **arr = arrp;
-    void *p = realloc(*arr, c * elem);
+    void *p = ntsim__realloc(*arr, c * elem);
     if (p == NULL)
         return false;
     *arr = p;
@@ -173,10 +173,10 @@ static NRT_STATUS pair_records(build_t *b)
     size_t cap = 16;
     while (cap < tl->nrec * 2)
         cap *= 2;
-    open_slot_t *slots = calloc(cap, sizeof *slots);
-    b->prev_open = malloc((tl->nrec + 1) * sizeof *b->prev_open);
+    open_slot_t *slots = ntsim__calloc(cap, sizeof *slots);
+    b->prev_open = ntsim__malloc((tl->nrec + 1) * sizeof *b->prev_open);
     if (slots == NULL || b->prev_open == NULL) {
-        free(slots);
+        ntsim__free(slots);
         return NRT_RESOURCE;
     }
     for (size_t i = 0; i < tl->nrec; i++) {
@@ -207,10 +207,10 @@ static NRT_STATUS pair_records(build_t *b)
             goto oom;
         }
     }
-    free(slots);
+    ntsim__free(slots);
     return NRT_SUCCESS;
 oom:
-    free(slots);
+    ntsim__free(slots);
     return NRT_RESOURCE;
 }
 
@@ -306,8 +306,8 @@ static NRT_STATUS align_clocks(build_t *b)
 {
     ntsim_timeline_t *tl = b->tl;
     size_t n = tl->nitems, clock_cap = 0;
-    b->core = malloc((n + 1) * sizeof *b->core);
-    b->clock = malloc((n + 1) * sizeof *b->clock);
+    b->core = ntsim__malloc((n + 1) * sizeof *b->core);
+    b->clock = ntsim__malloc((n + 1) * sizeof *b->clock);
     if (b->core == NULL || b->clock == NULL)
         return NRT_RESOURCE;
     for (size_t i = 0; i < n; i++) {
@@ -410,7 +410,7 @@ static NRT_STATUS link_executions(build_t *b)
 {
     ntsim_timeline_t *tl = b->tl;
     size_t n = 0;
-    exec_key_t *keys = malloc((tl->nitems + 1) * sizeof *keys);
+    exec_key_t *keys = ntsim__malloc((tl->nitems + 1) * sizeof *keys);
     if (keys == NULL)
         return NRT_RESOURCE;
     /* nrt_execute spans by (thread, begin): which one an exec-stage span is in. */
@@ -448,12 +448,12 @@ static NRT_STATUS link_executions(build_t *b)
         if (k == NULL || k->a != nc || k->b != ex)
             continue;
         if (!grow(&tl->flows, &b->flow_cap, tl->nflows + 1, sizeof *tl->flows)) {
-            free(keys);
+            ntsim__free(keys);
             return NRT_RESOURCE;
         }
         tl->flows[tl->nflows++] = (ntsim_tl_flow_t){0, k->item, i};
     }
-    free(keys);
+    ntsim__free(keys);
     if (tl->nflows > 0)
         qsort(tl->flows, tl->nflows, sizeof *tl->flows, cmp_flow);
     for (size_t f = 0; f < tl->nflows; f++) {
@@ -534,7 +534,7 @@ static NRT_STATUS nc_losses(build_t *b, const exec_key_t *k, size_t n)
 static NRT_STATUS find_losses(build_t *b)
 {
     ntsim_timeline_t *tl = b->tl;
-    exec_key_t *k = malloc((tl->nrec + 1) * sizeof *k);
+    exec_key_t *k = ntsim__malloc((tl->nrec + 1) * sizeof *k);
     if (k == NULL)
         return NRT_RESOURCE;
     size_t n = 0;
@@ -550,7 +550,7 @@ static NRT_STATUS find_losses(build_t *b)
         st = nc_losses(b, &k[i], j - i);
         i = j;
     }
-    free(k);
+    ntsim__free(k);
     return st;
 }
 
@@ -724,7 +724,7 @@ static NRT_STATUS lay_out_group(build_t *b, const lane_key_t *k, size_t n, subla
 static NRT_STATUS lay_out(build_t *b)
 {
     ntsim_timeline_t *tl = b->tl;
-    lane_key_t *k = malloc((tl->nitems + 1) * sizeof *k);
+    lane_key_t *k = ntsim__malloc((tl->nitems + 1) * sizeof *k);
     sublanes_t subs = {NULL, 0, 0};
     NRT_STATUS st = k == NULL ? NRT_RESOURCE : NRT_SUCCESS;
     for (size_t i = 0; i < tl->nitems && st == NRT_SUCCESS; i++)
@@ -739,9 +739,9 @@ static NRT_STATUS lay_out(build_t *b)
         i = j;
     }
     for (size_t s = 0; s < subs.inited; s++)
-        free(subs.v[s].stack);
-    free(subs.v);
-    free(k);
+        ntsim__free(subs.v[s].stack);
+    ntsim__free(subs.v);
+    ntsim__free(k);
     return st;
 }
 
@@ -791,9 +791,9 @@ NRT_STATUS ntsim__timeline_build(const nrt_sys_trace_event_t *recs, size_t n,
         st = find_losses(&b);
     if (st == NRT_SUCCESS)
         st = lay_out(&b);
-    free(b.prev_open);
-    free(b.core);
-    free(b.clock);
+    ntsim__free(b.prev_open);
+    ntsim__free(b.core);
+    ntsim__free(b.clock);
     if (st != NRT_SUCCESS) {
         ntsim__timeline_free(tl);
         return st;
@@ -819,13 +819,13 @@ NRT_STATUS ntsim__timeline_build(const nrt_sys_trace_event_t *recs, size_t n,
 
 void ntsim__timeline_free(ntsim_timeline_t *tl)
 {
-    free(tl->items);
-    free(tl->lanes);
-    free(tl->clocks);
-    free(tl->pairs);
-    free(tl->flows);
-    free(tl->counters);
-    free(tl->edges);
+    ntsim__free(tl->items);
+    ntsim__free(tl->lanes);
+    ntsim__free(tl->clocks);
+    ntsim__free(tl->pairs);
+    ntsim__free(tl->flows);
+    ntsim__free(tl->counters);
+    ntsim__free(tl->edges);
     memset(tl, 0, sizeof *tl);
 }
 

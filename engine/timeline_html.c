@@ -54,13 +54,14 @@ static double x_of(const page_t *p, uint64_t t)
     return LABEL_W + (double)(t - p->tl->t_min) * PLOT_W / (double)p->span;
 }
 
-/* Rows: the nesting depth of each item, from the edges' lane order. */
-static void lay_rows(page_t *p)
+/* Rows: the nesting depth of each item, from the edges' lane order. False
+ * when memory runs out. */
+static bool lay_rows(page_t *p)
 {
     const ntsim_timeline_t *tl = p->tl;
-    uint32_t *open = calloc(tl->nlanes + 1, sizeof *open);
+    uint32_t *open = ntsim__calloc(tl->nlanes + 1, sizeof *open);
     if (open == NULL)
-        return;
+        return false;
     for (size_t i = 0; i < tl->nedges; i++) {
         const ntsim_tl_edge_t *ed = &tl->edges[i];
         if (ed->kind == NTSIM_TL_SAMPLE)
@@ -76,14 +77,15 @@ static void lay_rows(page_t *p)
         if (ed->kind == NTSIM_TL_BEGIN)
             open[lane]++;
     }
-    free(open);
+    ntsim__free(open);
+    return true;
 }
 
 /* A counting sort of the begin and instant edges by lane. */
 static bool group_by_lane(page_t *p)
 {
     const ntsim_timeline_t *tl = p->tl;
-    size_t *fill = calloc(tl->nlanes + 1, sizeof *fill);
+    size_t *fill = ntsim__calloc(tl->nlanes + 1, sizeof *fill);
     if (fill == NULL)
         return false;
     for (size_t i = 0; i < tl->nedges; i++)
@@ -98,7 +100,7 @@ static bool group_by_lane(page_t *p)
         uint32_t lane = tl->items[ed->index].lane;
         p->by_lane[p->lane_first[lane] + fill[lane]++] = ed->index;
     }
-    free(fill);
+    ntsim__free(fill);
     return true;
 }
 
@@ -267,21 +269,21 @@ NRT_STATUS ntsim_timeline_html_serialize(const nrt_sys_trace_event_t *events, si
         return st;
     page_t p;
     p.tl = &tl;
-    p.depth = calloc(tl.nitems + 1, sizeof *p.depth);
-    p.lane_rows = calloc(tl.nlanes + 1, sizeof *p.lane_rows);
-    p.lane_y = calloc(tl.nlanes + 1, sizeof *p.lane_y);
-    p.by_lane = malloc((tl.nitems + 1) * sizeof *p.by_lane);
-    p.lane_first = calloc(tl.nlanes + 2, sizeof *p.lane_first);
+    p.depth = ntsim__calloc(tl.nitems + 1, sizeof *p.depth);
+    p.lane_rows = ntsim__calloc(tl.nlanes + 1, sizeof *p.lane_rows);
+    p.lane_y = ntsim__calloc(tl.nlanes + 1, sizeof *p.lane_y);
+    p.by_lane = ntsim__malloc((tl.nitems + 1) * sizeof *p.by_lane);
+    p.lane_first = ntsim__calloc(tl.nlanes + 2, sizeof *p.lane_first);
     p.span = tl.t_max > tl.t_min ? tl.t_max - tl.t_min : 1;
     ntsim_textout_t o = {{NULL, 0, 0}, NRT_SUCCESS};
     if (p.depth == NULL || p.lane_rows == NULL || p.lane_y == NULL || p.by_lane == NULL ||
-        p.lane_first == NULL ||
-        ntsim__growbuf_reserve(&o.b, 8192 + tl.nitems * 400) != NRT_SUCCESS)
+        p.lane_first == NULL)
         o.st = NRT_RESOURCE;
-    if (o.st == NRT_SUCCESS && !group_by_lane(&p))
+    else /* a first capacity, a hint: text_put grows the buffer as it needs */
+        (void)ntsim__growbuf_reserve(&o.b, 8192 + tl.nitems * 400);
+    if (o.st == NRT_SUCCESS && (!group_by_lane(&p) || !lay_rows(&p)))
         o.st = NRT_RESOURCE;
     if (o.st == NRT_SUCCESS) {
-        lay_rows(&p);
         uint32_t y = AXIS_H;
         for (size_t l = 0; l < tl.nlanes; l++) {
             p.lane_y[l] = y + 4;
@@ -311,14 +313,14 @@ NRT_STATUS ntsim_timeline_html_serialize(const nrt_sys_trace_event_t *events, si
         put_flows(&o, &p);
         put(&o, "</svg>\n<script>%s</script>\n</body></html>\n", page_script);
     }
-    free(p.depth);
-    free(p.lane_rows);
-    free(p.lane_y);
-    free(p.by_lane);
-    free(p.lane_first);
+    ntsim__free(p.depth);
+    ntsim__free(p.lane_rows);
+    ntsim__free(p.lane_y);
+    ntsim__free(p.by_lane);
+    ntsim__free(p.lane_first);
     ntsim__timeline_free(&tl);
     if (o.st != NRT_SUCCESS) {
-        free(o.b.data);
+        ntsim__free(o.b.data);
         return o.st;
     }
     *out = (char *)o.b.data;

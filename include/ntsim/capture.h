@@ -158,7 +158,8 @@ typedef void (*ntsim_free_fn)(void *ptr);
 
 /* Replaces the allocator behind every heap block the API and the converters
  * allocate and free (configs, fetch options, documents, type-name lists,
- * NTFF buffers, EXPLICIT collections), as libuv's uv_replace_allocator does:
+ * NTFF buffers, EXPLICIT collections, the timelines and their files), as
+ * libuv's uv_replace_allocator does:
  * to count allocations, or to make one fail and see the call return
  * NRT_RESOURCE having lost nothing. The rings are mapped pages and stay
  * outside it. Call it while no block from the previous allocator is alive

@@ -1,0 +1,1405 @@
+/*
+ * conformance/check_timeline.c: the timeline writers' exact bytes, worked
+ * out by hand from D-TIMELINE, D-TIMELINE-ORDER, D-PFTRACE-CLOCK and each
+ * writer's decision (D-CHROME-JSON, D-PFTRACE, D-TIMELINE-HTML), on two
+ * small traces whose model is derived once below; and their out-of-memory
+ * paths (D-ALLOCATOR): every allocation failing in turn gives NRT_RESOURCE
+ * with nothing left allocated, or the same bytes as without a failure.
+ *
+ * Trace A, the host (NC 0, thread 7 unless said; record id = 1000 + index):
+ *
+ *   r  type          phase  track  t     nc_local_id  payload
+ *   0  nrt_execute   START  100    5000  0            model_id 11
+ *   1  kbl_exec_pre  START  42     5100  1            exec_id 42, model_id 11
+ *   2  model_submit  INST   0      5200  2            model_id 11
+ *   3  kbl_exec_pre  STOP   42     5300  3            exec_id 42, model_id 11
+ *   4  tensor_read   START  7      5500  4            tensor_id 3, size 64
+ *   5  nrt_execute   STOP   100    5600  5            model_id 11
+ *   6  tensor_read   STOP   7      5700  6            tensor_id 3, size 64
+ *   7  kmgr_exec_core STOP  77     5050  9            exec_id 5, model_id 11
+ *   8  enc_barrier   START  55     5800  10 (thread 9) peer_id -3, exec_id 42, nec_dev_id 1
+ *
+ * Items (record order): i0 nrt_execute [5000,5600] (r0, r5); i1 kbl_exec_pre
+ * [5100,5300]; i2 model_submit instant 5200; i3 tensor_read [5500,5700];
+ * i4 kmgr_exec_core unmatched STOP at 5050; i5 enc_barrier unmatched START at
+ * 5800; then the drop i6: NC 0's ids run 0..6, 9, 10, so 2 are lost before
+ * r7, at 5050. i0 takes exec_id 42 from i1 (same thread and NC, inside it);
+ * i4 (exec_id 5) comes later and finds i0 taken.
+ *
+ * Counters (made first, so first at equal times): "NC 0 events lost" 0 at
+ * 5000, 2 at 5050; "NC 0 events pushed" id + 1 at each record: 1..7 at
+ * 5000..5700, 10 at 5050, 11 at 5800.
+ *
+ * Lanes: group (host, 7) placed in order i0, i4, i1, i2, i3: i0, i4, i1, i2
+ * nest on lane 0 "thread 7"; i3 [5500,5700] crosses i0 (i1 ended at 5300)
+ * and opens lane 1 "thread 7 (overlap 1)" (tid 0x7D000000 = 2097152000);
+ * group (host, 9): lane 2 "thread 9"; the drop: lane 3 "NC 0" in the device
+ * process (pid 0x7F000000 = 2130706432, tid 0x7E000000 = 2113929216).
+ * Edges by time: 5000 lost 0, pushed 1, begin i0; 5050 lost 2, pushed 10,
+ * i4, the drop; 5100 pushed 2, begin i1; 5200 pushed 3, i2; 5300 pushed 4,
+ * end i1; 5500 pushed 5, begin i3; 5600 pushed 6, end i0; 5700 pushed 7, end
+ * i3; 5800 pushed 11, i5. t_min 5000, t_max 5800.
+ *
+ * Trace B, the device, with options {pid 77, nd_idx 3, host_name h"<&>'}
+ * (thread 7, NC 1 unless said; record id = 2000 + index):
+ *
+ *   r   type             phase  track  t      id  payload
+ *   0   nrt_execute      START  200    9000   0   model_id 12
+ *   1   kbl_exec_pre     START  43     9100   1   exec_id 43, model_id 12
+ *   2   kbl_exec_pre     STOP   43     9200   2   exec_id 43, model_id 12
+ *   3   nc_exec_running  START  300    9300   3   core 0, exec_id 43, sync {dev 11000, cpu 10000}
+ *   4   nc_model_switch  START  301    9400   4   core 1, model 12, exec 43, sync {12500, 10500}
+ *   5   nc_model_switch  STOP   301    9500   5   sync {dev 12700, cpu 0}
+ *   6   hw_notify        INST   5      9600   6   core 0, hint 7, custom 9, exec 43, sync {12001, 0}
+ *   7   nc_exec_running  STOP   300    9700   7   sync {dev 13050, cpu 12048}
+ *   8   cc_running       START  302    9800   8   gid 2, op 5, exec 43, sync {12300, 11150}, algo 3
+ *   9   cc_running       STOP   302    9900   9   sync {dev 12400, cpu 0}
+ *   10  nrt_dma_mem_alloc START 303    10100  10  hbm 1, usage 6 (weight), nc_hbm, !aligned, mla 2
+ *   11  nrt_dma_mem_alloc STOP  303    10200  11  4096 bytes at 0xabc0, rc 0, totals 8192, 16384
+ *   12  nrt_execute      STOP   200    13000  12  model_id 12
+ *   13  hw_notify (NC 2) INST   0      9050   0   core 0, hint 1, sync {dev 777, cpu 0}
+ *
+ * NC 1's device items name cores 0 and 1, so cc_running (no device_core_idx)
+ * has no core; NC 2 names only core 0. Clocks in order of first use: c0 (1,
+ * 0) with pairs (cpu 10000, dev 11000), (12048, 13050): mean x 1024, mean y
+ * 1001, b = 2048 / (2 * 1024^2) = 1/1024, a = 1001 - 1 = 1000 (all exact);
+ * c1 (1, 1), one pair (10500, 12500): a = 2000, b = 0; c2 (1, none), one
+ * pair (11150, 12300): a = 1150; c3 (2, 0): no pair (cpu 0), so unaligned.
+ * Aligned: 11000 -> 10000, 13050 -> 10000 + 2050 * 1024/1025 = 12048,
+ * 12001 -> 10000 + round(1001 * 1024/1025 = 1000.02) = 11000, 12500 -> 10500,
+ * 12700 -> 10700, 12300 -> 11150, 12400 -> 11250; the NC 2 notify keeps its
+ * emit time 9050. No residual.
+ *
+ * Items: i0 nrt_execute [9000,13000] takes exec_id 43 from i1 [9100,9200];
+ * i2 nc_exec_running [10000,12048]; i3 nc_model_switch [10500,10700]; i4
+ * hw_notify 11000; i5 cc_running [11150,11250]; i6 dma alloc [10100,10200];
+ * i7 hw_notify (NC 2) 9050. Flows from i0 (NC 1, exec 43), by destination:
+ * 1 -> i2, 2 -> i3, 3 -> i5. Lanes: 0 "thread 7"; then the device process
+ * (pid 0x7F000003 = 2130706435): 1 "NC 1 core 0" (i2, i4), 2 "NC 1 core 1",
+ * 3 "NC 1 (no core)", 4 "NC 1 notifications & DMA", 5 "NC 2"; tids
+ * 2113929216 + 0..4. Counters: NC 1 pushed and lost, NC 2 pushed and lost,
+ * sampled at the records' emit times. No loss.
+ */
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc_probe.h"
+#include "ntsim/capture.h"
+#include "check_suites.h"
+#include "perfetto_trace.pb-c.h"
+#include "alloc.h"
+#include "report.h"
+#include "timeline.h"
+
+#define TY(x) NRT_SYS_TRACE_EVENT_TYPE_##x
+#define S NRT_SYS_TRACE_EVENT_PHASE_START
+#define T NRT_SYS_TRACE_EVENT_PHASE_STOP
+#define I NRT_SYS_TRACE_EVENT_PHASE_INSTANT
+
+static void quiet(ntsim_log_level_t level, const char *message, void *ctx)
+{
+    (void)level;
+    (void)message;
+    (void)ctx;
+}
+
+/* Every test runs with the probe filling new memory with zeros, so a read
+ * past what the writers wrote (an edge past the last, a lane past the
+ * last) shows in the bytes, the same way every run. */
+static void setup(void)
+{
+    ntsim_log_set_sink(quiet, NULL);
+    (void)ntsim_json_set_model_lookup(NULL, NULL);
+    ntsim_probe_begin_filled(UINT64_MAX, 0);
+}
+
+static void teardown(void)
+{
+    ntsim_probe_end();
+    ntsim_log_set_sink(NULL, NULL);
+}
+
+static nrt_sys_trace_event_t rec(uint32_t type, uint32_t phase, uint32_t nc, uint64_t thread,
+                                 uint64_t tracking, uint64_t t, uint64_t nc_local_id, uint64_t id)
+{
+    nrt_sys_trace_event_t r;
+    memset(&r, 0, sizeof r);
+    r.trace_type = (nrt_sys_trace_event_type_t)type;
+    r.phase = (nrt_sys_trace_event_phase_t)phase;
+    r.nc_idx = nc;
+    r.thread_id = thread;
+    r.tracking_id = tracking;
+    r.timestamp_ns = t;
+    r.nc_local_id = nc_local_id;
+    r.id = id;
+    return r;
+}
+
+static size_t trace_a(nrt_sys_trace_event_t *r)
+{
+    r[0] = rec(TY(EXECUTE_API), S, 0, 7, 100, 5000, 0, 1000);
+    r[0].data.nrt_exec.model_id = 11;
+    r[1] = rec(TY(EXEC_PRE), S, 0, 7, 42, 5100, 1, 1001);
+    r[1].data.exec_pre.exec_id = 42;
+    r[1].data.exec_pre.model_id = 11;
+    r[2] = rec(TY(MODEL_SUBMIT), I, 0, 7, 0, 5200, 2, 1002);
+    r[2].data.model_submit.model_id = 11;
+    r[3] = rec(TY(EXEC_PRE), T, 0, 7, 42, 5300, 3, 1003);
+    r[3].data = r[1].data;
+    r[4] = rec(TY(TENSOR_READ), S, 0, 7, 7, 5500, 4, 1004);
+    r[4].data.exec_tensor_read.tensor_id = 3;
+    r[4].data.exec_tensor_read.size = 64;
+    r[5] = rec(TY(EXECUTE_API), T, 0, 7, 100, 5600, 5, 1005);
+    r[5].data = r[0].data;
+    r[6] = rec(TY(TENSOR_READ), T, 0, 7, 7, 5700, 6, 1006);
+    r[6].data = r[4].data;
+    r[7] = rec(TY(EXEC_CORE), T, 0, 7, 77, 5050, 9, 1009);
+    r[7].data.exec_core.exec_id = 5;
+    r[7].data.exec_core.model_id = 11;
+    r[8] = rec(TY(ENC_BARRIER), S, 0, 9, 55, 5800, 10, 1010);
+    r[8].data.enc_barrier.peer_id = -3;
+    r[8].data.enc_barrier.exec_id = 42;
+    r[8].data.enc_barrier.nec_dev_id = 1;
+    return 9;
+}
+
+static size_t trace_b(nrt_sys_trace_event_t *r)
+{
+    r[0] = rec(TY(EXECUTE_API), S, 1, 7, 200, 9000, 0, 2000);
+    r[0].data.nrt_exec.model_id = 12;
+    r[1] = rec(TY(EXEC_PRE), S, 1, 7, 43, 9100, 1, 2001);
+    r[1].data.exec_pre.exec_id = 43;
+    r[1].data.exec_pre.model_id = 12;
+    r[2] = rec(TY(EXEC_PRE), T, 1, 7, 43, 9200, 2, 2002);
+    r[2].data = r[1].data;
+    r[3] = rec(TY(DEVICE_EXEC), S, 1, 7, 300, 9300, 3, 2003);
+    r[3].data.nc_exec_start.device_core_idx = 0;
+    r[3].data.nc_exec_start.exec_id = 43;
+    r[3].data.nc_exec_start.sync_info.nc_timestamp_ns = 11000;
+    r[3].data.nc_exec_start.sync_info.cpu_timestamp_ns = 10000;
+    r[4] = rec(TY(NC_MODEL_SWITCH), S, 1, 7, 301, 9400, 4, 2004);
+    r[4].data.nc_model_switch_start.device_core_idx = 1;
+    r[4].data.nc_model_switch_start.model_id = 12;
+    r[4].data.nc_model_switch_start.exec_id = 43;
+    r[4].data.nc_model_switch_start.sync_info.nc_timestamp_ns = 12500;
+    r[4].data.nc_model_switch_start.sync_info.cpu_timestamp_ns = 10500;
+    r[5] = rec(TY(NC_MODEL_SWITCH), T, 1, 7, 301, 9500, 5, 2005);
+    r[5].data.nc_model_switch_stop.sync_info.nc_timestamp_ns = 12700;
+    r[6] = rec(TY(HW_NOTIFY), I, 1, 7, 5, 9600, 6, 2006);
+    r[6].data.hw_notify.device_core_idx = 0;
+    r[6].data.hw_notify.hint = 7;
+    r[6].data.hw_notify.custom_data = 9;
+    r[6].data.hw_notify.exec_id = 43;
+    r[6].data.hw_notify.sync_info.nc_timestamp_ns = 12001;
+    r[7] = rec(TY(DEVICE_EXEC), T, 1, 7, 300, 9700, 7, 2007);
+    r[7].data.nc_exec_stop.sync_info.nc_timestamp_ns = 13050;
+    r[7].data.nc_exec_stop.sync_info.cpu_timestamp_ns = 12048;
+    r[8] = rec(TY(CC_EXEC), S, 1, 7, 302, 9800, 8, 2008);
+    r[8].data.cc_exec_start.gid = 2;
+    r[8].data.cc_exec_start.op_id = 5;
+    r[8].data.cc_exec_start.exec_id = 43;
+    r[8].data.cc_exec_start.sync_info.nc_timestamp_ns = 12300;
+    r[8].data.cc_exec_start.sync_info.cpu_timestamp_ns = 11150;
+    r[8].data.cc_exec_start.algo = 3;
+    r[9] = rec(TY(CC_EXEC), T, 1, 7, 302, 9900, 9, 2009);
+    r[9].data.cc_exec_stop.sync_info.nc_timestamp_ns = 12400;
+    r[10] = rec(TY(DMA_MEM_ALLOC), S, 1, 7, 303, 10100, 10, 2010);
+    r[10].data.dma_mem_alloc_start.hbm_idx = 1;
+    r[10].data.dma_mem_alloc_start.usage_type = DMA_MEM_USAGE_TYPE_WEIGHT;
+    r[10].data.dma_mem_alloc_start.is_nc_hbm = true;
+    r[10].data.dma_mem_alloc_start.is_aligned = false;
+    r[10].data.dma_mem_alloc_start.mla_idx = 2;
+    r[11] = rec(TY(DMA_MEM_ALLOC), T, 1, 7, 303, 10200, 11, 2011);
+    r[11].data.dma_mem_alloc_stop.allocated_bytes = 4096;
+    r[11].data.dma_mem_alloc_stop.physical_address = 0xabc0;
+    r[11].data.dma_mem_alloc_stop.return_code = 0;
+    r[11].data.dma_mem_alloc_stop.usage_type_total_bytes = 8192;
+    r[11].data.dma_mem_alloc_stop.total_bytes = 16384;
+    r[12] = rec(TY(EXECUTE_API), T, 1, 7, 200, 13000, 12, 2012);
+    r[12].data = r[0].data;
+    r[13] = rec(TY(HW_NOTIFY), I, 2, 7, 0, 9050, 0, 2013);
+    r[13].data.hw_notify.hint = 1;
+    r[13].data.hw_notify.sync_info.nc_timestamp_ns = 777;
+    return 14;
+}
+
+static const ntsim_timeline_options_t options_b = {77, 3, "h\"<&>'"};
+
+static void check_text(const char *what, const char *want, const char *got, size_t got_len);
+
+/* The expected text: its lines, joined. */
+static char *joined(const char *const *lines)
+{
+    size_t n = 1;
+    for (size_t i = 0; lines[i] != NULL; i++)
+        n += strlen(lines[i]);
+    char *s = malloc(n);
+    ck_assert_ptr_nonnull(s);
+    s[0] = '\0';
+    for (size_t i = 0; lines[i] != NULL; i++)
+        strcat(s, lines[i]);
+    return s;
+}
+
+static void check_lines(const char *what, const char *const *want_lines, const char *got,
+                        size_t got_len)
+{
+    char *want = joined(want_lines);
+    check_text(what, want, got, got_len);
+    free(want);
+}
+
+static void check_text(const char *what, const char *want, const char *got, size_t got_len)
+{
+    ck_assert_uint_eq(strlen(got), got_len);
+    if (strcmp(want, got) == 0)
+        return;
+    ntsim_report_t r;
+    ntsim_report_init(&r);
+    ntsim_report_diff(&r, what, "bytes", want, got);
+    ck_abort_msg("%s", r.text);
+    ntsim_report_free(&r);
+}
+
+/* --- the model ---------------------------------------------------------------- */
+
+/* Trace A's model, as the header works it out. */
+START_TEST(test_model_of_trace_a)
+{
+    nrt_sys_trace_event_t r[16];
+    size_t n = trace_a(r);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, n, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nitems, 7);
+    static const struct {
+        uint64_t begin, end;
+        uint32_t lane, flags;
+        uint64_t exec_id;
+    } want[7] = {
+        {5000, 5600, 0, NTSIM_TL_SPAN, 42},          {5100, 5300, 0, NTSIM_TL_SPAN, 42},
+        {5200, 5200, 0, 0, 0},                       {5500, 5700, 1, NTSIM_TL_SPAN, 0},
+        {5050, 5050, 0, NTSIM_TL_UNMATCHED_STOP, 5}, {5800, 5800, 2, NTSIM_TL_UNMATCHED_START, 42},
+        {5050, 5050, 3, NTSIM_TL_DROP, 0},
+    };
+    for (size_t i = 0; i < 7; i++) {
+        ck_assert_msg(tl.items[i].begin == want[i].begin && tl.items[i].end == want[i].end,
+                      "item %zu: [%llu, %llu]", i, (unsigned long long)tl.items[i].begin,
+                      (unsigned long long)tl.items[i].end);
+        ck_assert_uint_eq(tl.items[i].lane, want[i].lane);
+        ck_assert_uint_eq(tl.items[i].flags, want[i].flags);
+        ck_assert_uint_eq(tl.items[i].exec_id, want[i].exec_id);
+    }
+    ck_assert_uint_eq(tl.items[6].lost, 2);
+    ck_assert_uint_eq(tl.items[6].rec, 7);
+    ck_assert_uint_eq(tl.nlanes, 4);
+    ck_assert_uint_eq(tl.ncounters, 2);
+    ck_assert_uint_eq(tl.nedges, 11 + 10); /* 11 samples; 3 begins, 3 ends, 4 instants */
+    ck_assert_uint_eq(tl.t_min, 5000);
+    ck_assert_uint_eq(tl.t_max, 5800);
+    ck_assert_uint_eq(tl.lanes[0].spans, 2);
+    ck_assert_uint_eq(tl.lanes[0].instants, 2);
+    ck_assert_uint_eq(tl.lanes[1].spans, 1);
+    ck_assert_uint_eq(tl.lanes[2].instants, 1);
+    ck_assert_uint_eq(tl.lanes[3].instants, 1);
+    ck_assert_uint_eq(tl.lanes[3].uuid, 0x1003);
+    ck_assert_uint_eq(tl.counters[1].uuid, 0x1005);
+    ntsim_timeline_stats_t st;
+    ck_assert_int_eq(ntsim_timeline_stats(r, n, NULL, &st), NRT_SUCCESS);
+    ck_assert_uint_eq(st.spans, 3);
+    ck_assert_uint_eq(st.instants, 1);
+    ck_assert_uint_eq(st.unmatched_start, 1);
+    ck_assert_uint_eq(st.unmatched_stop, 1);
+    ck_assert_uint_eq(st.drops, 1);
+    ck_assert_uint_eq(st.lost_events, 2);
+    ck_assert_uint_eq(st.flows, 0);
+    ck_assert_uint_eq(st.lanes, 4);
+    ck_assert_uint_eq(st.clocks, 0);
+    ck_assert_uint_eq(st.sync_pairs, 0);
+    ck_assert_uint_eq(st.unaligned, 0);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
+/* Trace B's model: clocks, cores, flows, as the header works them out. */
+START_TEST(test_model_of_trace_b)
+{
+    nrt_sys_trace_event_t r[16];
+    size_t n = trace_b(r);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, n, &options_b, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nitems, 8);
+    static const uint64_t when[8][2] = {{9000, 13000}, {9100, 9200},   {10000, 12048},
+                                        {10500, 10700}, {11000, 11000}, {11150, 11250},
+                                        {10100, 10200}, {9050, 9050}};
+    static const uint32_t lane[8] = {0, 0, 1, 2, 1, 3, 4, 5};
+    static const uint64_t flow_in[8] = {0, 0, 1, 2, 0, 3, 0, 0};
+    for (size_t i = 0; i < 8; i++) {
+        ck_assert_msg(tl.items[i].begin == when[i][0] && tl.items[i].end == when[i][1],
+                      "item %zu: [%llu, %llu]", i, (unsigned long long)tl.items[i].begin,
+                      (unsigned long long)tl.items[i].end);
+        ck_assert_uint_eq(tl.items[i].lane, lane[i]);
+        ck_assert_uint_eq(tl.items[i].flow_in, flow_in[i]);
+    }
+    ck_assert_uint_eq(tl.items[0].exec_id, 43);
+    ck_assert_uint_eq(tl.items[0].flows_count, 3);
+    ck_assert_uint_eq(tl.items[7].flags, NTSIM_TL_DEVICE | NTSIM_TL_UNALIGNED);
+    ck_assert_uint_eq(tl.items[4].dev_begin, 12001);
+    ck_assert_uint_eq(tl.nclocks, 4);
+    static const uint32_t nc[4] = {1, 1, 1, 2}, core[4] = {0, 1, NTSIM_TL_NO_CORE, 0};
+    static const uint64_t c0[4] = {10000, 10500, 11150, 0}, pairs[4] = {2, 1, 1, 0};
+    static const double a[4] = {1000, 2000, 1150, 0}, b[4] = {1.0 / 1024, 0, 0, 0};
+    for (size_t c = 0; c < 4; c++) {
+        ck_assert_uint_eq(tl.clocks[c].nc, nc[c]);
+        ck_assert_uint_eq(tl.clocks[c].core, core[c]);
+        ck_assert_uint_eq(tl.clocks[c].c0, c0[c]);
+        ck_assert_uint_eq(tl.clocks[c].pairs, pairs[c]);
+        ck_assert(tl.clocks[c].a == a[c]);
+        ck_assert(tl.clocks[c].b == b[c]);
+        ck_assert(tl.clocks[c].max_residual_ns == 0);
+    }
+    ck_assert_uint_eq(tl.clocks[1].pair_first, 2);
+    ck_assert_uint_eq(tl.clocks[2].pair_first, 3);
+    ck_assert_uint_eq(tl.npairs, 4);
+    ck_assert_str_eq(tl.lanes[1].name, "NC 1 core 0");
+    ck_assert_str_eq(tl.lanes[3].name, "NC 1 (no core)");
+    ck_assert_str_eq(tl.processes[0].name, "h\"<&>'");
+    ck_assert_uint_eq(tl.processes[1].pid, 0x7F000003);
+    ntsim_timeline_stats_t st;
+    ck_assert_int_eq(ntsim_timeline_stats(r, n, &options_b, &st), NRT_SUCCESS);
+    ck_assert_uint_eq(st.spans, 6);
+    ck_assert_uint_eq(st.instants, 2);
+    ck_assert_uint_eq(st.flows, 3);
+    ck_assert_uint_eq(st.lanes, 6);
+    ck_assert_uint_eq(st.clocks, 4);
+    ck_assert_uint_eq(st.sync_pairs, 4);
+    ck_assert_uint_eq(st.unaligned, 1);
+    ck_assert(st.max_residual_ns == 0);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
+/* --- Chrome JSON (D-CHROME-JSON) ------------------------------------------------ */
+
+/* ts_origin_ns = t_min - 1000 = 4000; ts and dur in us with three decimals. */
+static const char *const chrome_a[] = {
+    "{\"traceEvents\":[\n",
+    "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"tid\":0,\"args\":{\"name\":\"ntsim host\"}},\n",
+    "{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":1,\"tid\":0,\"args\":{\"sort_index\":0}},\n",
+    "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":2130706432,\"tid\":0,\"args\":{\"name\":\"neuron device 0\"}},\n",
+    "{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":2130706432,\"tid\":0,\"args\":{\"sort_index\":1}},\n",
+    "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":7,\"args\":{\"name\":\"thread 7\"}},\n",
+    "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":1,\"tid\":7,\"args\":{\"sort_index\":0}},\n",
+    "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":2097152000,\"args\":{\"name\":\"thread 7 (overlap 1)\"}},\n",
+    "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":1,\"tid\":2097152000,\"args\":{\"sort_index\":1}},\n",
+    "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":9,\"args\":{\"name\":\"thread 9\"}},\n",
+    "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":1,\"tid\":9,\"args\":{\"sort_index\":2}},\n",
+    "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":2130706432,\"tid\":2113929216,\"args\":{\"name\":\"NC 0\"}},\n",
+    "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":2130706432,\"tid\":2113929216,\"args\":{\"sort_index\":3}},\n",
+    "{\"ph\":\"C\",\"name\":\"NC 0 events lost\",\"pid\":2130706432,\"tid\":0,\"ts\":1.000,\"args\":{\"events\":0}},\n",
+    "{\"ph\":\"C\",\"name\":\"NC 0 events pushed\",\"pid\":2130706432,\"tid\":0,\"ts\":1.000,\"args\":{\"events\":1}},\n",
+    "{\"ph\":\"X\",\"name\":\"nrt_execute\",\"cat\":\"host\",\"pid\":1,\"tid\":7,\"ts\":1.000,\"dur\":0.600,\"args\":{\"model_id\":11,\"stop.model_id\":11,\"tracking_id\":100,\"thread_id\":7,\"nc_idx\":0,\"id\":1000,\"exec_id\":42}},\n",
+    "{\"ph\":\"C\",\"name\":\"NC 0 events lost\",\"pid\":2130706432,\"tid\":0,\"ts\":1.050,\"args\":{\"events\":2}},\n",
+    "{\"ph\":\"C\",\"name\":\"NC 0 events pushed\",\"pid\":2130706432,\"tid\":0,\"ts\":1.050,\"args\":{\"events\":10}},\n",
+    "{\"ph\":\"I\",\"name\":\"kmgr_exec_core (unmatched stop)\",\"cat\":\"host\",\"pid\":1,\"tid\":7,\"ts\":1.050,\"s\":\"t\",\"args\":{\"exec_id\":5,\"model_id\":11,\"tracking_id\":77,\"thread_id\":7,\"nc_idx\":0,\"id\":1009,\"unmatched\":\"stop: no START with this tracking_id\"}},\n",
+    "{\"ph\":\"I\",\"name\":\"events lost\",\"cat\":\"device\",\"pid\":2130706432,\"tid\":2113929216,\"ts\":1.050,\"s\":\"t\",\"args\":{\"lost_events\":2,\"next_nc_local_id\":9,\"nc_idx\":0}},\n",
+    "{\"ph\":\"C\",\"name\":\"NC 0 events pushed\",\"pid\":2130706432,\"tid\":0,\"ts\":1.100,\"args\":{\"events\":2}},\n",
+    "{\"ph\":\"X\",\"name\":\"kbl_exec_pre\",\"cat\":\"host\",\"pid\":1,\"tid\":7,\"ts\":1.100,\"dur\":0.200,\"args\":{\"exec_id\":42,\"model_id\":11,\"stop.exec_id\":42,\"stop.model_id\":11,\"tracking_id\":42,\"thread_id\":7,\"nc_idx\":0,\"id\":1001}},\n",
+    "{\"ph\":\"C\",\"name\":\"NC 0 events pushed\",\"pid\":2130706432,\"tid\":0,\"ts\":1.200,\"args\":{\"events\":3}},\n",
+    "{\"ph\":\"I\",\"name\":\"nrt_model_submit\",\"cat\":\"host\",\"pid\":1,\"tid\":7,\"ts\":1.200,\"s\":\"t\",\"args\":{\"model_id\":11,\"tracking_id\":0,\"thread_id\":7,\"nc_idx\":0,\"id\":1002}},\n",
+    "{\"ph\":\"C\",\"name\":\"NC 0 events pushed\",\"pid\":2130706432,\"tid\":0,\"ts\":1.300,\"args\":{\"events\":4}},\n",
+    "{\"ph\":\"C\",\"name\":\"NC 0 events pushed\",\"pid\":2130706432,\"tid\":0,\"ts\":1.500,\"args\":{\"events\":5}},\n",
+    "{\"ph\":\"X\",\"name\":\"nrt_tensor_read\",\"cat\":\"host\",\"pid\":1,\"tid\":2097152000,\"ts\":1.500,\"dur\":0.200,\"args\":{\"tensor_id\":3,\"size\":64,\"stop.tensor_id\":3,\"stop.size\":64,\"tracking_id\":7,\"thread_id\":7,\"nc_idx\":0,\"id\":1004}},\n",
+    "{\"ph\":\"C\",\"name\":\"NC 0 events pushed\",\"pid\":2130706432,\"tid\":0,\"ts\":1.600,\"args\":{\"events\":6}},\n",
+    "{\"ph\":\"C\",\"name\":\"NC 0 events pushed\",\"pid\":2130706432,\"tid\":0,\"ts\":1.700,\"args\":{\"events\":7}},\n",
+    "{\"ph\":\"C\",\"name\":\"NC 0 events pushed\",\"pid\":2130706432,\"tid\":0,\"ts\":1.800,\"args\":{\"events\":11}},\n",
+    "{\"ph\":\"I\",\"name\":\"enc_barrier (unmatched start)\",\"cat\":\"host\",\"pid\":1,\"tid\":9,\"ts\":1.800,\"s\":\"t\",\"args\":{\"peer_id\":-3,\"exec_id\":42,\"nec_dev_id\":1,\"tracking_id\":55,\"thread_id\":9,\"nc_idx\":0,\"id\":1010,\"unmatched\":\"start: no STOP with this tracking_id\"}}\n",
+    "],\"otherData\":{\"ts_origin_ns\":\"4000\",\"clock\":\"host CLOCK_REALTIME\",\"spans\":3,\"instants\":1,\"unmatched\":2,\"drops\":1}}\n",
+    NULL};
+
+/* ts_origin_ns = 9000 - 1000 = 8000. The flows' "s" is on the nrt_execute,
+ * the "f" on nc_exec_running (both spans "exec"); the flows to
+ * nc_model_switch and cc_running are the .pftrace's only. */
+static const char *const chrome_b[] = {
+    "{\"traceEvents\":[\n",
+    "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":77,\"tid\":0,\"args\":{\"name\":\"h\\\"<&>'\"}},\n",
+    "{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":77,\"tid\":0,\"args\":{\"sort_index\":0}},\n",
+    "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":2130706435,\"tid\":0,\"args\":{\"name\":\"neuron device 3\"}},\n",
+    "{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":2130706435,\"tid\":0,\"args\":{\"sort_index\":1}},\n",
+    "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":77,\"tid\":7,\"args\":{\"name\":\"thread 7\"}},\n",
+    "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":77,\"tid\":7,\"args\":{\"sort_index\":0}},\n",
+    "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":2130706435,\"tid\":2113929216,\"args\":{\"name\":\"NC 1 core 0\"}},\n",
+    "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":2130706435,\"tid\":2113929216,\"args\":{\"sort_index\":1}},\n",
+    "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":2130706435,\"tid\":2113929217,\"args\":{\"name\":\"NC 1 core 1\"}},\n",
+    "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":2130706435,\"tid\":2113929217,\"args\":{\"sort_index\":2}},\n",
+    "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":2130706435,\"tid\":2113929218,\"args\":{\"name\":\"NC 1 (no core)\"}},\n",
+    "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":2130706435,\"tid\":2113929218,\"args\":{\"sort_index\":3}},\n",
+    "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":2130706435,\"tid\":2113929219,\"args\":{\"name\":\"NC 1 notifications & DMA\"}},\n",
+    "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":2130706435,\"tid\":2113929219,\"args\":{\"sort_index\":4}},\n",
+    "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":2130706435,\"tid\":2113929220,\"args\":{\"name\":\"NC 2\"}},\n",
+    "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":2130706435,\"tid\":2113929220,\"args\":{\"sort_index\":5}},\n",
+    "{\"ph\":\"C\",\"name\":\"NC 1 events lost\",\"pid\":2130706435,\"tid\":0,\"ts\":1.000,\"args\":{\"events\":0}},\n",
+    "{\"ph\":\"C\",\"name\":\"NC 1 events pushed\",\"pid\":2130706435,\"tid\":0,\"ts\":1.000,\"args\":{\"events\":1}},\n",
+    "{\"ph\":\"X\",\"name\":\"nrt_execute\",\"cat\":\"exec\",\"pid\":77,\"tid\":7,\"ts\":1.000,\"dur\":4.000,\"args\":{\"model_id\":12,\"stop.model_id\":12,\"tracking_id\":200,\"thread_id\":7,\"nc_idx\":1,\"id\":2000,\"exec_id\":43}},\n",
+    "{\"ph\":\"s\",\"name\":\"execute\",\"cat\":\"exec\",\"id\":1,\"pid\":77,\"tid\":7,\"ts\":1.000},\n",
+    "{\"ph\":\"C\",\"name\":\"NC 2 events lost\",\"pid\":2130706435,\"tid\":0,\"ts\":1.050,\"args\":{\"events\":0}},\n",
+    "{\"ph\":\"C\",\"name\":\"NC 2 events pushed\",\"pid\":2130706435,\"tid\":0,\"ts\":1.050,\"args\":{\"events\":1}},\n",
+    "{\"ph\":\"I\",\"name\":\"hw_notify\",\"cat\":\"device\",\"pid\":2130706435,\"tid\":2113929220,\"ts\":1.050,\"s\":\"t\",\"args\":{\"device_core_idx\":0,\"hint\":1,\"custom_data\":0,\"nc_timestamp_ns\":777,\"exec_id\":0,\"tracking_id\":0,\"thread_id\":7,\"nc_idx\":2,\"id\":2013,\"device_ns\":777,\"aligned\":false}},\n",
+    "{\"ph\":\"C\",\"name\":\"NC 1 events pushed\",\"pid\":2130706435,\"tid\":0,\"ts\":1.100,\"args\":{\"events\":2}},\n",
+    "{\"ph\":\"X\",\"name\":\"kbl_exec_pre\",\"cat\":\"host\",\"pid\":77,\"tid\":7,\"ts\":1.100,\"dur\":0.100,\"args\":{\"exec_id\":43,\"model_id\":12,\"stop.exec_id\":43,\"stop.model_id\":12,\"tracking_id\":43,\"thread_id\":7,\"nc_idx\":1,\"id\":2001}},\n",
+    "{\"ph\":\"C\",\"name\":\"NC 1 events pushed\",\"pid\":2130706435,\"tid\":0,\"ts\":1.200,\"args\":{\"events\":3}},\n",
+    "{\"ph\":\"C\",\"name\":\"NC 1 events pushed\",\"pid\":2130706435,\"tid\":0,\"ts\":1.300,\"args\":{\"events\":4}},\n",
+    "{\"ph\":\"C\",\"name\":\"NC 1 events pushed\",\"pid\":2130706435,\"tid\":0,\"ts\":1.400,\"args\":{\"events\":5}},\n",
+    "{\"ph\":\"C\",\"name\":\"NC 1 events pushed\",\"pid\":2130706435,\"tid\":0,\"ts\":1.500,\"args\":{\"events\":6}},\n",
+    "{\"ph\":\"C\",\"name\":\"NC 1 events pushed\",\"pid\":2130706435,\"tid\":0,\"ts\":1.600,\"args\":{\"events\":7}},\n",
+    "{\"ph\":\"C\",\"name\":\"NC 1 events pushed\",\"pid\":2130706435,\"tid\":0,\"ts\":1.700,\"args\":{\"events\":8}},\n",
+    "{\"ph\":\"C\",\"name\":\"NC 1 events pushed\",\"pid\":2130706435,\"tid\":0,\"ts\":1.800,\"args\":{\"events\":9}},\n",
+    "{\"ph\":\"C\",\"name\":\"NC 1 events pushed\",\"pid\":2130706435,\"tid\":0,\"ts\":1.900,\"args\":{\"events\":10}},\n",
+    "{\"ph\":\"X\",\"name\":\"nc_exec_running\",\"cat\":\"exec\",\"pid\":2130706435,\"tid\":2113929216,\"ts\":2.000,\"dur\":2.048,\"args\":{\"device_core_idx\":0,\"exec_id\":43,\"nc_timestamp_ns\":11000,\"model_id\":0,\"stop.nc_timestamp_ns\":13050,\"tracking_id\":300,\"thread_id\":7,\"nc_idx\":1,\"id\":2003,\"device_ns\":11000,\"aligned\":true}},\n",
+    "{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"execute\",\"cat\":\"exec\",\"id\":1,\"pid\":2130706435,\"tid\":2113929216,\"ts\":2.000},\n",
+    "{\"ph\":\"C\",\"name\":\"NC 1 events pushed\",\"pid\":2130706435,\"tid\":0,\"ts\":2.100,\"args\":{\"events\":11}},\n",
+    "{\"ph\":\"X\",\"name\":\"nrt_dma_mem_alloc\",\"cat\":\"dma\",\"pid\":2130706435,\"tid\":2113929219,\"ts\":2.100,\"dur\":0.100,\"args\":{\"hbm_idx\":1,\"is_nc_hbm\":true,\"is_aligned\":false,\"mla_idx\":2,\"usage_type\":\"weight\",\"stop.allocated_bytes\":4096,\"stop.total_bytes\":16384,\"stop.usage_type_total_bytes\":8192,\"stop.return_code\":0,\"stop.physical_address\":\"0xabc0\",\"tracking_id\":303,\"thread_id\":7,\"nc_idx\":1,\"id\":2010}},\n",
+    "{\"ph\":\"C\",\"name\":\"NC 1 events pushed\",\"pid\":2130706435,\"tid\":0,\"ts\":2.200,\"args\":{\"events\":12}},\n",
+    "{\"ph\":\"X\",\"name\":\"nc_model_switch\",\"cat\":\"device\",\"pid\":2130706435,\"tid\":2113929217,\"ts\":2.500,\"dur\":0.200,\"args\":{\"device_core_idx\":1,\"model_id\":12,\"exec_id\":43,\"nc_timestamp_ns\":12500,\"stop.nc_timestamp_ns\":12700,\"tracking_id\":301,\"thread_id\":7,\"nc_idx\":1,\"id\":2004,\"device_ns\":12500,\"aligned\":true}},\n",
+    "{\"ph\":\"I\",\"name\":\"hw_notify\",\"cat\":\"device\",\"pid\":2130706435,\"tid\":2113929216,\"ts\":3.000,\"s\":\"t\",\"args\":{\"device_core_idx\":0,\"hint\":7,\"custom_data\":9,\"nc_timestamp_ns\":12001,\"exec_id\":43,\"tracking_id\":5,\"thread_id\":7,\"nc_idx\":1,\"id\":2006,\"device_ns\":12001,\"aligned\":true}},\n",
+    "{\"ph\":\"X\",\"name\":\"cc_running\",\"cat\":\"device\",\"pid\":2130706435,\"tid\":2113929218,\"ts\":3.150,\"dur\":0.100,\"args\":{\"gid\":2,\"op_id\":5,\"nc_timestamp_ns\":12300,\"exec_id\":43,\"algorithm\":\"3\",\"stop.nc_timestamp_ns\":12400,\"tracking_id\":302,\"thread_id\":7,\"nc_idx\":1,\"id\":2008,\"device_ns\":12300,\"aligned\":true}},\n",
+    "{\"ph\":\"C\",\"name\":\"NC 1 events pushed\",\"pid\":2130706435,\"tid\":0,\"ts\":5.000,\"args\":{\"events\":13}}\n",
+    "],\"otherData\":{\"ts_origin_ns\":\"8000\",\"clock\":\"host CLOCK_REALTIME\",\"spans\":6,\"instants\":2,\"unmatched\":0,\"drops\":0}}\n",
+    NULL};
+
+START_TEST(test_chrome_json_of_trace_a)
+{
+    nrt_sys_trace_event_t r[16];
+    size_t n = trace_a(r);
+    char *doc = NULL;
+    size_t len = 0;
+    ck_assert_int_eq(ntsim_chrome_trace_serialize(r, n, NULL, &doc, &len), NRT_SUCCESS);
+    check_lines("chrome.a", chrome_a, doc, len);
+    ntsim_buffer_free(doc);
+}
+END_TEST
+
+START_TEST(test_chrome_json_of_trace_b)
+{
+    nrt_sys_trace_event_t r[16];
+    size_t n = trace_b(r);
+    char *doc = NULL;
+    size_t len = 0;
+    ck_assert_int_eq(ntsim_chrome_trace_serialize(r, n, &options_b, &doc, &len), NRT_SUCCESS);
+    check_lines("chrome.b", chrome_b, doc, len);
+    ntsim_buffer_free(doc);
+}
+END_TEST
+
+/* --- .pftrace (D-PFTRACE) ---------------------------------------------------------- */
+
+/* A decoded message as one line: its present fields in field-number order,
+ * `name:value`, sub-messages as `name {...}`, enums by name, strings quoted
+ * (\" and \\ escaped), fixed64 and the other integers in decimal. */
+typedef struct text {
+    char *s;
+    size_t len, cap;
+} text_t;
+
+static void text_add(text_t *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void text_add(text_t *t, const char *fmt, ...)
+{
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
+        va_end(ap);
+        ck_assert_int_ge(n, 0);
+        if ((size_t)n < t->cap - t->len) {
+            t->len += (size_t)n;
+            return;
+        }
+        t->cap = t->cap * 2 + (size_t)n + 64;
+        t->s = realloc(t->s, t->cap);
+        ck_assert_ptr_nonnull(t->s);
+    }
+}
+
+static void print_msg(text_t *t, const ProtobufCMessage *m);
+
+static void print_value(text_t *t, const ProtobufCFieldDescriptor *f, const void *p)
+{
+    switch (f->type) {
+    case PROTOBUF_C_TYPE_INT32:
+    case PROTOBUF_C_TYPE_SINT32:
+    case PROTOBUF_C_TYPE_SFIXED32: text_add(t, "%d", *(const int32_t *)p); break;
+    case PROTOBUF_C_TYPE_UINT32:
+    case PROTOBUF_C_TYPE_FIXED32: text_add(t, "%u", *(const uint32_t *)p); break;
+    case PROTOBUF_C_TYPE_INT64:
+    case PROTOBUF_C_TYPE_SINT64:
+    case PROTOBUF_C_TYPE_SFIXED64: text_add(t, "%lld", (long long)*(const int64_t *)p); break;
+    case PROTOBUF_C_TYPE_UINT64:
+    case PROTOBUF_C_TYPE_FIXED64:
+        text_add(t, "%llu", (unsigned long long)*(const uint64_t *)p);
+        break;
+    case PROTOBUF_C_TYPE_BOOL:
+        text_add(t, "%s", *(const protobuf_c_boolean *)p ? "true" : "false");
+        break;
+    case PROTOBUF_C_TYPE_FLOAT: text_add(t, "%g", (double)*(const float *)p); break;
+    case PROTOBUF_C_TYPE_DOUBLE: text_add(t, "%g", *(const double *)p); break;
+    case PROTOBUF_C_TYPE_ENUM: {
+        int v = *(const int *)p;
+        const ProtobufCEnumValue *ev = protobuf_c_enum_descriptor_get_value(f->descriptor, v);
+        if (ev != NULL)
+            text_add(t, "%s", ev->name);
+        else
+            text_add(t, "%d", v);
+        break;
+    }
+    case PROTOBUF_C_TYPE_STRING: {
+        text_add(t, "\"");
+        for (const char *c = *(char *const *)p; *c; c++)
+            text_add(t, *c == '"' || *c == '\\' ? "\\%c" : "%c", *c);
+        text_add(t, "\"");
+        break;
+    }
+    case PROTOBUF_C_TYPE_BYTES: text_add(t, "<bytes>"); break;
+    case PROTOBUF_C_TYPE_MESSAGE:
+        text_add(t, "{");
+        print_msg(t, *(ProtobufCMessage *const *)p);
+        text_add(t, "}");
+        break;
+    }
+}
+
+static size_t elem_size(ProtobufCType type)
+{
+    switch (type) {
+    case PROTOBUF_C_TYPE_INT64:
+    case PROTOBUF_C_TYPE_SINT64:
+    case PROTOBUF_C_TYPE_SFIXED64:
+    case PROTOBUF_C_TYPE_UINT64:
+    case PROTOBUF_C_TYPE_FIXED64:
+    case PROTOBUF_C_TYPE_DOUBLE: return 8;
+    case PROTOBUF_C_TYPE_STRING:
+    case PROTOBUF_C_TYPE_MESSAGE: return sizeof(void *);
+    case PROTOBUF_C_TYPE_BYTES: return sizeof(ProtobufCBinaryData);
+    case PROTOBUF_C_TYPE_BOOL: return sizeof(protobuf_c_boolean);
+    default: return 4;
+    }
+}
+
+static void print_msg(text_t *t, const ProtobufCMessage *m)
+{
+    const ProtobufCMessageDescriptor *d = m->descriptor;
+    const char *base = (const char *)m;
+    bool first = true;
+    for (unsigned i = 0; i < d->n_fields; i++) {
+        const ProtobufCFieldDescriptor *f = &d->fields[i];
+        const void *member = base + f->offset;
+        const char *sep = first ? "" : " ";
+        const char *colon = f->type == PROTOBUF_C_TYPE_MESSAGE ? " " : ":";
+        if (f->label == PROTOBUF_C_LABEL_REPEATED) {
+            size_t n = *(const size_t *)(base + f->quantifier_offset);
+            const char *arr = *(const char *const *)member;
+            for (size_t j = 0; j < n; j++) {
+                text_add(t, "%s%s%s", first ? "" : " ", f->name, colon);
+                print_value(t, f, arr + j * elem_size(f->type));
+                first = false;
+            }
+            continue;
+        }
+        bool present;
+        if (f->flags & PROTOBUF_C_FIELD_FLAG_ONEOF)
+            present = *(const uint32_t *)(base + f->quantifier_offset) == f->id;
+        else if (f->type == PROTOBUF_C_TYPE_STRING || f->type == PROTOBUF_C_TYPE_MESSAGE)
+            present = *(const void *const *)member != NULL &&
+                      *(const void *const *)member != f->default_value;
+        else
+            present = *(const protobuf_c_boolean *)(base + f->quantifier_offset) != 0;
+        if (!present)
+            continue;
+        text_add(t, "%s%s%s", sep, f->name, colon);
+        print_value(t, f, member);
+        first = false;
+    }
+}
+
+/* The .pftrace of the records, decoded, one packet per line. */
+static char *pftrace_text(const nrt_sys_trace_event_t *r, size_t n,
+                          const ntsim_timeline_options_t *opt)
+{
+    uint8_t *bytes = NULL;
+    size_t len = 0;
+    ck_assert_int_eq(ntsim_pftrace_serialize(r, n, opt, &bytes, &len), NRT_SUCCESS);
+    Perfetto__Protos__Trace *trace = perfetto__protos__trace__unpack(NULL, len, bytes);
+    ck_assert_ptr_nonnull(trace);
+    text_t t = {NULL, 0, 0};
+    text_add(&t, "%s", "");
+    for (size_t i = 0; i < trace->n_packet; i++) {
+        print_msg(&t, &trace->packet[i]->base);
+        text_add(&t, "\n");
+    }
+    perfetto__protos__trace__free_unpacked(trace, NULL);
+    ntsim_buffer_free(bytes);
+    return t.s;
+}
+
+/* Each packet's fields in field-number order (TracePacket: clock_snapshot 6,
+ * timestamp 8, trusted_packet_sequence_id 10, track_event 11,
+ * sequence_flags 13, track_descriptor 60, first_packet_on_sequence 87;
+ * TrackEvent: debug_annotations 4, type 9, track_uuid 11, categories 22,
+ * name 23, counter_value 30, flow_ids 47, terminating_flow_ids 48;
+ * DebugAnnotation: its value (bool 2, uint 3, int 4, string 6), then name
+ * 10). The annotations of a begin or instant: the START's data keys typed as
+ * the JSON writes them, exec_id (an nrt_execute's), tracking_id, thread_id,
+ * nc_idx, id, then device_ns and clock_seq (2 + clock, aligned items only),
+ * unmatched; of an end: the STOP's keys as stop.<key>; of a drop: lost_events,
+ * next_nc_local_id, nc_idx. Uuids: lanes 0x1000 = 4096 on, then counters. */
+#define SEQ1 "trusted_packet_sequence_id:1"
+#define U(name, v) "debug_annotations {uint_value:" #v " name:\"" name "\"} "
+#define IV(name, v) "debug_annotations {int_value:" #v " name:\"" name "\"} "
+#define B(name, v) "debug_annotations {bool_value:" #v " name:\"" name "\"} "
+#define STR(name, v) "debug_annotations {string_value:\"" v "\" name:\"" name "\"} "
+#define COUNTER(ts, uuid, v) \
+    "timestamp:" #ts " " SEQ1 " track_event {type:TYPE_COUNTER track_uuid:" #uuid " counter_value:" #v "}\n"
+#define EV(ts) "timestamp:" #ts " " SEQ1 " track_event {"
+#define REC(trk, thread, nc, id) U("tracking_id", trk) U("thread_id", thread) U("nc_idx", nc) U("id", id)
+
+static const char *const pftrace_a[] = {
+    "clock_snapshot {clocks {clock_id:1 timestamp:5000} primary_trace_clock:BUILTIN_CLOCK_REALTIME} "
+    "timestamp:5000 " SEQ1 " sequence_flags:1 first_packet_on_sequence:true\n",
+    SEQ1 " track_descriptor {uuid:1 process {pid:1 process_name:\"ntsim host\"}}\n",
+    SEQ1 " track_descriptor {uuid:2 process {pid:2130706432 process_name:\"neuron device 0\"}}\n",
+    SEQ1 " track_descriptor {uuid:4096 thread {pid:1 tid:7 thread_name:\"thread 7\"} parent_uuid:1}\n",
+    SEQ1 " track_descriptor {uuid:4097 thread {pid:1 tid:2097152000 thread_name:\"thread 7 (overlap 1)\"} parent_uuid:1}\n",
+    SEQ1 " track_descriptor {uuid:4098 thread {pid:1 tid:9 thread_name:\"thread 9\"} parent_uuid:1}\n",
+    SEQ1 " track_descriptor {uuid:4099 thread {pid:2130706432 tid:2113929216 thread_name:\"NC 0\"} parent_uuid:2}\n",
+    SEQ1 " track_descriptor {uuid:4100 name:\"NC 0 events pushed\" parent_uuid:2 counter {unit_name:\"events\"}}\n",
+    SEQ1 " track_descriptor {uuid:4101 name:\"NC 0 events lost\" parent_uuid:2 counter {unit_name:\"events\"}}\n",
+    COUNTER(5000, 4101, 0),
+    COUNTER(5000, 4100, 1),
+    EV(5000) U("model_id", 11) U("exec_id", 42) REC(100, 7, 0, 1000)
+    "type:TYPE_SLICE_BEGIN track_uuid:4096 categories:\"host\" name:\"nrt_execute\"}\n",
+    COUNTER(5050, 4101, 2),
+    COUNTER(5050, 4100, 10),
+    EV(5050) U("exec_id", 5) U("model_id", 11) REC(77, 7, 0, 1009)
+    STR("unmatched", "stop: no START with this tracking_id")
+    "type:TYPE_INSTANT track_uuid:4096 categories:\"host\" categories:\"unmatched\" "
+    "name:\"kmgr_exec_core (unmatched stop)\"}\n",
+    EV(5050) U("lost_events", 2) U("next_nc_local_id", 9) U("nc_idx", 0)
+    "type:TYPE_INSTANT track_uuid:4099 categories:\"device\" categories:\"drop\" name:\"events lost\"}\n",
+    COUNTER(5100, 4100, 2),
+    EV(5100) U("exec_id", 42) U("model_id", 11) REC(42, 7, 0, 1001)
+    "type:TYPE_SLICE_BEGIN track_uuid:4096 categories:\"host\" name:\"kbl_exec_pre\"}\n",
+    COUNTER(5200, 4100, 3),
+    EV(5200) U("model_id", 11) REC(0, 7, 0, 1002)
+    "type:TYPE_INSTANT track_uuid:4096 categories:\"host\" name:\"nrt_model_submit\"}\n",
+    COUNTER(5300, 4100, 4),
+    EV(5300) U("stop.exec_id", 42) U("stop.model_id", 11) "type:TYPE_SLICE_END track_uuid:4096}\n",
+    COUNTER(5500, 4100, 5),
+    EV(5500) U("tensor_id", 3) U("size", 64) REC(7, 7, 0, 1004)
+    "type:TYPE_SLICE_BEGIN track_uuid:4097 categories:\"host\" name:\"nrt_tensor_read\"}\n",
+    COUNTER(5600, 4100, 6),
+    EV(5600) U("stop.model_id", 11) "type:TYPE_SLICE_END track_uuid:4096}\n",
+    COUNTER(5700, 4100, 7),
+    EV(5700) U("stop.tensor_id", 3) U("stop.size", 64) "type:TYPE_SLICE_END track_uuid:4097}\n",
+    COUNTER(5800, 4100, 11),
+    EV(5800) IV("peer_id", -3) U("exec_id", 42) IV("nec_dev_id", 1) REC(55, 9, 0, 1010)
+    STR("unmatched", "start: no STOP with this tracking_id")
+    "type:TYPE_INSTANT track_uuid:4098 categories:\"host\" categories:\"unmatched\" "
+    "name:\"enc_barrier (unmatched start)\"}\n",
+    NULL};
+
+/* Device clock k's pairs are ClockSnapshots {REALTIME: cpu, 64: dev} on
+ * sequence 2 + k, after the descriptors; c3 has none. The nrt_execute
+ * carries the flow ids 1..3, each device span its terminating id. */
+#define SNAP(seq, cpu, dev, first)                                                              \
+    "clock_snapshot {clocks {clock_id:1 timestamp:" #cpu "} clocks {clock_id:64 timestamp:" #dev \
+    "}} timestamp:" #cpu " trusted_packet_sequence_id:" #seq first "\n"
+#define FIRST " sequence_flags:1 first_packet_on_sequence:true"
+#define DESC(uuid, pid, tid, name, parent)                                                      \
+    SEQ1 " track_descriptor {uuid:" #uuid " thread {pid:" #pid " tid:" #tid " thread_name:\"" name \
+    "\"} parent_uuid:" #parent "}\n"
+#define CDESC(uuid, name)                                                                       \
+    SEQ1 " track_descriptor {uuid:" #uuid " name:\"" name "\" parent_uuid:2 counter {unit_name:\"events\"}}\n"
+
+static const char *const pftrace_b[] = {
+    "clock_snapshot {clocks {clock_id:1 timestamp:9000} primary_trace_clock:BUILTIN_CLOCK_REALTIME} "
+    "timestamp:9000 " SEQ1 " sequence_flags:1 first_packet_on_sequence:true\n",
+    SEQ1 " track_descriptor {uuid:1 process {pid:77 process_name:\"h\\\"<&>'\"}}\n",
+    SEQ1 " track_descriptor {uuid:2 process {pid:2130706435 process_name:\"neuron device 3\"}}\n",
+    DESC(4096, 77, 7, "thread 7", 1),
+    DESC(4097, 2130706435, 2113929216, "NC 1 core 0", 2),
+    DESC(4098, 2130706435, 2113929217, "NC 1 core 1", 2),
+    DESC(4099, 2130706435, 2113929218, "NC 1 (no core)", 2),
+    DESC(4100, 2130706435, 2113929219, "NC 1 notifications & DMA", 2),
+    DESC(4101, 2130706435, 2113929220, "NC 2", 2),
+    CDESC(4102, "NC 1 events pushed"),
+    CDESC(4103, "NC 1 events lost"),
+    CDESC(4104, "NC 2 events pushed"),
+    CDESC(4105, "NC 2 events lost"),
+    SNAP(2, 10000, 11000, FIRST),
+    SNAP(2, 12048, 13050, ""),
+    SNAP(3, 10500, 12500, FIRST),
+    SNAP(4, 11150, 12300, FIRST),
+    COUNTER(9000, 4103, 0),
+    COUNTER(9000, 4102, 1),
+    EV(9000) U("model_id", 12) U("exec_id", 43) REC(200, 7, 1, 2000)
+    "type:TYPE_SLICE_BEGIN track_uuid:4096 categories:\"host\" name:\"nrt_execute\" "
+    "flow_ids:1 flow_ids:2 flow_ids:3}\n",
+    COUNTER(9050, 4105, 0),
+    COUNTER(9050, 4104, 1),
+    EV(9050) U("device_core_idx", 0) U("hint", 1) U("custom_data", 0) U("nc_timestamp_ns", 777)
+    U("exec_id", 0) REC(0, 7, 2, 2013) U("device_ns", 777)
+    "type:TYPE_INSTANT track_uuid:4101 categories:\"device\" name:\"hw_notify\"}\n",
+    COUNTER(9100, 4102, 2),
+    EV(9100) U("exec_id", 43) U("model_id", 12) REC(43, 7, 1, 2001)
+    "type:TYPE_SLICE_BEGIN track_uuid:4096 categories:\"host\" name:\"kbl_exec_pre\"}\n",
+    COUNTER(9200, 4102, 3),
+    EV(9200) U("stop.exec_id", 43) U("stop.model_id", 12) "type:TYPE_SLICE_END track_uuid:4096}\n",
+    COUNTER(9300, 4102, 4),
+    COUNTER(9400, 4102, 5),
+    COUNTER(9500, 4102, 6),
+    COUNTER(9600, 4102, 7),
+    COUNTER(9700, 4102, 8),
+    COUNTER(9800, 4102, 9),
+    COUNTER(9900, 4102, 10),
+    EV(10000) U("device_core_idx", 0) U("exec_id", 43) U("nc_timestamp_ns", 11000) U("model_id", 0)
+    REC(300, 7, 1, 2003) U("device_ns", 11000) U("clock_seq", 2)
+    "type:TYPE_SLICE_BEGIN track_uuid:4097 categories:\"device\" name:\"nc_exec_running\" "
+    "terminating_flow_ids:1}\n",
+    COUNTER(10100, 4102, 11),
+    EV(10100) U("hbm_idx", 1) B("is_nc_hbm", true) B("is_aligned", false) U("mla_idx", 2)
+    STR("usage_type", "weight") REC(303, 7, 1, 2010)
+    "type:TYPE_SLICE_BEGIN track_uuid:4100 categories:\"dma\" name:\"nrt_dma_mem_alloc\"}\n",
+    COUNTER(10200, 4102, 12),
+    EV(10200) U("stop.allocated_bytes", 4096) U("stop.total_bytes", 16384)
+    U("stop.usage_type_total_bytes", 8192) U("stop.return_code", 0)
+    STR("stop.physical_address", "0xabc0") "type:TYPE_SLICE_END track_uuid:4100}\n",
+    EV(10500) U("device_core_idx", 1) U("model_id", 12) U("exec_id", 43) U("nc_timestamp_ns", 12500)
+    REC(301, 7, 1, 2004) U("device_ns", 12500) U("clock_seq", 3)
+    "type:TYPE_SLICE_BEGIN track_uuid:4098 categories:\"device\" name:\"nc_model_switch\" "
+    "terminating_flow_ids:2}\n",
+    EV(10700) U("stop.nc_timestamp_ns", 12700) "type:TYPE_SLICE_END track_uuid:4098}\n",
+    EV(11000) U("device_core_idx", 0) U("hint", 7) U("custom_data", 9) U("nc_timestamp_ns", 12001)
+    U("exec_id", 43) REC(5, 7, 1, 2006) U("device_ns", 12001) U("clock_seq", 2)
+    "type:TYPE_INSTANT track_uuid:4097 categories:\"device\" name:\"hw_notify\"}\n",
+    EV(11150) U("gid", 2) U("op_id", 5) U("nc_timestamp_ns", 12300) U("exec_id", 43)
+    STR("algorithm", "3") REC(302, 7, 1, 2008) U("device_ns", 12300) U("clock_seq", 4)
+    "type:TYPE_SLICE_BEGIN track_uuid:4099 categories:\"device\" name:\"cc_running\" "
+    "terminating_flow_ids:3}\n",
+    EV(11250) U("stop.nc_timestamp_ns", 12400) "type:TYPE_SLICE_END track_uuid:4099}\n",
+    EV(12048) U("stop.nc_timestamp_ns", 13050) "type:TYPE_SLICE_END track_uuid:4097}\n",
+    COUNTER(13000, 4102, 13),
+    EV(13000) U("stop.model_id", 12) "type:TYPE_SLICE_END track_uuid:4096}\n",
+    NULL};
+
+START_TEST(test_pftrace_of_trace_a)
+{
+    nrt_sys_trace_event_t r[16];
+    size_t n = trace_a(r);
+    char *got = pftrace_text(r, n, NULL);
+    check_lines("pftrace.a", pftrace_a, got, strlen(got));
+    free(got);
+}
+END_TEST
+
+START_TEST(test_pftrace_of_trace_b)
+{
+    nrt_sys_trace_event_t r[16];
+    size_t n = trace_b(r);
+    char *got = pftrace_text(r, n, &options_b);
+    check_lines("pftrace.b", pftrace_b, got, strlen(got));
+    free(got);
+}
+END_TEST
+
+/* --- the HTML page (D-TIMELINE-HTML) --------------------------------------------------- */
+
+/* From <h1> to </svg>: the style and the script before and after are
+ * constants. x = 230 + (t - t_min) * 1100 / (t_max - t_min) ("%.2f"); lane
+ * l's top y_l = 28 + 4 + the rows above it (rows * 14 + 8 each), a lane
+ * having as many rows as its deepest nesting (at least 1); a mark at depth d
+ * (open spans on its lane when it begins) sits at y_l + 14 d: a span's rect
+ * at y + 1, 12 high, class "span [device] t<type % 12>"; an instant's circle
+ * at y + 7, r 4, class "instant [device] [flagged]"; a flow's line from and
+ * to y + 7. The lane's background rect at y_l - 2, rows * 14 + 4 high; its
+ * name at y_l + 11. Times in data-b/e and the title as ns/us after t_min.
+ *
+ * A: span 800, x = 230 + 1.375 (t - 5000). Depths in edge order: i0 0, i4 1,
+ * i1 1, i2 2 on lane 0 (3 rows, y 32); i3 0 on lane 1 (y 32 + 50 = 82); i5
+ * on lane 2 (y 104); the drop on lane 3 (y 126); height 126 - 4 + 22 = 144. */
+#define LANE(name, pid, tid, spans, instants, bg, h, ty)                                         \
+    "<g class=\"lane\" data-lane=\"" name "\" data-pid=\"" #pid "\" data-tid=\"" #tid            \
+    "\" data-spans=\"" #spans "\" data-instants=\"" #instants "\">\n"                             \
+    "<rect class=\"lane-bg\" x=\"0\" y=\"" #bg "\" width=\"1340\" height=\"" #h "\"/>"             \
+    "<text class=\"lane-name\" x=\"4\" y=\"" #ty "\">" name "</text>\n"
+#define RECT(cls, x, y, w, b, e) \
+    "<rect class=\"" cls "\" x=\"" #x "\" y=\"" #y "\" width=\"" #w "\" height=\"12\" data-b=\"" #b "\" data-e=\"" #e "\">"
+#define CIRCLE(cls, x, y, b) \
+    "<circle class=\"" cls "\" cx=\"" #x "\" cy=\"" #y "\" r=\"4\" data-b=\"" #b "\" data-e=\"" #b "\">"
+
+static const char *const html_a[] = {
+    "<h1>ntsim timeline: ntsim host, neuron device 0</h1>\n",
+    "<p id=\"summary\">3 spans, 1 instants, 2 unmatched, 1 drops (2 events lost), 0 flows, 4 lanes, "
+    "0 device clocks (worst sync residual 0.0 ns); time is the host clock from 5000 ns, device "
+    "times aligned.</p>\n",
+    "<div id=\"controls\"><button id=\"zoom-in\">+</button><button id=\"zoom-out\">&#8722;</button>"
+    "<button id=\"zoom-reset\">reset</button> wheel to zoom, drag to pan, point at a mark for its "
+    "details</div>\n<div id=\"detail\"></div>\n",
+    "<svg id=\"timeline\" xmlns=\"http://www.w3.org/2000/svg\" width=\"1340\" height=\"144\" "
+    "data-label=\"230\" data-plot=\"1100\" data-span=\"800\" data-t0=\"5000\" data-spans=\"3\" "
+    "data-lanes=\"4\">\n<g id=\"ticks\"></g>\n",
+    LANE("thread 7", 1, 7, 2, 2, 30, 46, 43),
+    RECT("span t3", 230.00, 33, 825.00, 0, 600)
+    "<title>nrt_execute&#10;at +0.000 us, 0.600 us&#10;nc 0, thread 7, tracking_id 100, exec_id 42"
+    "&#10;model_id: 11</title></rect>\n",
+    CIRCLE("instant flagged", 298.75, 53, 50)
+    "<title>kmgr_exec_core (unmatched stop: no START with its tracking_id)&#10;at +0.050 us"
+    "&#10;nc 0, thread 7, tracking_id 77, exec_id 5&#10;exec_id: 5&#10;model_id: 11</title></circle>\n",
+    RECT("span t5", 367.50, 47, 275.00, 100, 300)
+    "<title>kbl_exec_pre&#10;at +0.100 us, 0.200 us&#10;nc 0, thread 7, tracking_id 42, exec_id 42"
+    "&#10;exec_id: 42&#10;model_id: 11</title></rect>\n",
+    CIRCLE("instant", 505.00, 67, 200)
+    "<title>nrt_model_submit&#10;at +0.200 us&#10;nc 0, thread 7, tracking_id 0&#10;model_id: 11"
+    "</title></circle>\n",
+    "</g>\n",
+    LANE("thread 7 (overlap 1)", 1, 2097152000, 1, 0, 80, 18, 93),
+    RECT("span t9", 917.50, 83, 275.00, 500, 700)
+    "<title>nrt_tensor_read&#10;at +0.500 us, 0.200 us&#10;nc 0, thread 7, tracking_id 7"
+    "&#10;tensor_id: 3&#10;size: 64</title></rect>\n",
+    "</g>\n",
+    LANE("thread 9", 1, 9, 0, 1, 102, 18, 115),
+    CIRCLE("instant flagged", 1330.00, 111, 800)
+    "<title>enc_barrier (unmatched start: no STOP with its tracking_id)&#10;at +0.800 us"
+    "&#10;nc 0, thread 9, tracking_id 55, exec_id 42&#10;peer_id: -3&#10;exec_id: 42"
+    "&#10;nec_dev_id: 1</title></circle>\n",
+    "</g>\n",
+    LANE("NC 0", 2130706432, 2113929216, 0, 1, 124, 18, 137),
+    CIRCLE("instant flagged", 298.75, 133, 50)
+    "<title>events lost: 2 (nc_local_id before 9 missing on NC 0)</title></circle>\n",
+    "</g>\n",
+    "<g class=\"flows\">\n</g>\n</svg>\n",
+    NULL};
+
+/* B: span 4000, x = 230 + 0.275 (t - 9000). Rows: lane 0 2 (i1 inside i0),
+ * lane 1 2 (i4 inside i2), the others 1: y 32, 68, 104, 126, 148, 170;
+ * height 188. Flows from i0 (y 32 + 7) to i2, i3, i5. */
+static const char *const html_b[] = {
+    "<h1>ntsim timeline: h&quot;&lt;&amp;&gt;&#39;, neuron device 3</h1>\n",
+    "<p id=\"summary\">6 spans, 2 instants, 0 unmatched, 0 drops (0 events lost), 3 flows, 6 lanes, "
+    "4 device clocks (worst sync residual 0.0 ns); time is the host clock from 9000 ns, device "
+    "times aligned.</p>\n",
+    "<div id=\"controls\"><button id=\"zoom-in\">+</button><button id=\"zoom-out\">&#8722;</button>"
+    "<button id=\"zoom-reset\">reset</button> wheel to zoom, drag to pan, point at a mark for its "
+    "details</div>\n<div id=\"detail\"></div>\n",
+    "<svg id=\"timeline\" xmlns=\"http://www.w3.org/2000/svg\" width=\"1340\" height=\"188\" "
+    "data-label=\"230\" data-plot=\"1100\" data-span=\"4000\" data-t0=\"9000\" data-spans=\"6\" "
+    "data-lanes=\"6\">\n<g id=\"ticks\"></g>\n",
+    LANE("thread 7", 77, 7, 2, 0, 30, 32, 43),
+    RECT("span t3", 230.00, 33, 1100.00, 0, 4000)
+    "<title>nrt_execute&#10;at +0.000 us, 4.000 us&#10;nc 1, thread 7, tracking_id 200, exec_id 43"
+    "&#10;model_id: 12</title></rect>\n",
+    RECT("span t5", 257.50, 47, 27.50, 100, 200)
+    "<title>kbl_exec_pre&#10;at +0.100 us, 0.100 us&#10;nc 1, thread 7, tracking_id 43, exec_id 43"
+    "&#10;exec_id: 43&#10;model_id: 12</title></rect>\n",
+    "</g>\n",
+    LANE("NC 1 core 0", 2130706435, 2113929216, 1, 1, 66, 32, 79),
+    RECT("span device t7", 505.00, 69, 563.20, 1000, 3048)
+    "<title>nc_exec_running&#10;at +1.000 us, 2.048 us&#10;nc 1, thread 7, tracking_id 300, "
+    "exec_id 43&#10;device clock 11000 ns, aligned&#10;device_core_idx: 0&#10;exec_id: 43"
+    "&#10;nc_timestamp_ns: 11000&#10;model_id: 0</title></rect>\n",
+    CIRCLE("instant device", 780.00, 89, 2000)
+    "<title>hw_notify&#10;at +2.000 us&#10;nc 1, thread 7, tracking_id 5, exec_id 43"
+    "&#10;device clock 12001 ns, aligned&#10;device_core_idx: 0&#10;hint: 7&#10;custom_data: 9"
+    "&#10;nc_timestamp_ns: 12001&#10;exec_id: 43</title></circle>\n",
+    "</g>\n",
+    LANE("NC 1 core 1", 2130706435, 2113929217, 1, 0, 102, 18, 115),
+    RECT("span device t2", 642.50, 105, 55.00, 1500, 1700)
+    "<title>nc_model_switch&#10;at +1.500 us, 0.200 us&#10;nc 1, thread 7, tracking_id 301, "
+    "exec_id 43&#10;device clock 12500 ns, aligned&#10;device_core_idx: 1&#10;model_id: 12"
+    "&#10;exec_id: 43&#10;nc_timestamp_ns: 12500</title></rect>\n",
+    "</g>\n",
+    LANE("NC 1 (no core)", 2130706435, 2113929218, 1, 0, 124, 18, 137),
+    RECT("span device t8", 821.25, 127, 27.50, 2150, 2250)
+    "<title>cc_running&#10;at +2.150 us, 0.100 us&#10;nc 1, thread 7, tracking_id 302, exec_id 43"
+    "&#10;device clock 12300 ns, aligned&#10;gid: 2&#10;op_id: 5&#10;nc_timestamp_ns: 12300"
+    "&#10;exec_id: 43&#10;algorithm: 3</title></rect>\n",
+    "</g>\n",
+    LANE("NC 1 notifications &amp; DMA", 2130706435, 2113929219, 1, 0, 146, 18, 159),
+    RECT("span t10", 532.50, 149, 27.50, 1100, 1200)
+    "<title>nrt_dma_mem_alloc&#10;at +1.100 us, 0.100 us&#10;nc 1, thread 7, tracking_id 303"
+    "&#10;hbm_idx: 1&#10;is_nc_hbm: true&#10;is_aligned: false&#10;mla_idx: 2"
+    "&#10;usage_type: weight</title></rect>\n",
+    "</g>\n",
+    LANE("NC 2", 2130706435, 2113929220, 0, 1, 168, 18, 181),
+    CIRCLE("instant device", 243.75, 177, 50)
+    "<title>hw_notify&#10;at +0.050 us&#10;nc 2, thread 7, tracking_id 0&#10;device clock 777 ns "
+    "(no sync pair: not aligned)&#10;device_core_idx: 0&#10;hint: 1&#10;custom_data: 0"
+    "&#10;nc_timestamp_ns: 777&#10;exec_id: 0</title></circle>\n",
+    "</g>\n",
+    "<g class=\"flows\">\n",
+    "<line class=\"flow\" x1=\"230.00\" y1=\"39\" x2=\"505.00\" y2=\"75\" data-b=\"0\" data-e=\"1000\"/>\n",
+    "<line class=\"flow\" x1=\"230.00\" y1=\"39\" x2=\"642.50\" y2=\"111\" data-b=\"0\" data-e=\"1500\"/>\n",
+    "<line class=\"flow\" x1=\"230.00\" y1=\"39\" x2=\"821.25\" y2=\"133\" data-b=\"0\" data-e=\"2150\"/>\n",
+    "</g>\n</svg>\n",
+    NULL};
+
+/* The page around the part worked out above: a document with its style and
+ * script inline, the middle exactly as expected. */
+static void check_page(const char *what, const char *const *middle, const char *page, size_t len)
+{
+    ck_assert_uint_eq(strlen(page), len);
+    static const char head[] = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                               "<title>ntsim timeline</title>\n<style>";
+    ck_assert(strncmp(page, head, sizeof head - 1) == 0);
+    const char *h1 = strstr(page, "</style></head>\n<body>\n<h1>");
+    ck_assert_ptr_nonnull(h1);
+    h1 += strlen("</style></head>\n<body>\n");
+    const char *end = strstr(h1, "</svg>\n");
+    ck_assert_ptr_nonnull(end);
+    end += strlen("</svg>\n");
+    ck_assert(strncmp(end, "<script>", 8) == 0);
+    ck_assert_str_eq(page + len - strlen("</script>\n</body></html>\n"),
+                     "</script>\n</body></html>\n");
+    char *got = strndup(h1, (size_t)(end - h1));
+    ck_assert_ptr_nonnull(got);
+    check_lines(what, middle, got, strlen(got));
+    free(got);
+}
+
+START_TEST(test_html_of_trace_a)
+{
+    nrt_sys_trace_event_t r[16];
+    size_t n = trace_a(r);
+    char *page = NULL;
+    size_t len = 0;
+    ck_assert_int_eq(ntsim_timeline_html_serialize(r, n, NULL, &page, &len), NRT_SUCCESS);
+    check_page("html.a", html_a, page, len);
+    ntsim_buffer_free(page);
+}
+END_TEST
+
+START_TEST(test_html_of_trace_b)
+{
+    nrt_sys_trace_event_t r[16];
+    size_t n = trace_b(r);
+    char *page = NULL;
+    size_t len = 0;
+    ck_assert_int_eq(ntsim_timeline_html_serialize(r, n, &options_b, &page, &len), NRT_SUCCESS);
+    check_page("html.b", html_b, page, len);
+    ntsim_buffer_free(page);
+}
+END_TEST
+
+/* --- Chrome JSON details (D-CHROME-JSON, D-TIMELINE-ORDER) ---------------------------- */
+
+/* Trace C: an nrt_execute [1 ms, 3001 ms] (exec_id 1 from its kbl_exec_pre)
+ * whose first flow goes to an nc_model_switch (item 2, flow 1) and second to
+ * an nc_exec_running (item 3, flow 2): the span binds flows ("exec") because
+ * one of them ends on nc_exec_running, and only flow 2 is written ("s" on the
+ * nrt_execute, "f" on the device span). The device records' pairs all have
+ * dev - cpu = 5000 - 1000300 = -995300: b = 0, aligned times are the cpus.
+ * ts_origin_ns = 1000000 - 1000 = 999000; the nrt_execute lasts 3e9 ns =
+ * 3000000.000 us; the last pushed sample (id 7, count 8) is at 3001000000,
+ * 3000001.000 us after the origin. */
+START_TEST(test_chrome_json_flows_ids_and_long_times)
+{
+    nrt_sys_trace_event_t r[8];
+    r[0] = rec(TY(EXECUTE_API), S, 0, 7, 1, 1000000, 0, 0);
+    r[0].data.nrt_exec.model_id = 1;
+    r[1] = rec(TY(EXEC_PRE), S, 0, 7, 2, 1000100, 1, 1);
+    r[1].data.exec_pre.exec_id = 1;
+    r[2] = rec(TY(EXEC_PRE), T, 0, 7, 2, 1000200, 2, 2);
+    r[2].data = r[1].data;
+    r[3] = rec(TY(NC_MODEL_SWITCH), S, 0, 7, 3, 1000300, 3, 3);
+    r[3].data.nc_model_switch_start.exec_id = 1;
+    r[3].data.nc_model_switch_start.sync_info.nc_timestamp_ns = 5000;
+    r[3].data.nc_model_switch_start.sync_info.cpu_timestamp_ns = 1000300;
+    r[4] = rec(TY(NC_MODEL_SWITCH), T, 0, 7, 3, 1000400, 4, 4);
+    r[4].data.nc_model_switch_stop.sync_info.nc_timestamp_ns = 5100;
+    r[4].data.nc_model_switch_stop.sync_info.cpu_timestamp_ns = 1000400;
+    r[5] = rec(TY(DEVICE_EXEC), S, 0, 7, 4, 1000500, 5, 5);
+    r[5].data.nc_exec_start.exec_id = 1;
+    r[5].data.nc_exec_start.sync_info.nc_timestamp_ns = 5200;
+    r[5].data.nc_exec_start.sync_info.cpu_timestamp_ns = 1000500;
+    r[6] = rec(TY(DEVICE_EXEC), T, 0, 7, 4, 1000600, 6, 6);
+    r[6].data.nc_exec_stop.sync_info.nc_timestamp_ns = 5300;
+    r[6].data.nc_exec_stop.sync_info.cpu_timestamp_ns = 1000600;
+    r[7] = rec(TY(EXECUTE_API), T, 0, 7, 1, UINT64_C(3001000000), 7, 7);
+    r[7].data = r[0].data;
+    char *doc = NULL;
+    size_t len;
+    ck_assert_int_eq(ntsim_chrome_trace_serialize(r, 8, NULL, &doc, &len), NRT_SUCCESS);
+    static const char *const want[] = {
+        "{\"ph\":\"X\",\"name\":\"nrt_execute\",\"cat\":\"exec\",\"pid\":1,\"tid\":7,\"ts\":1.000,"
+        "\"dur\":3000000.000,\"args\":{\"model_id\":1,\"stop.model_id\":1,\"tracking_id\":1,"
+        "\"thread_id\":7,\"nc_idx\":0,\"id\":0,\"exec_id\":1}},\n"
+        "{\"ph\":\"s\",\"name\":\"execute\",\"cat\":\"exec\",\"id\":2,\"pid\":1,\"tid\":7,\"ts\":1.000},\n",
+        "{\"ph\":\"X\",\"name\":\"nc_model_switch\",\"cat\":\"device\",\"pid\":2130706432,"
+        "\"tid\":2113929216,\"ts\":1.300,\"dur\":0.100,",
+        "{\"ph\":\"X\",\"name\":\"nc_exec_running\",\"cat\":\"exec\",\"pid\":2130706432,"
+        "\"tid\":2113929216,\"ts\":1.500,\"dur\":0.100,",
+        "{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"execute\",\"cat\":\"exec\",\"id\":2,\"pid\":2130706432,"
+        "\"tid\":2113929216,\"ts\":1.500}",
+        "{\"ph\":\"C\",\"name\":\"NC 0 events pushed\",\"pid\":2130706432,\"tid\":0,"
+        "\"ts\":3000001.000,\"args\":{\"events\":8}}",
+        "\"ts_origin_ns\":\"999000\"",
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        ck_assert_msg(strstr(doc, want[i]) != NULL, "missing: %s\nin: %s", want[i], doc);
+    ck_assert_ptr_null(strstr(doc, "\"id\":1,\"pid\""));
+    ntsim_buffer_free(doc);
+}
+END_TEST
+
+/* D-CHROME-JSON: the origin is 1 us before the first item, 0 when that is
+ * earlier than 1 us; a name whose JSON string takes 256 bytes or more (the
+ * host name is the caller's) is written "?". */
+START_TEST(test_chrome_json_origin_and_long_names)
+{
+    static const struct {
+        uint64_t t;
+        const char *origin, *ts;
+    } at[] = {{500, "\"ts_origin_ns\":\"0\"", "\"ts\":0.500,"},
+              {999, "\"ts_origin_ns\":\"0\"", "\"ts\":0.999,"},
+              {1000, "\"ts_origin_ns\":\"0\"", "\"ts\":1.000,"},
+              {1001, "\"ts_origin_ns\":\"1\"", "\"ts\":1.000,"}};
+    for (size_t i = 0; i < 4; i++) {
+        nrt_sys_trace_event_t e = rec(TY(MODEL_SUBMIT), I, 0, 7, 0, at[i].t, 0, 0);
+        char *doc = NULL;
+        size_t len;
+        ck_assert_int_eq(ntsim_chrome_trace_serialize(&e, 1, NULL, &doc, &len), NRT_SUCCESS);
+        ck_assert_msg(strstr(doc, at[i].origin) && strstr(doc, at[i].ts), "t %llu: %s",
+                      (unsigned long long)at[i].t, doc);
+        ntsim_buffer_free(doc);
+    }
+    /* The model keeps 63 bytes of a name (D-TIMELINE-ORDER); a control byte
+     * takes 6 in JSON (\u0001): 42 of them, the quotes and 1 or 2 more
+     * bytes need 255 (written) or 256 ("?"). */
+    char name[64];
+    for (size_t plain = 1; plain <= 2; plain++) {
+        memset(name, 1, 42);
+        memset(name + 42, 'h', plain);
+        name[42 + plain] = '\0';
+        ntsim_timeline_options_t opt = {0, 0, name};
+        nrt_sys_trace_event_t e = rec(TY(MODEL_SUBMIT), I, 0, 7, 0, 5000, 0, 0);
+        char *doc = NULL;
+        size_t len;
+        ck_assert_int_eq(ntsim_chrome_trace_serialize(&e, 1, &opt, &doc, &len), NRT_SUCCESS);
+        char want[320] = "\"process_name\",\"pid\":1,\"tid\":0,\"args\":{\"name\":\"";
+        for (int i = 0; i < 42 && plain == 1; i++)
+            strcat(want, "\\u0001");
+        strcat(want, plain == 1 ? "h\"}}" : "?\"}}");
+        ck_assert_msg(strstr(doc, want) != NULL, "%zu: %.400s", plain, doc);
+        ntsim_buffer_free(doc);
+    }
+    /* ... and cuts a longer host name at 63 bytes. */
+    char longer[100];
+    memset(longer, 'h', 99);
+    longer[99] = '\0';
+    ntsim_timeline_options_t opt = {0, 0, longer};
+    nrt_sys_trace_event_t e = rec(TY(MODEL_SUBMIT), I, 0, 7, 0, 5000, 0, 0);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(&e, 1, &opt, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(strlen(tl.processes[0].name), 63);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
+/* Outputs past what the writers reserve up front (the Chrome JSON's 200 bytes
+ * per edge, the page's 400 per item do not cover the lanes' names): 300
+ * threads, one instant each, 1 ms apart. D-TIMELINE-ORDER: 300 lanes; NC 0's
+ * 300 records give a lost sample and pushed samples every second record
+ * (300 / 256 + 1 = 2) and at the last: 150 + 1. So the Chrome JSON holds 4
+ * process and 600 thread metadata events, 300 instants and 152 samples. */
+START_TEST(test_writers_grow_past_their_first_reservation)
+{
+    nrt_sys_trace_event_t *r = malloc(300 * sizeof *r);
+    ck_assert_ptr_nonnull(r);
+    for (size_t i = 0; i < 300; i++)
+        r[i] = rec(TY(MODEL_SUBMIT), I, 0, 1000 + i, i, 1000000 * (i + 1), i, i);
+    char *doc = NULL;
+    size_t len;
+    ck_assert_int_eq(ntsim_chrome_trace_serialize(r, 300, NULL, &doc, &len), NRT_SUCCESS);
+    size_t events = 0;
+    for (const char *p = doc; (p = strstr(p, "{\"ph\":")) != NULL; p++)
+        events++;
+    ck_assert_uint_eq(events, 4 + 600 + 300 + 152);
+    ck_assert_ptr_nonnull(strstr(doc, "\"name\":\"thread_name\",\"pid\":1,\"tid\":1299,"
+                                      "\"args\":{\"name\":\"thread 1299\"}}"));
+    ck_assert_ptr_nonnull(strstr(doc, "\"ts\":299001.000,\"s\":\"t\""));
+    ck_assert_str_eq(doc + len - 2, "}\n");
+    ntsim_buffer_free(doc);
+    ck_assert_int_eq(ntsim_timeline_html_serialize(r, 300, NULL, &doc, &len), NRT_SUCCESS);
+    size_t lanes = 0;
+    for (const char *p = doc; (p = strstr(p, "<g class=\"lane\"")) != NULL; p++)
+        lanes++;
+    ck_assert_uint_eq(lanes, 300);
+    ck_assert_str_eq(doc + len - strlen("</body></html>\n"), "</body></html>\n");
+    ntsim_buffer_free(doc);
+    free(r);
+}
+END_TEST
+
+/* ntsim__text_put (timeline.h): a piece goes where it fits with its NUL,
+ * else the buffer grows and it goes there; the first failure sticks. The
+ * growbuf's first capacity is 4096 (growbuf.h): after 10 bytes, a piece of
+ * 4086 fills it to the last byte, so it (with its NUL) needs the next
+ * capacity, and comes out whole. */
+START_TEST(test_text_put_fills_its_buffer_to_the_last_byte)
+{
+    ntsim_textout_t o = {{NULL, 0, 0}, NRT_SUCCESS};
+    ntsim__text_put(&o, "%s", "0123456789");
+    ck_assert_int_eq(o.st, NRT_SUCCESS);
+    ck_assert_uint_eq(o.b.len, 10);
+    ck_assert_uint_eq(o.b.cap, 4096);
+    char *piece = malloc(4087);
+    ck_assert_ptr_nonnull(piece);
+    memset(piece, 'p', 4086);
+    piece[4086] = '\0';
+    ntsim__text_put(&o, "%s", piece);
+    ck_assert_int_eq(o.st, NRT_SUCCESS);
+    ck_assert_uint_eq(o.b.len, 4096);
+    ck_assert_uint_eq(o.b.cap, 8192);
+    ck_assert(memcmp(o.b.data, "0123456789", 10) == 0);
+    ck_assert(memcmp(o.b.data + 10, piece, 4086) == 0);
+    ck_assert_int_eq(o.b.data[4096], '\0');
+    ntsim__text_put(&o, "%s", ""); /* nothing: a no-op */
+    ck_assert_uint_eq(o.b.len, 4096);
+    /* Out of memory while growing: NRT_RESOURCE, and it sticks. The first
+     * piece fits in the 8192 (8182 bytes and the NUL), the second does not. */
+    ntsim_probe_begin(0);
+    ntsim__text_put(&o, "%s", piece);
+    ck_assert_int_eq(o.st, NRT_SUCCESS);
+    ck_assert_uint_eq(o.b.len, 8182);
+    ntsim__text_put(&o, "%s", piece);
+    ck_assert_int_eq(o.st, NRT_RESOURCE);
+    ck_assert_uint_eq(o.b.len, 8182);
+    ntsim_probe_end();
+    ntsim__text_put(&o, "%s", "x");
+    ck_assert_int_eq(o.st, NRT_RESOURCE);
+    ck_assert_uint_eq(o.b.len, 8182);
+    ntsim__free(o.b.data);
+    free(piece);
+}
+END_TEST
+
+/* --- out of memory (D-ALLOCATOR) -------------------------------------------------------- */
+
+typedef NRT_STATUS (*writer_fn)(const nrt_sys_trace_event_t *, size_t,
+                                const ntsim_timeline_options_t *, void **, size_t *);
+
+static NRT_STATUS write_pftrace(const nrt_sys_trace_event_t *r, size_t n,
+                                const ntsim_timeline_options_t *o, void **out, size_t *len)
+{
+    return ntsim_pftrace_serialize(r, n, o, (uint8_t **)out, len);
+}
+
+static NRT_STATUS write_chrome(const nrt_sys_trace_event_t *r, size_t n,
+                               const ntsim_timeline_options_t *o, void **out, size_t *len)
+{
+    return ntsim_chrome_trace_serialize(r, n, o, (char **)out, len);
+}
+
+static NRT_STATUS write_html(const nrt_sys_trace_event_t *r, size_t n,
+                             const ntsim_timeline_options_t *o, void **out, size_t *len)
+{
+    return ntsim_timeline_html_serialize(r, n, o, (char **)out, len);
+}
+
+static NRT_STATUS write_stats(const nrt_sys_trace_event_t *r, size_t n,
+                              const ntsim_timeline_options_t *o, void **out, size_t *len)
+{
+    ntsim_timeline_stats_t *st = malloc(sizeof *st);
+    ck_assert_ptr_nonnull(st);
+    NRT_STATUS rc = ntsim_timeline_stats(r, n, o, st);
+    if (rc != NRT_SUCCESS) {
+        free(st);
+        return rc;
+    }
+    *out = st;
+    *len = sizeof *st;
+    return NRT_SUCCESS;
+}
+
+/* Every allocation of a writer failing in turn: NRT_RESOURCE and nothing
+ * left allocated, until enough are allowed; then the same bytes as with no
+ * limit, and only the output left allocated (none for the stats). */
+static void check_out_of_memory(writer_fn w, bool output_block, const nrt_sys_trace_event_t *r,
+                                size_t n, const ntsim_timeline_options_t *o)
+{
+    void *whole = NULL;
+    size_t whole_len = 0;
+    ck_assert_int_eq(w(r, n, o, &whole, &whole_len), NRT_SUCCESS);
+    for (uint64_t allow = 0;; allow++) {
+        ck_assert_uint_lt(allow, 10000);
+        void *out = NULL;
+        size_t len = 0;
+        ntsim_probe_begin(allow);
+        NRT_STATUS st = w(r, n, o, &out, &len);
+        ntsim_probe_end();
+        if (st != NRT_SUCCESS) {
+            ck_assert_int_eq(st, NRT_RESOURCE);
+            ck_assert_msg(ntsim_probe.live == 0, "allow %u: %zu blocks left", (unsigned)allow,
+                          ntsim_probe.live);
+            continue;
+        }
+        ck_assert_uint_eq(ntsim_probe.refused, 0);
+        ck_assert_uint_eq(ntsim_probe.live, output_block ? 1 : 0);
+        ck_assert_uint_eq(len, whole_len);
+        ck_assert(memcmp(out, whole, len) == 0);
+        if (output_block)
+            ntsim_buffer_free(out);
+        else
+            free(out);
+        break;
+    }
+    if (output_block)
+        ntsim_buffer_free(whole);
+    else
+        free(whole);
+}
+
+START_TEST(test_writers_run_out_of_memory_cleanly)
+{
+    nrt_sys_trace_event_t a[16], b[16];
+    size_t na = trace_a(a), nb = trace_b(b);
+    static const writer_fn writers[] = {write_pftrace, write_chrome, write_html, write_stats};
+    /* 300 instants on 300 threads: outputs past the writers' first
+     * reservation, so they grow. */
+    nrt_sys_trace_event_t *many = malloc(300 * sizeof *many);
+    ck_assert_ptr_nonnull(many);
+    for (size_t i = 0; i < 300; i++)
+        many[i] = rec(TY(MODEL_SUBMIT), I, 0, 1000 + i, i, 1000 + 10 * i, i, i);
+    for (size_t i = 0; i < 4; i++) {
+        check_out_of_memory(writers[i], i < 3, a, na, NULL);
+        check_out_of_memory(writers[i], i < 3, b, nb, &options_b);
+        check_out_of_memory(writers[i], i < 3, many, 300, NULL);
+    }
+    free(many);
+}
+END_TEST
+
+/* D-PFTRACE-CLOCK by hand, where the pairs do not lie on a line. NC 3's
+ * clock: c0 = 100000, x = cpu - c0 = 0, 1024, 2048, y = dev - cpu = 1000,
+ * 1004, 1002: mean x 1024, mean y 1002, sxx = 2 * 1024^2, sxy = 2048, so
+ * b = 1/1024 and a = 1002 - 1 = 1001. Aligned: c0 + round((x + y - 1001) *
+ * 1024/1025): -0.999 -> -1, 1025.998 -> 1026, 2047.001 -> 2047; residuals
+ * 1, 2, 1. NC 4's: y = 1001, 1000, 1002: b = 1024 / 2097152 = 1/2048, a =
+ * 1000.5; (x + y - 1000.5) * 2048/2049: 0.4998 -> 0, 1023.0005 -> 1023,
+ * 2048.4998 -> 2048; residuals 0, 1, 0. The worst of all clocks is 2. */
+START_TEST(test_clock_fit_and_alignment_by_hand)
+{
+    static const uint64_t x[3] = {0, 1024, 2048};
+    static const uint64_t y3[3] = {1000, 1004, 1002}, y4[3] = {1001, 1000, 1002};
+    nrt_sys_trace_event_t r[6];
+    for (int i = 0; i < 6; i++) {
+        int nc = i < 3 ? 3 : 4;
+        uint64_t cpu = 100000 + x[i % 3];
+        uint64_t dev = cpu + (nc == 3 ? y3[i % 3] : y4[i % 3]);
+        r[i] = rec(TY(HW_NOTIFY), I, (uint32_t)nc, 7, 0, 5, (uint64_t)(i % 3), (uint64_t)i);
+        r[i].data.hw_notify.sync_info.nc_timestamp_ns = dev;
+        r[i].data.hw_notify.sync_info.cpu_timestamp_ns = cpu;
+    }
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 6, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nclocks, 2);
+    ck_assert(tl.stats.max_residual_ns == 2);
+    ck_assert_uint_eq(tl.clocks[0].c0, 100000);
+    ck_assert(tl.clocks[0].b == 1.0 / 1024);
+    ck_assert(tl.clocks[0].a == 1001);
+    ck_assert(tl.clocks[0].max_residual_ns == 2);
+    ck_assert_uint_eq(tl.clocks[0].pairs, 3);
+    ck_assert(tl.clocks[1].b == 1.0 / 2048);
+    ck_assert(tl.clocks[1].a == 1000.5);
+    ck_assert(tl.clocks[1].max_residual_ns == 1);
+    ck_assert_uint_eq(tl.clocks[1].pair_first, 3);
+    static const int64_t aligned3[3] = {-1, 1026, 2047}, aligned4[3] = {0, 1023, 2048};
+    for (size_t i = 0; i < 6; i++) {
+        int64_t want = i < 3 ? aligned3[i] : aligned4[i - 3];
+        ck_assert_msg(tl.items[i].begin == (uint64_t)(100000 + want), "item %zu: %llu", i,
+                      (unsigned long long)tl.items[i].begin);
+    }
+    ntsim__timeline_free(&tl);
+
+    /* Three more clocks, worked out the same way.
+     * NC 5, x = 0, 1, 2, 10, 11 and y = 1000 + (-6, 2, 5, 1, -2): the offsets
+     * sum to 0 and so do x times them, so the line is y = 1000 (b = 0 up to
+     * the rounding of mean x = 4.8) and each aligned time is cpu + the
+     * offset: residuals 6, 2, 5, 1, 2, the worst the first pair's.
+     * NC 6, (x, y) = (0, 1000), (1, 1001): mean 0.5, 1000.5, sxx = sxy = 0.5,
+     * b = 1, a = 1000; its third record, device time c0 + 1004 with no host
+     * half, aligns to c0 + 4 / 2 = c0 + 2.
+     * NC 7, x = 0, 1, 3, y = 2^52 for all (a device clock 52 days ahead, still
+     * exact in a double): y - mean y is exactly 0, so b = 0,
+     * a = 2^52, and each aligned time is its own cpu: the sums taken about
+     * the means lose nothing to a huge offset (D-PFTRACE-CLOCK). */
+    static const uint64_t x5[5] = {0, 1, 2, 10, 11};
+    static const int64_t r5[5] = {-6, 2, 5, 1, -2};
+    nrt_sys_trace_event_t m[11];
+    for (int i = 0; i < 5; i++) {
+        m[i] = rec(TY(HW_NOTIFY), I, 5, 7, 0, 5, (uint64_t)i, (uint64_t)i);
+        m[i].data.hw_notify.sync_info.cpu_timestamp_ns = 100000 + x5[i];
+        m[i].data.hw_notify.sync_info.nc_timestamp_ns =
+            (uint64_t)(100000 + (int64_t)x5[i] + 1000 + r5[i]);
+    }
+    for (int i = 0; i < 3; i++) {
+        m[5 + i] = rec(TY(HW_NOTIFY), I, 6, 7, 0, 5, (uint64_t)i, (uint64_t)(5 + i));
+        m[5 + i].data.hw_notify.sync_info.cpu_timestamp_ns = i < 2 ? 100000 + (uint64_t)i : 0;
+        m[5 + i].data.hw_notify.sync_info.nc_timestamp_ns =
+            i < 2 ? 100000 + (uint64_t)i + 1000 + (uint64_t)i : 100000 + 1004;
+    }
+    static const uint64_t x7[3] = {0, 1, 3};
+    for (int i = 0; i < 3; i++) {
+        m[8 + i] = rec(TY(HW_NOTIFY), I, 7, 7, 0, 5, (uint64_t)i, (uint64_t)(8 + i));
+        m[8 + i].data.hw_notify.sync_info.cpu_timestamp_ns = 100000 + x7[i];
+        m[8 + i].data.hw_notify.sync_info.nc_timestamp_ns = 100000 + x7[i] + (UINT64_C(1) << 52);
+    }
+    ck_assert_int_eq(ntsim__timeline_build(m, 11, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nclocks, 3);
+    ck_assert(tl.clocks[0].max_residual_ns == 6);
+    ck_assert(tl.clocks[1].b == 1 && tl.clocks[1].a == 1000);
+    ck_assert(tl.clocks[2].b == 0 && tl.clocks[2].a == (double)(UINT64_C(1) << 52));
+    ck_assert(tl.stats.max_residual_ns == 6);
+    static const uint64_t begin[11] = {99994,  100003, 100007, 100011, 100009, 100000,
+                                       100001, 100002, 100000, 100001, 100003};
+    for (size_t i = 0; i < 11; i++)
+        ck_assert_msg(tl.items[i].begin == begin[i], "item %zu: %llu", i,
+                      (unsigned long long)tl.items[i].begin);
+    ntsim__timeline_free(&tl);
+
+    /* ntsim__clock_align on its own: halves away from zero, both signs. */
+    ntsim_tl_clock_t c = {.c0 = 1000, .a = 0, .b = 0.5, .pairs = 1};
+    ck_assert_uint_eq(ntsim__clock_align(&c, 1000 + 3), 1000 + 2); /* 3/1.5 = 2 */
+    ck_assert_uint_eq(ntsim__clock_align(&c, 1000 + 2), 1000 + 1); /* 1.33 -> 1 */
+    ck_assert_uint_eq(ntsim__clock_align(&c, 1000 + 1), 1000 + 1); /* 0.67 -> 1 */
+    ck_assert_uint_eq(ntsim__clock_align(&c, 1000 - 1), 1000 - 1); /* -0.67 -> -1 */
+    ck_assert_uint_eq(ntsim__clock_align(&c, 1000 - 2), 1000 - 1); /* -1.33 -> -1 */
+    c.b = 1.0; /* x = d / 2: the halves */
+    ck_assert_uint_eq(ntsim__clock_align(&c, 1000 + 1), 1000 + 1);  /* 0.5 -> 1 */
+    ck_assert_uint_eq(ntsim__clock_align(&c, 1000 - 1), 1000 - 1);  /* -0.5 -> -1 */
+    ck_assert_uint_eq(ntsim__clock_align(&c, 1000 + 3), 1000 + 2);  /* 1.5 -> 2 */
+}
+END_TEST
+
+Suite *make_timeline_suite(void)
+{
+    Suite *s = suite_create("timeline");
+    TCase *tc = tcase_create("timeline");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_model_of_trace_a);
+    tcase_add_test(tc, test_model_of_trace_b);
+    tcase_add_test(tc, test_chrome_json_of_trace_a);
+    tcase_add_test(tc, test_chrome_json_of_trace_b);
+    tcase_add_test(tc, test_pftrace_of_trace_a);
+    tcase_add_test(tc, test_pftrace_of_trace_b);
+    tcase_add_test(tc, test_html_of_trace_a);
+    tcase_add_test(tc, test_html_of_trace_b);
+    tcase_add_test(tc, test_chrome_json_flows_ids_and_long_times);
+    tcase_add_test(tc, test_chrome_json_origin_and_long_names);
+    tcase_add_test(tc, test_writers_grow_past_their_first_reservation);
+    tcase_add_test(tc, test_text_put_fills_its_buffer_to_the_last_byte);
+    tcase_add_test(tc, test_writers_run_out_of_memory_cleanly);
+    tcase_add_test(tc, test_clock_fit_and_alignment_by_hand);
+    suite_add_tcase(s, tc);
+    return s;
+}
