@@ -71,7 +71,7 @@ PKG_MODULES  := check yaml-0.1 libprotobuf-c jansson
 
 ENGINE_SRC := engine/alloc.c engine/event_table.c engine/ring.c engine/grace.c engine/log.c engine/capture.c \
               engine/config.c engine/data_view.c engine/json.c engine/intern.c engine/ntff.c \
-              engine/notify.c engine/status.c engine/timeline.c engine/clock_align.c \
+              engine/notify.c engine/status.c engine/timeline.c engine/timeline_lanes.c engine/clock_align.c \
               engine/pftrace.c engine/chrome_trace.c engine/timeline_html.c
 # The simulated device (no YAML, no vectors).
 SIM_SRC    := sim/scheduler.c sim/clock.c sim/scenario_default.c sim/workload.c sim/run.c \

@@ -26,11 +26,12 @@
 #include "event_table.h"
 #include "nrt/nrt_sys_trace.h"
 #include "timeline.h"
+#include "timeline_build.h"
 
 #define TY(x) NRT_SYS_TRACE_EVENT_TYPE_##x
 
-/* A growable array of T: grow(&arr, &cap, need, sizeof *arr). */
-static bool grow(void *arrp, size_t *cap, size_t need, size_t elem)
+/* A growable array of T: ntsim__tl_grow(&arr, &cap, need, sizeof *arr). */
+bool ntsim__tl_grow(void *arrp, size_t *cap, size_t need, size_t elem)
 {
     if (need <= *cap)
         return true;
@@ -106,7 +107,7 @@ static bool is_device_type(uint32_t type)
     return ntsim__event_category(type) == NRT_SYS_TRACE_EVENT_CATEGORY_HARDWARE;
 }
 
-static bool is_dma_type(uint32_t type)
+bool ntsim__tl_is_dma_type(uint32_t type)
 {
     return type >= TY(DMEM_BUF_COPYIN) && type <= TY(CONSUME_POOL_STDIO);
 }
@@ -132,19 +133,6 @@ typedef struct open_slot {
     bool used;
 } open_slot_t;
 
-typedef struct build {
-    ntsim_timeline_t *tl;
-    size_t item_cap, pair_cap, flow_cap, counter_cap, edge_cap, lane_cap;
-    size_t *prev_open;        /* per item: the START opened before it under its key */
-    uint32_t *core;           /* per item: the device core (NTSIM_TL_NO_CORE) */
-    uint32_t *clock;          /* per item: its clock */
-    size_t ncore;             /* items core[] and clock[] cover (drops come later) */
-    uint32_t nc_core[NTSIM_NC_COUNT]; /* an NC's only core, or NTSIM_TL_NO_CORE */
-    bool nc_cores[NTSIM_NC_COUNT];    /* the NC names several cores */
-    uint64_t edge_order;
-    const ntsim_timeline_options_t *opt;
-} build_t;
-
 static uint64_t mix(uint64_t x)
 {
     x ^= x >> 33;
@@ -156,7 +144,7 @@ static uint64_t mix(uint64_t x)
 static ntsim_tl_item_t *new_item(build_t *b, size_t rec, uint32_t flags)
 {
     ntsim_timeline_t *tl = b->tl;
-    if (!grow(&tl->items, &b->item_cap, tl->nitems + 1, sizeof *tl->items))
+    if (!ntsim__tl_grow(&tl->items, &b->item_cap, tl->nitems + 1, sizeof *tl->items))
         return NULL;
     ntsim_tl_item_t *it = &tl->items[tl->nitems++];
     memset(it, 0, sizeof *it);
@@ -236,7 +224,7 @@ static NRT_STATUS clock_of(build_t *b, uint32_t nc, uint32_t core, size_t *clock
             *out = (uint32_t)c;
             return NRT_SUCCESS;
         }
-    if (!grow(&tl->clocks, clock_cap, tl->nclocks + 1, sizeof *tl->clocks))
+    if (!ntsim__tl_grow(&tl->clocks, clock_cap, tl->nclocks + 1, sizeof *tl->clocks))
         return NRT_RESOURCE;
     memset(&tl->clocks[tl->nclocks], 0, sizeof *tl->clocks);
     tl->clocks[tl->nclocks].nc = nc;
@@ -269,7 +257,7 @@ static void find_nc_cores(build_t *b)
 }
 
 /* An item's core: its own, or its NC's only one. */
-static uint32_t item_core(const build_t *b, size_t i)
+uint32_t ntsim__tl_item_core(const build_t *b, size_t i)
 {
     if (i < b->ncore && b->core[i] != NTSIM_TL_NO_CORE)
         return b->core[i];
@@ -283,7 +271,7 @@ static NRT_STATUS add_pair(build_t *b, size_t rec, uint32_t clock)
     if (rec == NTSIM_TL_NONE || !record_sync(&b->tl->recs[rec], &dev, &cpu) || cpu == 0)
         return NRT_SUCCESS;
     ntsim_timeline_t *tl = b->tl;
-    if (!grow(&tl->pairs, &b->pair_cap, tl->npairs + 1, sizeof *tl->pairs))
+    if (!ntsim__tl_grow(&tl->pairs, &b->pair_cap, tl->npairs + 1, sizeof *tl->pairs))
         return NRT_RESOURCE;
     tl->pairs[tl->npairs++] = (ntsim_tl_pair_t){cpu, dev, clock};
     return NRT_SUCCESS;
@@ -324,7 +312,7 @@ static NRT_STATUS align_clocks(build_t *b)
         b->clock[i] = UINT32_MAX;
         if (!(it->flags & NTSIM_TL_DEVICE))
             continue;
-        b->core[i] = item_core(b, i);
+        b->core[i] = ntsim__tl_item_core(b, i);
         it->clock = 0;
         if (clock_of(b, tl->recs[it->rec].nc_idx, b->core[i], &clock_cap, &b->clock[i]) !=
                 NRT_SUCCESS ||
@@ -447,7 +435,7 @@ static NRT_STATUS link_executions(build_t *b)
         const exec_key_t *k = floor_key(keys, m, nc, ex);
         if (k == NULL || k->a != nc || k->b != ex)
             continue;
-        if (!grow(&tl->flows, &b->flow_cap, tl->nflows + 1, sizeof *tl->flows)) {
+        if (!ntsim__tl_grow(&tl->flows, &b->flow_cap, tl->nflows + 1, sizeof *tl->flows)) {
             ntsim__free(keys);
             return NRT_RESOURCE;
         }
@@ -473,7 +461,7 @@ static NRT_STATUS link_executions(build_t *b)
 static NRT_STATUS add_sample(build_t *b, size_t counter, uint64_t ts, int64_t value)
 {
     ntsim_timeline_t *tl = b->tl;
-    if (!grow(&tl->edges, &b->edge_cap, tl->nedges + 1, sizeof *tl->edges))
+    if (!ntsim__tl_grow(&tl->edges, &b->edge_cap, tl->nedges + 1, sizeof *tl->edges))
         return NRT_RESOURCE;
     tl->edges[tl->nedges++] =
         (ntsim_tl_edge_t){ts, b->edge_order++, counter, value, NTSIM_TL_SAMPLE};
@@ -483,7 +471,7 @@ static NRT_STATUS add_sample(build_t *b, size_t counter, uint64_t ts, int64_t va
 static NRT_STATUS add_counter(build_t *b, uint32_t nc, const char *what, size_t *out)
 {
     ntsim_timeline_t *tl = b->tl;
-    if (!grow(&tl->counters, &b->counter_cap, tl->ncounters + 1, sizeof *tl->counters))
+    if (!ntsim__tl_grow(&tl->counters, &b->counter_cap, tl->ncounters + 1, sizeof *tl->counters))
         return NRT_RESOURCE;
     ntsim_tl_counter_t *c = &tl->counters[tl->ncounters];
     memset(c, 0, sizeof *c);
@@ -554,213 +542,6 @@ static NRT_STATUS find_losses(build_t *b)
     return st;
 }
 
-/* --- 5. lanes and edges ---------------------------------------------------------- */
-
-typedef struct lane_key {
-    uint64_t g[4];            /* host 0 / device 1; thread or nc; NC 0 / DMA 1; core */
-    uint64_t begin, end;
-    size_t item;
-} lane_key_t;
-
-static int cmp_lane_key(const void *pa, const void *pb)
-{
-    const lane_key_t *x = pa, *y = pb;
-    for (int i = 0; i < 4; i++)
-        if (x->g[i] != y->g[i])
-            return x->g[i] < y->g[i] ? -1 : 1;
-    if (x->begin != y->begin)
-        return x->begin < y->begin ? -1 : 1;
-    if (x->end != y->end) /* the longer one first: it is the outer */
-        return x->end > y->end ? -1 : 1;
-    return x->item < y->item ? -1 : x->item > y->item;
-}
-
-static int cmp_edge(const void *pa, const void *pb)
-{
-    const ntsim_tl_edge_t *x = pa, *y = pb;
-    if (x->ts != y->ts)
-        return x->ts < y->ts ? -1 : 1;
-    return x->order < y->order ? -1 : x->order > y->order;
-}
-
-typedef struct sublane {
-    size_t *stack;
-    size_t depth, cap;
-    uint32_t lane;
-} sublane_t;
-
-typedef struct sublanes {
-    sublane_t *v;
-    size_t cap, inited;       /* v[0..inited) have a stack (maybe NULL) */
-} sublanes_t;
-
-static lane_key_t lane_key_of(const build_t *b, size_t i)
-{
-    const ntsim_tl_item_t *it = &b->tl->items[i];
-    const nrt_sys_trace_event_t *e = &b->tl->recs[it->rec];
-    lane_key_t k = {{0, e->thread_id, 0, 0}, it->begin, it->end, i};
-    if (it->flags & (NTSIM_TL_DEVICE | NTSIM_TL_DROP)) {
-        uint32_t core = item_core(b, i);
-        k.g[0] = 1;
-        k.g[1] = e->nc_idx;
-        k.g[3] = core;
-    } else if (is_dma_type(it->type)) {
-        k.g[0] = 1;
-        k.g[1] = e->nc_idx;
-        k.g[2] = 1;
-    }
-    return k;
-}
-
-static NRT_STATUS new_lane(build_t *b, const lane_key_t *k, uint32_t overlap, uint32_t *out)
-{
-    ntsim_timeline_t *tl = b->tl;
-    if (!grow(&tl->lanes, &b->lane_cap, tl->nlanes + 1, sizeof *tl->lanes))
-        return NRT_RESOURCE;
-    ntsim_tl_lane_t *l = &tl->lanes[tl->nlanes];
-    memset(l, 0, sizeof *l);
-    l->overlap = overlap;
-    l->process = (uint32_t)k->g[0];
-    l->pid = tl->processes[l->process].pid;
-    char base[40];
-    if (k->g[0] == 0) {
-        l->kind = NTSIM_TL_LANE_THREAD;
-        l->key = k->g[1];
-        l->tid = overlap == 0 ? (uint32_t)k->g[1] : 0;
-        snprintf(base, sizeof base, "thread %llu", (unsigned long long)k->g[1]);
-    } else {
-        uint32_t nc = (uint32_t)k->g[1], core = (uint32_t)k->g[3];
-        l->kind = k->g[2] ? NTSIM_TL_LANE_DMA : NTSIM_TL_LANE_NC;
-        l->key = (uint64_t)nc << 32 | core;
-        if (l->kind == NTSIM_TL_LANE_DMA)
-            snprintf(base, sizeof base, "NC %u notifications & DMA", nc);
-        else if (nc < NTSIM_NC_COUNT && b->nc_cores[nc] && core != NTSIM_TL_NO_CORE)
-            snprintf(base, sizeof base, "NC %u core %u", nc, core);
-        else if (nc < NTSIM_NC_COUNT && b->nc_cores[nc])
-            snprintf(base, sizeof base, "NC %u (no core)", nc);
-        else
-            snprintf(base, sizeof base, "NC %u", nc);
-    }
-    if (overlap == 0)
-        snprintf(l->name, sizeof l->name, "%s", base);
-    else
-        snprintf(l->name, sizeof l->name, "%s (overlap %u)", base, overlap);
-    *out = (uint32_t)tl->nlanes++;
-    return NRT_SUCCESS;
-}
-
-static NRT_STATUS add_edge(build_t *b, uint64_t ts, size_t item, ntsim_tl_edge_kind_t kind)
-{
-    ntsim_timeline_t *tl = b->tl;
-    if (!grow(&tl->edges, &b->edge_cap, tl->nedges + 1, sizeof *tl->edges))
-        return NRT_RESOURCE;
-    tl->edges[tl->nedges++] = (ntsim_tl_edge_t){ts, b->edge_order++, item, 0, kind};
-    return NRT_SUCCESS;
-}
-
-/* Ends the spans of sublane s that end by ts (all of them: ts UINT64_MAX). */
-static NRT_STATUS pop_until(build_t *b, sublane_t *s, uint64_t ts)
-{
-    while (s->depth > 0) {
-        const ntsim_tl_item_t *top = &b->tl->items[s->stack[s->depth - 1]];
-        if (top->end > ts)
-            break;
-        if (add_edge(b, top->end, s->stack[s->depth - 1], NTSIM_TL_END) != NRT_SUCCESS)
-            return NRT_RESOURCE;
-        s->depth--;
-    }
-    return NRT_SUCCESS;
-}
-
-/* Places the items of one lane key (sorted) on sublanes that nest strictly. */
-static NRT_STATUS lay_out_group(build_t *b, const lane_key_t *k, size_t n, sublanes_t *sub)
-{
-    sublane_t **subs = &sub->v;
-    ntsim_timeline_t *tl = b->tl;
-    size_t nsub = 0;
-    for (size_t i = 0; i < n; i++) {
-        ntsim_tl_item_t *it = &tl->items[k[i].item];
-        size_t s = 0;
-        for (; s < nsub; s++) {
-            if (pop_until(b, &(*subs)[s], it->begin) != NRT_SUCCESS)
-                return NRT_RESOURCE;
-            sublane_t *sl = &(*subs)[s];
-            if (sl->depth == 0 || it->end <= tl->items[sl->stack[sl->depth - 1]].end)
-                break;
-        }
-        if (s == nsub) {
-            if (!grow(subs, &sub->cap, nsub + 1, sizeof **subs))
-                return NRT_RESOURCE;
-            if (nsub == sub->inited) {
-                (*subs)[nsub] = (sublane_t){NULL, 0, 0, 0};
-                sub->inited++;
-            }
-            sublane_t *sl = &(*subs)[nsub++];
-            sl->depth = 0;
-            if (new_lane(b, &k[i], (uint32_t)s, &sl->lane) != NRT_SUCCESS)
-                return NRT_RESOURCE;
-        }
-        sublane_t *sl = &(*subs)[s];
-        it->lane = sl->lane;
-        ntsim_tl_lane_t *lane = &tl->lanes[sl->lane];
-        if (!(it->flags & NTSIM_TL_SPAN)) {
-            lane->instants++;
-            if (add_edge(b, it->begin, k[i].item, NTSIM_TL_INSTANT) != NRT_SUCCESS)
-                return NRT_RESOURCE;
-            continue;
-        }
-        lane->spans++;
-        if (!grow(&sl->stack, &sl->cap, sl->depth + 1, sizeof *sl->stack) ||
-            add_edge(b, it->begin, k[i].item, NTSIM_TL_BEGIN) != NRT_SUCCESS)
-            return NRT_RESOURCE;
-        sl->stack[sl->depth++] = k[i].item;
-    }
-    for (size_t s = 0; s < nsub; s++)
-        if (pop_until(b, &(*subs)[s], UINT64_MAX) != NRT_SUCCESS)
-            return NRT_RESOURCE;
-    return NRT_SUCCESS;
-}
-
-static NRT_STATUS lay_out(build_t *b)
-{
-    ntsim_timeline_t *tl = b->tl;
-    lane_key_t *k = ntsim__malloc((tl->nitems + 1) * sizeof *k);
-    sublanes_t subs = {NULL, 0, 0};
-    NRT_STATUS st = k == NULL ? NRT_RESOURCE : NRT_SUCCESS;
-    for (size_t i = 0; i < tl->nitems && st == NRT_SUCCESS; i++)
-        k[i] = lane_key_of(b, i);
-    if (st == NRT_SUCCESS && tl->nitems > 0)
-        qsort(k, tl->nitems, sizeof *k, cmp_lane_key);
-    for (size_t i = 0; i < tl->nitems && st == NRT_SUCCESS;) {
-        size_t j = i;
-        while (j < tl->nitems && memcmp(k[j].g, k[i].g, sizeof k[i].g) == 0)
-            j++;
-        st = lay_out_group(b, &k[i], j - i, &subs);
-        i = j;
-    }
-    for (size_t s = 0; s < subs.inited; s++)
-        ntsim__free(subs.v[s].stack);
-    ntsim__free(subs.v);
-    ntsim__free(k);
-    return st;
-}
-
-/* Thread ids of the lanes that are not a host thread's own, and the uuids. */
-static void number_tracks(ntsim_timeline_t *tl)
-{
-    uint32_t host_extra = 0, device = 0;
-    for (size_t l = 0; l < tl->nlanes; l++) {
-        ntsim_tl_lane_t *lane = &tl->lanes[l];
-        if (lane->kind != NTSIM_TL_LANE_THREAD)
-            lane->tid = UINT32_C(0x7E000000) + device++;
-        else if (lane->overlap > 0)
-            lane->tid = UINT32_C(0x7D000000) + host_extra++;
-        lane->uuid = UINT64_C(0x1000) + l;
-    }
-    for (size_t c = 0; c < tl->ncounters; c++)
-        tl->counters[c].uuid = UINT64_C(0x1000) + tl->nlanes + c;
-}
-
 /* --- the whole build -------------------------------------------------------------- */
 
 NRT_STATUS ntsim__timeline_build(const nrt_sys_trace_event_t *recs, size_t n,
@@ -790,7 +571,7 @@ NRT_STATUS ntsim__timeline_build(const nrt_sys_trace_event_t *recs, size_t n,
     if (st == NRT_SUCCESS)
         st = find_losses(&b);
     if (st == NRT_SUCCESS)
-        st = lay_out(&b);
+        st = ntsim__tl_lay_out(&b);
     ntsim__free(b.prev_open);
     ntsim__free(b.core);
     ntsim__free(b.clock);
@@ -798,9 +579,7 @@ NRT_STATUS ntsim__timeline_build(const nrt_sys_trace_event_t *recs, size_t n,
         ntsim__timeline_free(tl);
         return st;
     }
-    number_tracks(tl);
-    if (tl->nedges > 0)
-        qsort(tl->edges, tl->nedges, sizeof *tl->edges, cmp_edge);
+    ntsim__tl_finish_lanes(tl);
     for (size_t i = 0; i < tl->nitems; i++) {
         const ntsim_tl_item_t *it = &tl->items[i];
         tl->stats.spans += (it->flags & NTSIM_TL_SPAN) != 0;
