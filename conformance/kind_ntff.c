@@ -99,6 +99,8 @@ static NRT_STATUS parse_hex_any(ntsim_yparse_t *p, yaml_node_t *node, const char
     return NRT_SUCCESS;
 }
 
+/* The ntff kind's grammar, one key after another (~110 lines, flat: each key
+ * read, checked and named in its error where vectors/README.md lists it). */
 static NRT_STATUS ntff_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *path, void **out)
 {
     ntff_body_t *b = calloc(1, sizeof *b);

@@ -228,6 +228,8 @@ static NRT_STATUS parse_counters(ntsim_yparse_t *p, yaml_node_t *node, const cha
     return NRT_SUCCESS;
 }
 
+/* The record kind's grammar, one key after another (~85 lines, flat: each
+ * key read, checked and named in its error where vectors/README.md lists it). */
 static NRT_STATUS record_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
                                void **out)
 {

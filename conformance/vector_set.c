@@ -127,7 +127,8 @@ static const ntsim_vector_t *find_id(const ntsim_vector_set_t *set, const char *
     return NULL;
 }
 
-/* Parses the common keys and the kind's body of one vector into *v. */
+/* Parses the common keys and the kind's body of one vector into *v (~80
+ * lines: the common keys in the order vectors/README.md gives them). */
 static NRT_STATUS parse_vector(ntsim_yparse_t *p, ntsim_vector_set_t *set,
                                const ntsim_vector_kind_t *kind,
                                yaml_node_t *node, const char *path, ntsim_vector_t *v)

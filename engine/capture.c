@@ -108,6 +108,9 @@ static bool first_time(_Atomic bool *flag)
     return !atomic_exchange_explicit(flag, true, memory_order_relaxed);
 }
 
+/* The emit path, one function on purpose (~100 lines): it is the hot path,
+ * and its steps (enabled checks, clock, ring claim, the slot's writes, the
+ * statistics) read in the order the protocol of ring.c orders them. */
 static uint64_t emit(uint32_t type, uint32_t phase, uint32_t nc_idx,
                      const nrt_sys_trace_event_data_t *data, uint64_t tracking_id,
                      nrta_seq_t nrta_seq_id, bool has_seq)

@@ -37,6 +37,8 @@ static const ntsim_field_desc_t *find_field(const ntsim_field_desc_t *fields, si
     return NULL;
 }
 
+/* ~80 lines on purpose: one flat pass over the key list, one case per key
+ * form of D-JSON-DATA, each refusing with the key it could not place. */
 const char *ntsim__data_view_compile(const char *keys, ntsim_payload_id_t pid,
                                     ntsim_data_view_t *view)
 {

@@ -361,6 +361,10 @@ static void copy_records(const ntsim_ring_t *r, nrt_sys_trace_event_t *out, uint
     }
 }
 
+/* The consumer's side of the protocol (the head of this file), in one
+ * function on purpose (~100 lines): its claim, the walk over published
+ * slots, the copy and the release must read in the order the fences order
+ * them. */
 size_t ntsim__ring_pop(ntsim_ring_t *r, nrt_sys_trace_event_t *out, size_t max)
 {
     const uint64_t cap = r->capacity;

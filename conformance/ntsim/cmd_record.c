@@ -294,6 +294,8 @@ static bool write_vector(FILE *f, const char *id, const char *source,
     return ok;
 }
 
+/* ntsim record: options, the run, the vector written; ~85 lines because the
+ * goto ladder at its end frees what each step took, in one place. */
 int ntsim_cmd_record(int argc, char **argv)
 {
     const char *out_path = NULL, *id = NULL, *source = DEFAULT_SOURCE;
