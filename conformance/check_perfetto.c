@@ -29,18 +29,11 @@
 #define I NRT_SYS_TRACE_EVENT_PHASE_INSTANT
 #define T0 UINT64_C(1700000000000000000)
 
-static void quiet(ntsim_log_level_t level, const char *message, void *ctx)
-{
-    (void)level;
-    (void)message;
-    (void)ctx;
-}
-
 static uint64_t g_seq; /* nc_local_id of the next rec(): from 0 in each test */
 
 static void setup(void)
 {
-    ntsim_log_set_sink(quiet, NULL);
+    ntsim_log_set_sink(ntsim_check_quiet_log, NULL);
     g_seq = 0;
 }
 

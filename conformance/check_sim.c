@@ -17,16 +17,9 @@
 
 /* The runs log the faults' "Invalid notification type" lines; the tests
  * count drops instead of reading stderr. */
-static void quiet(ntsim_log_level_t level, const char *message, void *ctx)
-{
-    (void)level;
-    (void)message;
-    (void)ctx;
-}
-
 static void setup(void)
 {
-    ntsim_log_set_sink(quiet, NULL);
+    ntsim_log_set_sink(ntsim_check_quiet_log, NULL);
 }
 
 static void teardown(void)
@@ -560,7 +553,7 @@ START_TEST(test_drained_and_serialized_equals_fetched)
         }
         ntsim_fixture_end();
     }
-    ntsim_log_set_sink(quiet, NULL);
+    ntsim_log_set_sink(ntsim_check_quiet_log, NULL);
     ck_assert_uint_eq(lens[0], lens[1]);
     ck_assert_str_eq(docs[0], docs[1]);
     nrt_sys_trace_buffer_free(docs[0]);

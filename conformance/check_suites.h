@@ -8,6 +8,7 @@
 #include <check.h>
 
 #include "facts.h"
+#include "ntsim/capture.h"
 #include "kinds.h"
 #include "vector.h"
 
@@ -35,6 +36,9 @@ extern const char *ntsim_check_decisions_path;
 extern const char *ntsim_check_exported_symbols_path;
 /* The reason a vector is listed as an expected failure, or NULL. */
 const char *ntsim_check_xfail_reason(const char *id);
+/* A log sink that drops every message: for the tests whose runs log on
+ * purpose (faults, hostile input) and that count instead of reading stderr. */
+void ntsim_check_quiet_log(ntsim_log_level_t level, const char *message, void *ctx);
 /* Directory of the loader's broken-vector test data. */
 extern const char *ntsim_check_testdata_dir;
 /* ntsim_check_proto_dir: kinds.h. */

@@ -99,19 +99,12 @@
 #define T NRT_SYS_TRACE_EVENT_PHASE_STOP
 #define I NRT_SYS_TRACE_EVENT_PHASE_INSTANT
 
-static void quiet(ntsim_log_level_t level, const char *message, void *ctx)
-{
-    (void)level;
-    (void)message;
-    (void)ctx;
-}
-
 /* Every test runs with the probe filling new memory with zeros, so a read
  * past what the writers wrote (an edge past the last, a lane past the
  * last) shows in the bytes, the same way every run. */
 static void setup(void)
 {
-    ntsim_log_set_sink(quiet, NULL);
+    ntsim_log_set_sink(ntsim_check_quiet_log, NULL);
     (void)ntsim_json_set_model_lookup(NULL, NULL);
     ntsim_probe_begin_filled(UINT64_MAX, 0);
 }
