@@ -38,7 +38,8 @@
 #
 # Each mutant is built as the suite's binary: the tree is copied once per job
 # to build/mutants/work/jobN, then per mutant one source file is swapped, that
-# object recompiled, the library re-archived and check_ntsim relinked. A
+# object recompiled, the library re-archived, check_ntsim and ntsim relinked (the
+# suite runs that ntsim as its testee process: --ntsim). A
 # mutant whose object (debug info stripped) equals the original's is
 # 'same-code': the compiler proved it equivalent, it is not run. The others
 # run the whole suite in one process (CK_FORK=no) under a timeout, stopping
@@ -552,7 +553,7 @@ sub lcg_shuffle {
 # verdict is the same as the whole run's, sooner). Returns (status, detail):
 # killed, survived or timeout.
 sub run_suite {
-    my ($dir, $bin, $timeout, $log, $env) = @_;
+    my ($dir, $bin, $timeout, $log, $env, @args) = @_;
     local $^F = 255; # the pipe stays open across exec
     pipe(my $r, my $wr) or die "mutants: pipe: $!\n";
     my $pid = fork;
@@ -567,7 +568,7 @@ sub run_suite {
         $ENV{CK_TAP_LOG_FILE_NAME} = '/dev/fd/' . fileno($wr);
         delete $ENV{CK_XML_LOG_FILE_NAME};
         $ENV{$_} = $env->{$_} for keys %$env;
-        exec { $bin } $bin or POSIX::_exit(127);
+        exec { $bin } $bin, @args or POSIX::_exit(127);
     }
     close $wr;
     my ($status, $detail) = ('', '');
@@ -701,7 +702,14 @@ sub main {
     my $libs = env_or('MUTANT_LIBS', '');
     my @link_objs = split ' ', env_or('MUTANT_LINK_OBJS', '');
     my @engine_objs = split ' ', env_or('MUTANT_ENGINE_OBJS', '');
-    die "mutants: run me through make mutants (MUTANT_* unset)\n" unless @link_objs && @engine_objs;
+    # The ntsim command's objects: each mutant links its own ntsim too, which
+    # the suite runs as a testee process (--ntsim), so that the process tests
+    # see the same mutated engine as the in-process ones (against the original
+    # ntsim, a test comparing the two would kill every mutant that changes
+    # anything, whatever the vectors say).
+    my @ntsim_objs = split ' ', env_or('MUTANT_NTSIM_OBJS', '');
+    die "mutants: run me through make mutants (MUTANT_* unset)\n"
+        unless @link_objs && @engine_objs && @ntsim_objs;
     # The sanitizer stages: the suite's objects built as make asan and make
     # tsan build them (MUTANT_SANITIZERS="asan tsan"; per stage MUTANT_<S>_BUILD,
     # _CFLAGS, _LIBS, _ENV from the Makefile).
@@ -718,7 +726,9 @@ sub main {
     $inc = join ' ', map { $rel->($_) } split ' ', $inc;
     @link_objs = map { $rel->($_) } @link_objs;
     @engine_objs = map { $rel->($_) } @engine_objs;
+    @ntsim_objs = map { $rel->($_) } @ntsim_objs;
     for my $sg (@stages) {
+        $sg->{ntsim_objs} = [map { (my $o = $_) =~ s{^build/}{build/$sg->{name}/}; $o } @ntsim_objs];
         $sg->{link_objs} = [map { (my $o = $_) =~ s{^build/}{build/$sg->{name}/}; $o } @link_objs];
         $sg->{engine_objs} = [map { (my $o = $_) =~ s{^build/}{build/$sg->{name}/}; $o } @engine_objs];
     }
@@ -781,10 +791,11 @@ sub main {
             my $cmd = "cd " . sh_quote($w) . " && rm -f build/mutant/libntsim.a"
                 . " && ar rcs build/mutant/libntsim.a @objs"
                 . " && $cc $cflags -o build/mutant/check_ntsim @link_objs build/mutant/libntsim.a $libs"
+                . " && $cc $cflags -o build/mutant/ntsim @ntsim_objs build/mutant/libntsim.a $libs"
                 . " >build/mutant/link.log 2>&1";
             system($cmd) == 0 or die "mutants: link failed for $x->{id} (see $w/build/mutant/link.log)\n";
             ($status, $detail) = run_suite($w, 'build/mutant/check_ntsim', $timeout,
-                                           'build/mutant/run.log', {});
+                                           'build/mutant/run.log', {}, '--ntsim', 'build/mutant/ntsim');
         }
         # A survivor again under the sanitizers, as make asan and make tsan
         # run the suite: ASan for every survivor, the later stages (TSan) for
@@ -805,9 +816,11 @@ sub main {
                        @{ $sg->{engine_objs} };
             system("cd " . sh_quote($w) . " && rm -f $d/libntsim.a && ar rcs $d/libntsim.a @objs"
                    . " && $cc $sg->{cflags} -o $d/check_ntsim @{ $sg->{link_objs} } $d/libntsim.a"
+                   . " $sg->{libs} && $cc $sg->{cflags} -o $d/ntsim @{ $sg->{ntsim_objs} } $d/libntsim.a"
                    . " $sg->{libs} >$d/link.log 2>&1") == 0
                 or die "mutants: $sg->{name} link failed for $x->{id} (see $w/$d/link.log)\n";
-            my ($s2, $d2) = run_suite($w, "$d/check_ntsim", $sg->{timeout}, "$d/run.log", $sg->{env});
+            my ($s2, $d2) = run_suite($w, "$d/check_ntsim", $sg->{timeout}, "$d/run.log", $sg->{env},
+                                      '--ntsim', "$d/ntsim");
             ($status, $detail) = ('killed', "$sg->{name}: $d2") if $s2 ne 'survived';
         }
         $detail =~ s/[\t\n]/ /g;
@@ -823,7 +836,9 @@ sub main {
         my $b0 = time;
         system("cd " . sh_quote($w) . " && ar rcs build/mutant/libntsim.a @objs"
                . " && $cc $cflags -o build/mutant/check_ntsim @link_objs build/mutant/libntsim.a $libs"
-               . " && CK_FORK=no CK_VERBOSITY=silent build/mutant/check_ntsim >build/mutant/run.log 2>&1") == 0
+               . " && $cc $cflags -o build/mutant/ntsim @ntsim_objs build/mutant/libntsim.a $libs"
+               . " && CK_FORK=no CK_VERBOSITY=silent build/mutant/check_ntsim --ntsim build/mutant/ntsim"
+               . " >build/mutant/run.log 2>&1") == 0
             or die "mutants: the suite fails on the unmutated engine (see $w/build/mutant/run.log)\n";
         my $base_s = time - $b0;
         $timeout ||= $base_s * 6 > 30 ? $base_s * 6 : 30;
@@ -833,9 +848,10 @@ sub main {
             my $a0 = time;
             system("cd " . sh_quote($w) . " && mkdir -p $d && ar rcs $d/libntsim.a @{ $sg->{engine_objs} }"
                    . " && $cc $sg->{cflags} -o $d/check_ntsim @{ $sg->{link_objs} } $d/libntsim.a"
+                   . " $sg->{libs} && $cc $sg->{cflags} -o $d/ntsim @{ $sg->{ntsim_objs} } $d/libntsim.a"
                    . " $sg->{libs}") == 0
                 or die "mutants: cannot link the $sg->{name} suite in $w\n";
-            my ($st) = run_suite($w, "$d/check_ntsim", 900, "$d/run.log", $sg->{env});
+            my ($st) = run_suite($w, "$d/check_ntsim", 900, "$d/run.log", $sg->{env}, '--ntsim', "$d/ntsim");
             $st eq 'survived'
                 or die "mutants: the $sg->{name} suite fails on the unmutated engine (see $w/$d/run.log)\n";
             my $as = time - $a0;
