@@ -80,11 +80,14 @@
  * 2113929216 + 0..4. Counters: NC 1 pushed and lost, NC 2 pushed and lost,
  * sampled at the records' emit times. No loss.
  */
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "alloc_probe.h"
 #include "ntsim/capture.h"
@@ -1374,6 +1377,139 @@ START_TEST(test_clock_fit_and_alignment_by_hand)
 }
 END_TEST
 
+/* D-TIMELINE-HTML: a mark's title gives its time after t_min in us with
+ * three decimals. By hand: the second instant is 1999500 ns after the
+ * first, 1999500 / 1000 = 1999 us and 1999500 % 1000 = 500 ns: "+1999.500
+ * us"; the first is at +0.000 us. */
+START_TEST(test_html_title_gives_the_time_in_us_with_three_decimals)
+{
+    nrt_sys_trace_event_t r[2];
+    r[0] = rec(TY(MODEL_SUBMIT), I, 0, 7, 0, 5000, 0, 0);
+    r[1] = rec(TY(MODEL_SUBMIT), I, 0, 7, 0, 5000 + 1999500, 1, 1);
+    char *page = NULL;
+    size_t len = 0;
+    ck_assert_int_eq(ntsim_timeline_html_serialize(r, 2, NULL, &page, &len), NRT_SUCCESS);
+    static const char *const want[] = {
+        "<title>nrt_model_submit&#10;at +0.000 us&#10;nc 0, thread 7, tracking_id 0",
+        "<title>nrt_model_submit&#10;at +1999.500 us&#10;nc 0, thread 7, tracking_id 0",
+    };
+    for (size_t i = 0; i < 2; i++)
+        ck_assert_msg(strstr(page, want[i]) != NULL, "missing: %s", want[i]);
+    ntsim_buffer_free(page);
+}
+END_TEST
+
+/* D-CHROME-JSON: only the nrt_execute spans that a flow to an
+ * nc_exec_running joins have the category "exec"; flows to the other
+ * device spans are in the .pftrace only. Here the nrt_execute's one flow
+ * (exec_id 1, from its kbl_exec_pre) goes to an nc_model_switch: the span
+ * keeps its lane's category, "host", and no "s"/"f" is written. */
+START_TEST(test_chrome_json_execute_with_only_a_model_switch_flow_stays_host)
+{
+    nrt_sys_trace_event_t r[6];
+    r[0] = rec(TY(EXECUTE_API), S, 0, 7, 1, 1000000, 0, 0);
+    r[0].data.nrt_exec.model_id = 1;
+    r[1] = rec(TY(EXEC_PRE), S, 0, 7, 2, 1000100, 1, 1);
+    r[1].data.exec_pre.exec_id = 1;
+    r[2] = rec(TY(EXEC_PRE), T, 0, 7, 2, 1000200, 2, 2);
+    r[2].data = r[1].data;
+    r[3] = rec(TY(NC_MODEL_SWITCH), S, 0, 7, 3, 1000300, 3, 3);
+    r[3].data.nc_model_switch_start.exec_id = 1;
+    r[3].data.nc_model_switch_start.sync_info.nc_timestamp_ns = 5000;
+    r[3].data.nc_model_switch_start.sync_info.cpu_timestamp_ns = 1000300;
+    r[4] = rec(TY(NC_MODEL_SWITCH), T, 0, 7, 3, 1000400, 4, 4);
+    r[4].data.nc_model_switch_stop.sync_info.nc_timestamp_ns = 5100;
+    r[4].data.nc_model_switch_stop.sync_info.cpu_timestamp_ns = 1000400;
+    r[5] = rec(TY(EXECUTE_API), T, 0, 7, 1, 1000700, 5, 5);
+    r[5].data = r[0].data;
+    char *doc = NULL;
+    size_t len;
+    ck_assert_int_eq(ntsim_chrome_trace_serialize(r, 6, NULL, &doc, &len), NRT_SUCCESS);
+    static const char want[] = "{\"ph\":\"X\",\"name\":\"nrt_execute\",\"cat\":\"host\",\"pid\":1,"
+                               "\"tid\":7,\"ts\":1.000,\"dur\":0.700,";
+    ck_assert_msg(strstr(doc, want) != NULL, "missing: %s\nin: %s", want, doc);
+    ck_assert_ptr_null(strstr(doc, "\"ph\":\"s\""));
+    ck_assert_ptr_null(strstr(doc, "\"ph\":\"f\""));
+    ntsim_buffer_free(doc);
+}
+END_TEST
+
+/* A sync pair that two records repeat is one point of the clock fit, not
+ * two. NC 8, (x, y) = (0, 1000), (1, 1001), (2, 1000) and (0, 1000) again:
+ * three distinct points, mean x 1, sxy = (-1)(1000 - my) + (1)(1000 - my)
+ * = 0 exactly, so b = 0 and the clock has 3 pairs. (Weighing the repeated
+ * point twice would give mean x 0.75 and b = 0.25 / 2.75.) */
+START_TEST(test_clock_fit_counts_a_repeated_sync_pair_once)
+{
+    static const uint64_t x[4] = {0, 1, 2, 0}, y[4] = {1000, 1001, 1000, 1000};
+    nrt_sys_trace_event_t r[4];
+    for (int i = 0; i < 4; i++) {
+        r[i] = rec(TY(HW_NOTIFY), I, 8, 7, 0, 5, (uint64_t)i, (uint64_t)i);
+        r[i].data.hw_notify.sync_info.cpu_timestamp_ns = 100000 + x[i];
+        r[i].data.hw_notify.sync_info.nc_timestamp_ns = 100000 + x[i] + y[i];
+    }
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 4, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nclocks, 1);
+    ck_assert_uint_eq(tl.clocks[0].pairs, 3);
+    ck_assert(tl.clocks[0].b == 0);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
+typedef struct build_job {
+    const nrt_sys_trace_event_t *r;
+    size_t n;
+    ntsim_timeline_t tl;
+    NRT_STATUS st;
+    atomic_bool done;
+} build_job_t;
+
+static void *build_in_thread(void *arg)
+{
+    build_job_t *job = arg;
+    job->st = ntsim__timeline_build(job->r, job->n, NULL, &job->tl);
+    atomic_store(&job->done, true);
+    return NULL;
+}
+
+/* D-TIMELINE: a STOP pairs with the open START of its (tracking_id, type,
+ * NC); two spans one after the other, tracking_id 4 then 5, are two spans.
+ * The build must end: it runs in a thread, and a build still running after
+ * 10 s (a pairing that never ends, e.g. an open-span table probed with a
+ * mask that is not capacity - 1) fails the test instead of hanging it. */
+START_TEST(test_spans_one_after_the_other_pair_and_the_build_ends)
+{
+    nrt_sys_trace_event_t r[4];
+    r[0] = rec(TY(EXECUTE_API), S, 0, 7, 4, 1000, 0, 0);
+    r[1] = rec(TY(EXECUTE_API), T, 0, 7, 4, 2000, 1, 1);
+    r[2] = rec(TY(EXECUTE_API), S, 0, 7, 5, 3000, 2, 2);
+    r[3] = rec(TY(EXECUTE_API), T, 0, 7, 5, 4000, 3, 3);
+    static build_job_t job; /* outlives the test if the build never ends */
+    job.r = r;
+    job.n = 4;
+    atomic_store(&job.done, false);
+    pthread_t t;
+    ck_assert_int_eq(pthread_create(&t, NULL, build_in_thread, &job), 0);
+    for (int ms = 0; ms < 10000 && !atomic_load(&job.done); ms++)
+        nanosleep(&(struct timespec){0, 1000000}, NULL);
+    if (!atomic_load(&job.done)) {
+        pthread_detach(t);
+        ck_abort_msg("ntsim__timeline_build of 4 records still running after 10 s");
+    }
+    pthread_join(t, NULL);
+    ck_assert_int_eq(job.st, NRT_SUCCESS);
+    ck_assert_uint_eq(job.tl.nitems, 2);
+    for (size_t i = 0; i < 2; i++) {
+        ck_assert_uint_eq(job.tl.items[i].flags & (NTSIM_TL_SPAN | NTSIM_TL_UNMATCHED_START |
+                                                   NTSIM_TL_UNMATCHED_STOP), NTSIM_TL_SPAN);
+        ck_assert_uint_eq(job.tl.items[i].rec, 2 * i);
+        ck_assert_uint_eq(job.tl.items[i].stop, 2 * i + 1);
+    }
+    ntsim__timeline_free(&job.tl);
+}
+END_TEST
+
 Suite *make_timeline_suite(void)
 {
     Suite *s = suite_create("timeline");
@@ -1393,6 +1529,10 @@ Suite *make_timeline_suite(void)
     tcase_add_test(tc, test_text_put_fills_its_buffer_to_the_last_byte);
     tcase_add_test(tc, test_writers_run_out_of_memory_cleanly);
     tcase_add_test(tc, test_clock_fit_and_alignment_by_hand);
+    tcase_add_test(tc, test_html_title_gives_the_time_in_us_with_three_decimals);
+    tcase_add_test(tc, test_chrome_json_execute_with_only_a_model_switch_flow_stays_host);
+    tcase_add_test(tc, test_clock_fit_counts_a_repeated_sync_pair_once);
+    tcase_add_test(tc, test_spans_one_after_the_other_pair_and_the_build_ends);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -503,9 +503,10 @@ NRT_STATUS nrt_sys_trace_fetch_events(char **buffer, size_t *written_size,
         total > (SIZE_MAX - 64) / NTSIM_JSON_EVENT_MAX ||
         ntsim__growbuf_reserve(&b, sizeof DOC_OPEN + sizeof DOC_CLOSE +
                                       (size_t)total * NTSIM_JSON_EVENT_MAX) != NRT_SUCCESS) {
+        /* b holds nothing: its reserve is the last test and failed, or
+         * was not reached (a failed reserve leaves the buffer unchanged). */
         ntsim__free(ctx);
         ntsim__free(scratch);
-        ntsim__free(b.data);
         ntsim__log(NTSIM_LOG_ERROR, "nrt_sys_trace_fetch_events: cannot reserve memory for "
                                     "%llu events: nothing fetched", (unsigned long long)total);
         return NRT_RESOURCE;
