@@ -7,9 +7,14 @@
  * check_concurrency.c, and every interleaving of the protocol's steps is
  * in conformance/model/ring.pml (make model).
  */
+#define _GNU_SOURCE /* MAP_ANONYMOUS */
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "check_suites.h"
 #include "ring.h"
@@ -337,6 +342,239 @@ START_TEST(test_ring_valid_reports_a_wrong_stamp_or_a_claim_in_progress)
 }
 END_TEST
 
+/* --- interleavings forced with page protection ----------------------------------
+ *
+ * A few steps of the protocol only happen when another thread acts between
+ * two steps of a push. To make them happen every run, the test moves a
+ * ring's header onto two pages of its own: the producers' line (H) on page
+ * A, the consumer's line (K, R) and the geometry on page B. A push then
+ * touches A to claim (P2) and B right after it to decide (P3), and
+ * protecting one page stops the pusher exactly there: the SIGSEGV handler
+ * below acts for "the other thread" (or waits for it), moves the
+ * protection on and returns, and the access is retried. */
+
+typedef enum { TRAP_GIVE_BACK, TRAP_PAUSE } trap_mode_t;
+
+static struct {
+    ntsim_ring_t *r;
+    char *a, *b; /* the two pages */
+    size_t page;
+    trap_mode_t mode;
+    uint64_t w; /* the trapped push's position */
+    _Atomic int step;
+    _Atomic int bad;    /* a fault the script did not expect */
+    _Atomic int paused; /* TRAP_PAUSE: the pusher waits between P2 and P3 */
+} g_trap;
+static struct sigaction g_trap_old;
+
+static void trap_protect(char *page, int prot)
+{
+    if (mprotect(page, g_trap.page, prot) != 0)
+        atomic_store(&g_trap.bad, 1);
+}
+
+static void trap_handler(int sig, siginfo_t *si, void *uc)
+{
+    (void)sig;
+    (void)uc;
+    char *at = si->si_addr;
+    bool in_a = at >= g_trap.a && at < g_trap.a + g_trap.page;
+    bool in_b = at >= g_trap.b && at < g_trap.b + g_trap.page;
+    if (!in_a && !in_b) {
+        sigaction(SIGSEGV, &g_trap_old, NULL); /* not ours: fault again, for real */
+        return;
+    }
+    int step = atomic_load(&g_trap.step);
+    ntsim_ring_t *r = g_trap.r;
+    if (g_trap.mode == TRAP_GIVE_BACK && step == 0 && in_a) {
+        /* P2's claim of w: a consumer's C3 takes position w - C first. */
+        atomic_store(&r->claim, g_trap.w - r->capacity + 1);
+        trap_protect(g_trap.a, PROT_READ | PROT_WRITE);
+        trap_protect(g_trap.b, PROT_NONE);
+    } else if (g_trap.mode == TRAP_GIVE_BACK && step == 1 && in_b) {
+        /* P3 reads K: let it, and stop at the next write of H. */
+        trap_protect(g_trap.b, PROT_READ | PROT_WRITE);
+        trap_protect(g_trap.a, PROT_READ);
+    } else if (g_trap.mode == TRAP_GIVE_BACK && step == 2 && in_a) {
+        /* The write of H after the decision: stop at the next read of B. */
+        trap_protect(g_trap.a, PROT_READ | PROT_WRITE);
+        trap_protect(g_trap.b, PROT_NONE);
+    } else if (g_trap.mode == TRAP_GIVE_BACK && step == 3 && in_b) {
+        trap_protect(g_trap.b, PROT_READ | PROT_WRITE);
+        /* A pusher that kept w would now wait for the consumer's release
+         * for good: release, so that the test fails instead of hanging. */
+        if (atomic_load(&r->head) != g_trap.w)
+            atomic_store(&r->release, g_trap.w - r->capacity + 1);
+    } else if (g_trap.mode == TRAP_PAUSE && step == 0 && in_a) {
+        /* P2's claim: let it, and stop at the pusher's next look at B. */
+        trap_protect(g_trap.a, PROT_READ | PROT_WRITE);
+        trap_protect(g_trap.b, PROT_NONE);
+    } else if (g_trap.mode == TRAP_PAUSE && step == 1 && in_b) {
+        /* Between P2 and P3: wait here until a consumer's C3 stores K. */
+        trap_protect(g_trap.b, PROT_READ | PROT_WRITE);
+        atomic_store(&g_trap.paused, 1);
+        while (atomic_load(&r->claim) == 0)
+            nanosleep(&(struct timespec){0, 100000}, NULL);
+    } else {
+        atomic_store(&g_trap.bad, 1);
+        trap_protect(g_trap.a, PROT_READ | PROT_WRITE);
+        trap_protect(g_trap.b, PROT_READ | PROT_WRITE);
+    }
+    atomic_store(&g_trap.step, step + 1);
+}
+
+/* A shared ring of `capacity` (ownership already SHARED: every push claims
+ * by CAS) whose header straddles the two trap pages. `*orig` is the ring
+ * ntsim__ring_create made, which owns the slots. */
+static ntsim_ring_t *trap_ring(uint64_t capacity, ntsim_ring_t **orig, trap_mode_t mode)
+{
+    ck_assert_int_eq(ntsim__ring_create(capacity, false, orig), NRT_SUCCESS);
+    long page = sysconf(_SC_PAGESIZE);
+    ck_assert_int_gt(page, 0);
+    g_trap.page = (size_t)page;
+    char *map = mmap(NULL, 2 * g_trap.page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                     -1, 0);
+    ck_assert(map != MAP_FAILED);
+    g_trap.a = map;
+    g_trap.b = map + g_trap.page;
+    ntsim_ring_t *r = (ntsim_ring_t *)(void *)(g_trap.b - 64); /* H's line ends page A */
+    _Static_assert(offsetof(ntsim_ring_t, claim) == 64, "K's line follows H's");
+    memcpy(r, *orig, sizeof *r);
+    atomic_store(&r->owner, NTSIM_RING_OWNER_SHARED);
+    g_trap.r = r;
+    g_trap.mode = mode;
+    atomic_store(&g_trap.step, 0);
+    atomic_store(&g_trap.bad, 0);
+    atomic_store(&g_trap.paused, 0);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = trap_handler;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    ck_assert_int_eq(sigaction(SIGSEGV, &sa, &g_trap_old), 0);
+    return r;
+}
+
+/* Arms the trap at the next write of H, by the push at position w. */
+static void trap_arm(uint64_t w)
+{
+    g_trap.w = w;
+    ck_assert_int_eq(mprotect(g_trap.a, g_trap.page, PROT_READ), 0);
+}
+
+static void trap_free(ntsim_ring_t *orig)
+{
+    sigaction(SIGSEGV, &g_trap_old, NULL);
+    munmap(g_trap.a, 2 * g_trap.page);
+    ntsim__ring_destroy(orig);
+}
+
+/* P3 of a shared producer when the consumer took p = w - C after P1 (K
+ * above p, R not): it stamps YIELDED(p), gives w back (CAS H from w + 1 to
+ * w: no later position is claimed) and goes back to P1, where it spins and,
+ * the consumer still copying, is refused as busy: H is w again, busy 1,
+ * and the slot says YIELDED(p), so that the consumer need not wait. Once
+ * the consumer releases p the push takes w without an eviction. */
+START_TEST(test_ring_shared_push_gives_its_position_back_when_the_consumer_took_the_oldest)
+{
+    ntsim_ring_t *orig;
+    ntsim_ring_t *r = trap_ring(1, &orig, TRAP_GIVE_BACK);
+    push_n(r, 0, 1); /* position 0, by CAS */
+    trap_arm(1);
+    ntsim_ring_reservation_t res;
+    ck_assert_int_eq(ntsim__ring_reserve(r, 5, ntsim__thread_self(), &res), NRT_QUEUE_FULL);
+    ck_assert_int_eq(atomic_load(&g_trap.bad), 0);
+    ck_assert_int_eq(atomic_load(&g_trap.step), 4); /* claim, decide, give back, P1 again */
+    ntsim_ring_counts_t c;
+    ntsim__ring_counts(r, &c);
+    ck_assert_uint_eq(c.pushed, 1);
+    ck_assert_uint_eq(c.busy, 1); /* (overwritten waits for the pop's drained: not quiet) */
+    ck_assert_uint_eq(ntsim__ring_stamp_load(r, 0), ntsim__stamp(0, NTSIM_STAMP_YIELDED));
+    atomic_store(&r->drained, 1); /* C5: copied, handed out, released */
+    atomic_store(&r->release, 1);
+    ck_assert_int_eq(ntsim__ring_reserve(r, 6, ntsim__thread_self(), &res), NRT_SUCCESS);
+    ck_assert_uint_eq(res.pos, 1);
+    memset(res.rec, 0, sizeof *res.rec);
+    ntsim__ring_commit(&res);
+    ntsim__ring_counts(r, &c);
+    ck_assert_uint_eq(c.overwritten, 0);
+    ck_assert_uint_eq(c.first_overwrite_ns, 0);
+    ck_assert(ntsim__ring_valid(r));
+    trap_free(orig);
+}
+END_TEST
+
+typedef struct trapped_push {
+    ntsim_ring_t *ring;
+    NRT_STATUS st;
+    uint64_t pos;
+} trapped_push_t;
+
+static void *push_position_4(void *arg)
+{
+    trapped_push_t *t = arg;
+    ntsim_ring_reservation_t res;
+    t->st = ntsim__ring_reserve(t->ring, 14, ntsim__thread_self(), &res);
+    if (t->st == NRT_SUCCESS) {
+        memset(res.rec, 0, sizeof *res.rec);
+        res.rec->nc_local_id = 4;
+        t->pos = res.pos;
+        ntsim__ring_commit(&res);
+    }
+    return NULL;
+}
+
+/* C4 and C5 with an evicted record inside a batch. Ring of 4 holding 0..3;
+ * push 4 (thread A) claims and stops before P3; push 5 claims, reads K = 0,
+ * evicts 1 and commits. A pop of 3 then walks 0 (still PUBLISHED(0)), passes
+ * over 1 (slot shows 5), takes 2 and 3: K = 4. H = 6 > 0 + 4: the pushers
+ * of 0 + 4 and 1 + 4 have claimed, so it asks (C4): A reads K = 4 > 0 and
+ * yields 0 to the consumer. The pop returns 0, 2, 3 in order: a run before
+ * the evicted 1 and a run after it. A's push then keeps 4 (H moved on) once
+ * R passes 0; the next pop returns 4, 5. Counts: 6 pushed, 5 drained, 1
+ * overwritten (position 1, at push 5's clock 15). */
+START_TEST(test_ring_pop_returns_the_runs_around_a_record_evicted_inside_its_batch)
+{
+    ntsim_ring_t *orig;
+    ntsim_ring_t *r = trap_ring(4, &orig, TRAP_PAUSE);
+    push_n(r, 0, 4);
+    trap_arm(4);
+    trapped_push_t a = {r, NRT_FAILURE, 0};
+    pthread_t t;
+    ck_assert_int_eq(pthread_create(&t, NULL, push_position_4, &a), 0);
+    while (!atomic_load(&g_trap.paused))
+        nanosleep(&(struct timespec){0, 100000}, NULL);
+    ntsim_ring_reservation_t res;
+    ck_assert_int_eq(ntsim__ring_reserve(r, 15, ntsim__thread_self(), &res), NRT_SUCCESS);
+    ck_assert_uint_eq(res.pos, 5);
+    memset(res.rec, 0, sizeof *res.rec);
+    res.rec->nc_local_id = 5;
+    ntsim__ring_commit(&res);
+    nrt_sys_trace_event_t out[8];
+    ck_assert_uint_eq(ntsim__ring_pop(r, out, 3), 3);
+    ck_assert_uint_eq(out[0].nc_local_id, 0);
+    ck_assert_uint_eq(out[1].nc_local_id, 2);
+    ck_assert_uint_eq(out[2].nc_local_id, 3);
+    pthread_join(t, NULL);
+    ck_assert_int_eq(atomic_load(&g_trap.bad), 0);
+    ck_assert_int_eq(a.st, NRT_SUCCESS);
+    ck_assert_uint_eq(a.pos, 4);
+    ck_assert_uint_eq(ntsim__ring_pop(r, out, 8), 2);
+    ck_assert_uint_eq(out[0].nc_local_id, 4);
+    ck_assert_uint_eq(out[1].nc_local_id, 5);
+    ntsim_ring_counts_t c;
+    ntsim__ring_counts(r, &c);
+    ck_assert_uint_eq(c.pushed, 6);
+    ck_assert_uint_eq(c.drained, 5);
+    ck_assert_uint_eq(c.overwritten, 1);
+    ck_assert_uint_eq(c.busy, 0);
+    ck_assert_uint_eq(c.first_overwrite_ns, 15);
+    ck_assert_uint_eq(c.last_overwrite_ns, 15);
+    ck_assert(ntsim__ring_valid(r));
+    trap_free(orig);
+}
+END_TEST
+
 Suite *make_ring_suite(void)
 {
     Suite *s = suite_create("ring");
@@ -354,6 +592,8 @@ Suite *make_ring_suite(void)
     tcase_add_test(tc, test_ring_refuses_as_busy_while_the_consumer_copies_the_oldest);
     tcase_add_test(tc, test_ring_pop_passes_over_records_evicted_laps_ago);
     tcase_add_test(tc, test_ring_valid_reports_a_wrong_stamp_or_a_claim_in_progress);
+    tcase_add_test(tc, test_ring_shared_push_gives_its_position_back_when_the_consumer_took_the_oldest);
+    tcase_add_test(tc, test_ring_pop_returns_the_runs_around_a_record_evicted_inside_its_batch);
     suite_add_tcase(s, tc);
     return s;
 }
