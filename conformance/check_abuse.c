@@ -417,6 +417,34 @@ START_TEST(test_emit_from_inside_a_hook_is_refused_and_counted)
 }
 END_TEST
 
+/* D-GRACE: a refused emit from inside an emit warns once a session: the next
+ * session warns again (D-WARN-ONCE's rule for the emit path's warnings). */
+START_TEST(test_emit_from_inside_a_hook_warns_once_each_session)
+{
+    ntsim_fixture_begin(1000, 0, 7);
+    nrt_sys_trace_config_t cfg;
+    ntsim_fixture_config(&cfg, 1024, (const uint32_t[]){0}, 1);
+    ntsim_capture_hooks_t hooks = {clock_that_emits, NULL, NULL};
+    ck_assert_int_eq(ntsim_capture_set_hooks(&hooks), NRT_SUCCESS);
+    for (int session = 0; session < 2; session++) {
+        ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+        unsigned before = ntsim_fixture.warnings;
+        for (int i = 0; i < 2; i++)
+            nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                    NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL, 77);
+        ck_assert_uint_eq(ntsim_fixture.warnings - before, 1);
+        ck_assert_str_eq(ntsim_fixture.last_message,
+                         "an emit from inside an emit (a clock or thread-id hook) is refused: "
+                         "event dropped");
+        ntsim_capture_stats_t st;
+        ck_assert_int_eq(ntsim_capture_global_stats(&st), NRT_SUCCESS);
+        ck_assert_uint_eq(st.reentrant, 2);
+        ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    }
+    ntsim_fixture_end();
+}
+END_TEST
+
 Suite *make_abuse_suite(void)
 {
     Suite *s = suite_create("abuse");
@@ -426,6 +454,7 @@ Suite *make_abuse_suite(void)
     tcase_add_test(tc, test_null_cases_cover_every_exported_symbol);
     tcase_add_test(tc, test_stop_from_inside_a_hook_is_refused_not_deadlocked);
     tcase_add_test(tc, test_emit_from_inside_a_hook_is_refused_and_counted);
+    tcase_add_test(tc, test_emit_from_inside_a_hook_warns_once_each_session);
     suite_add_tcase(s, tc);
     return s;
 }
