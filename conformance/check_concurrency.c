@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "check_suites.h"
@@ -489,6 +490,60 @@ START_TEST(test_exporter_settings_change_while_serializing)
 }
 END_TEST
 
+/* D-JSON-MODEL-ID: a new lookup and its context replace the old pair at once.
+ * A change made while a lookup runs (the first one here blocks 5 ms, holding
+ * the exporter's lookup lock) waits for it: no later lookup of the document
+ * may run the new function with the old context, whichever of the two
+ * threads takes the lock next. */
+static _Atomic bool slow_lookup_armed, slow_lookup_running;
+
+static uint64_t lookup_slow_a(uint64_t exec_id, void *ctx)
+{
+    (void)exec_id;
+    if (atomic_exchange(&slow_lookup_armed, false)) {
+        atomic_store(&slow_lookup_running, true);
+        nanosleep(&(struct timespec){0, 5000000}, NULL);
+    }
+    return ctx == &tag_a ? tag_a : 999;
+}
+
+static void *set_lookup_b_during_the_slow_one(void *arg)
+{
+    (void)arg;
+    while (!atomic_load(&slow_lookup_running))
+        sched_yield();
+    (void)ntsim_json_set_model_lookup(lookup_b, (void *)&tag_b);
+    return NULL;
+}
+
+START_TEST(test_model_lookup_change_waits_for_a_lookup_in_progress)
+{
+    nrt_sys_trace_event_t r[4];
+    memset(r, 0, sizeof r);
+    for (int i = 0; i < 4; i++) {
+        r[i].trace_type = NRT_SYS_TRACE_EVENT_TYPE_DEVICE_EXEC; /* model_id=@exec_id */
+        r[i].phase = NRT_SYS_TRACE_EVENT_PHASE_START;
+    }
+    for (int round = 0; round < 20; round++) {
+        ck_assert_int_eq(ntsim_json_set_model_lookup(lookup_slow_a, (void *)&tag_a),
+                         NRT_SUCCESS);
+        atomic_store(&slow_lookup_running, false);
+        atomic_store(&slow_lookup_armed, true);
+        pthread_t t;
+        ck_assert_int_eq(pthread_create(&t, NULL, set_lookup_b_during_the_slow_one, NULL), 0);
+        char *doc = NULL;
+        size_t n;
+        ck_assert_int_eq(ntsim_json_serialize(r, 4, &doc, &n), NRT_SUCCESS);
+        pthread_join(t, NULL);
+        ck_assert_msg(strstr(doc, "\"model_id\":999") == NULL,
+                      "round %d: a lookup ran with another's ctx: %s", round, doc);
+        ck_assert_ptr_nonnull(strstr(doc, "\"model_id\":100"));
+        nrt_sys_trace_buffer_free(doc);
+    }
+    (void)ntsim_json_set_model_lookup(NULL, NULL);
+}
+END_TEST
+
 Suite *make_concurrency_suite(void)
 {
     Suite *s = suite_create("concurrency");
@@ -500,6 +555,7 @@ Suite *make_concurrency_suite(void)
     tcase_add_test(tc, test_ring_owner_and_drainer_lose_nothing_uncounted);
     tcase_add_test(tc, test_ring_handover_under_load_keeps_order_and_counts);
     tcase_add_test(tc, test_exporter_settings_change_while_serializing);
+    tcase_add_test(tc, test_model_lookup_change_waits_for_a_lookup_in_progress);
     suite_add_tcase(s, tc);
     return s;
 }
