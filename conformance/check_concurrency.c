@@ -536,11 +536,90 @@ START_TEST(test_model_lookup_change_waits_for_a_lookup_in_progress)
         ck_assert_int_eq(ntsim_json_serialize(r, 4, &doc, &n), NRT_SUCCESS);
         pthread_join(t, NULL);
         ck_assert_msg(strstr(doc, "\"model_id\":999") == NULL,
-                      "round %d: a lookup ran with another's ctx: %s", round, doc);
+                      "round %d: a lookup ran with another's ctx", round);
         ck_assert_ptr_nonnull(strstr(doc, "\"model_id\":100"));
         nrt_sys_trace_buffer_free(doc);
     }
     (void)ntsim_json_set_model_lookup(NULL, NULL);
+}
+END_TEST
+
+/* D-LIFECYCLE: start and the calls it excludes (start, stop, set_hooks) are
+ * serialized, and a successful start is capturing before any of them can
+ * run: set_hooks called while start is under way (here from start's own
+ * log message, which it writes holding the lifecycle lock) waits for it and
+ * then fails, capture running. To give the waiting call its best chance to
+ * overtake, the starting thread runs at SCHED_IDLE on the waiter's CPU, so
+ * that waking the waiter preempts it at once. */
+static _Atomic int race_setter_go; /* 1: call set_hooks now; 2: it returned */
+static _Atomic NRT_STATUS race_setter_status;
+
+static void start_sink(ntsim_log_level_t level, const char *message, void *ctx)
+{
+    (void)level;
+    (void)ctx;
+    if (strncmp(message, "sys trace: ", 11) != 0)
+        return;
+    atomic_store(&race_setter_go, 1);
+    nanosleep(&(struct timespec){0, 20000000}, NULL); /* the setter blocks on the lock */
+}
+
+static void pin_to(const cpu_set_t *cpu)
+{
+    (void)pthread_setaffinity_np(pthread_self(), sizeof *cpu, cpu);
+}
+
+static void *race_setter(void *arg)
+{
+    pin_to(arg);
+    while (atomic_load(&race_setter_go) == 0)
+        sched_yield();
+    atomic_store(&race_setter_status, ntsim_capture_set_hooks(NULL));
+    atomic_store(&race_setter_go, 2);
+    return NULL;
+}
+
+static void *race_starter(void *arg)
+{
+    pin_to(arg);
+    (void)pthread_setschedparam(pthread_self(), SCHED_IDLE, &(struct sched_param){0});
+    nrt_sys_trace_config_t cfg;
+    nrt_sys_trace_config_set_defaults(&cfg);
+    nrt_sys_trace_config_set_max_events_per_nc(&cfg, 1024);
+    for (uint32_t nc = 1; nc < NTSIM_NC_COUNT; nc++)
+        nrt_sys_trace_config_set_capture_enabled_for_nc(&cfg, nc, false);
+    return (void *)(intptr_t)nrt_sys_trace_start(&cfg);
+}
+
+START_TEST(test_call_waiting_for_a_start_sees_it_capturing)
+{
+    cpu_set_t all, one;
+    CPU_ZERO(&one);
+    if (sched_getaffinity(0, sizeof all, &all) == 0)
+        for (int c = 0; c < CPU_SETSIZE; c++)
+            if (CPU_ISSET(c, &all)) {
+                CPU_SET(c, &one);
+                break;
+            }
+    ntsim_log_set_sink(start_sink, NULL);
+    for (int round = 0; round < 5; round++) {
+        atomic_store(&race_setter_go, 0);
+        atomic_store(&race_setter_status, NRT_SUCCESS);
+        pthread_t setter, starter;
+        ck_assert_int_eq(pthread_create(&setter, NULL, race_setter, &one), 0);
+        ck_assert_int_eq(pthread_create(&starter, NULL, race_starter, &one), 0);
+        void *started;
+        pthread_join(starter, &started);
+        pthread_join(setter, NULL);
+        ck_assert_int_eq((NRT_STATUS)(intptr_t)started, NRT_SUCCESS);
+        ck_assert_int_eq(atomic_load(&race_setter_go), 2);
+        ck_assert_msg(atomic_load(&race_setter_status) == NRT_FAILURE,
+                      "round %d: set_hooks ran between start's unlock and its state store",
+                      round);
+        ck_assert(ntsim_capture_is_capturing());
+        ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    }
+    ntsim_log_set_sink(NULL, NULL);
 }
 END_TEST
 
@@ -556,6 +635,7 @@ Suite *make_concurrency_suite(void)
     tcase_add_test(tc, test_ring_handover_under_load_keeps_order_and_counts);
     tcase_add_test(tc, test_exporter_settings_change_while_serializing);
     tcase_add_test(tc, test_model_lookup_change_waits_for_a_lookup_in_progress);
+    tcase_add_test(tc, test_call_waiting_for_a_start_sees_it_capturing);
     suite_add_tcase(s, tc);
     return s;
 }
