@@ -7,6 +7,7 @@
  * returns NRT_INVALID for a NULL it cannot use; a void function ignores it;
  * nothing crashes and nothing already captured is lost.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -417,6 +418,93 @@ START_TEST(test_emit_from_inside_a_hook_is_refused_and_counted)
 }
 END_TEST
 
+/* D-GRACE: a refused emit from inside an emit warns once a session: the next
+ * session warns again (D-WARN-ONCE's rule for the emit path's warnings). */
+START_TEST(test_emit_from_inside_a_hook_warns_once_each_session)
+{
+    ntsim_fixture_begin(1000, 0, 7);
+    nrt_sys_trace_config_t cfg;
+    ntsim_fixture_config(&cfg, 1024, (const uint32_t[]){0}, 1);
+    ntsim_capture_hooks_t hooks = {clock_that_emits, NULL, NULL};
+    ck_assert_int_eq(ntsim_capture_set_hooks(&hooks), NRT_SUCCESS);
+    for (int session = 0; session < 2; session++) {
+        ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+        unsigned before = ntsim_fixture.warnings;
+        for (int i = 0; i < 2; i++)
+            nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                    NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL, 77);
+        ck_assert_uint_eq(ntsim_fixture.warnings - before, 1);
+        ck_assert_str_eq(ntsim_fixture.last_message,
+                         "an emit from inside an emit (a clock or thread-id hook) is refused: "
+                         "event dropped");
+        ntsim_capture_stats_t st;
+        ck_assert_int_eq(ntsim_capture_global_stats(&st), NRT_SUCCESS);
+        ck_assert_uint_eq(st.reentrant, 2);
+        ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    }
+    ntsim_fixture_end();
+}
+END_TEST
+
+/* A thread may end inside a hook (pthread_exit from the clock hook): it
+ * never leaves that emit. The next thread to emit takes over its registry
+ * record (D-GRACE) and must start outside any emit: its event is captured
+ * with its tracking id (facts §5), not refused as an emit inside an emit,
+ * and stop() then has no emit to wait for. */
+static _Thread_local bool t_exit_in_clock;
+
+static uint64_t clock_that_may_exit(void *ctx)
+{
+    (void)ctx;
+    if (t_exit_in_clock)
+        pthread_exit(NULL);
+    return 9000;
+}
+
+static void *emit_and_exit_in_the_hook(void *arg)
+{
+    (void)arg;
+    t_exit_in_clock = true;
+    nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC, NRT_SYS_TRACE_EVENT_PHASE_INSTANT,
+                            0, NULL, 44);
+    return NULL; /* not reached */
+}
+
+static void *emit_once(void *arg)
+{
+    *(uint64_t *)arg = nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                               NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL, 55);
+    return NULL;
+}
+
+START_TEST(test_thread_after_one_that_ended_inside_a_hook_emits_normally)
+{
+    ntsim_fixture_begin(1000, 0, 7);
+    nrt_sys_trace_config_t cfg;
+    ntsim_fixture_config(&cfg, 1024, (const uint32_t[]){0}, 1);
+    ntsim_capture_hooks_t hooks = {clock_that_may_exit, NULL, NULL};
+    ck_assert_int_eq(ntsim_capture_set_hooks(&hooks), NRT_SUCCESS);
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+    pthread_t t;
+    ck_assert_int_eq(pthread_create(&t, NULL, emit_and_exit_in_the_hook, NULL), 0);
+    ck_assert_int_eq(pthread_join(t, NULL), 0);
+    uint64_t id = 0;
+    ck_assert_int_eq(pthread_create(&t, NULL, emit_once, &id), 0);
+    ck_assert_int_eq(pthread_join(t, NULL), 0);
+    ck_assert_uint_eq(id, 55);
+    ntsim_capture_stats_t st;
+    ck_assert_int_eq(ntsim_capture_global_stats(&st), NRT_SUCCESS);
+    ck_assert_uint_eq(st.reentrant, 0);
+    nrt_sys_trace_event_t rec[2];
+    size_t n = 0;
+    ck_assert_int_eq(nrt_sys_trace_drain_events(0, rec, 2, &n), NRT_SUCCESS);
+    ck_assert_uint_eq(n, 1); /* the ended thread had not reserved a slot yet */
+    ck_assert_uint_eq(rec[0].tracking_id, 55);
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    ntsim_fixture_end();
+}
+END_TEST
+
 Suite *make_abuse_suite(void)
 {
     Suite *s = suite_create("abuse");
@@ -426,6 +514,8 @@ Suite *make_abuse_suite(void)
     tcase_add_test(tc, test_null_cases_cover_every_exported_symbol);
     tcase_add_test(tc, test_stop_from_inside_a_hook_is_refused_not_deadlocked);
     tcase_add_test(tc, test_emit_from_inside_a_hook_is_refused_and_counted);
+    tcase_add_test(tc, test_emit_from_inside_a_hook_warns_once_each_session);
+    tcase_add_test(tc, test_thread_after_one_that_ended_inside_a_hook_emits_normally);
     suite_add_tcase(s, tc);
     return s;
 }

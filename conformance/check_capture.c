@@ -374,6 +374,96 @@ START_TEST(test_payload_holes_padding_and_unused_bytes_are_zero)
 }
 END_TEST
 
+/* D-PAYLOAD-HOLES: `data == NULL`, or a (type, phase) with no payload, gives
+ * an all-zero payload, also in a slot that a drained record used before. */
+START_TEST(test_null_or_absent_payload_is_zero_in_a_reused_slot)
+{
+    start_small();
+    nrt_sys_trace_event_data_t d;
+    memset(&d, 0xaa, sizeof d);
+    for (int i = 0; i < 1024; i++) /* one lap of the 1024-record ring of NC 0 */
+        nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_HW_NOTIFY,
+                                NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, &d, 1);
+    nrt_sys_trace_event_t *out = malloc(1024 * sizeof *out);
+    ck_assert_ptr_nonnull(out);
+    size_t n;
+    ck_assert_int_eq(nrt_sys_trace_drain_events(0, out, 1024, &n), NRT_SUCCESS);
+    ck_assert_uint_eq(n, 1024);
+    ck_assert_uint_eq(((const uint8_t *)&out[1023].data)[0], 0xaa);
+    nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_HW_NOTIFY,
+                            NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL, 1);
+    nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC, NRT_SYS_TRACE_EVENT_PHASE_INSTANT,
+                            0, &d, 1); /* spec §2 QUIRK: GENERIC has no payload */
+    ck_assert_int_eq(nrt_sys_trace_drain_events(0, out, 2, &n), NRT_SUCCESS);
+    ck_assert_uint_eq(n, 2);
+    for (size_t r = 0; r < 2; r++) {
+        const uint8_t *b = (const uint8_t *)&out[r].data;
+        for (size_t i = 0; i < sizeof out[r].data; i++)
+            ck_assert_uint_eq(b[i], 0);
+    }
+    free(out);
+}
+END_TEST
+
+/* D-LIFECYCLE: the stopped session's counters stay readable until the next
+ * start, which begins fresh ones for every NC, also one it does not capture. */
+START_TEST(test_start_clears_the_last_counters_of_an_nc_it_does_not_capture)
+{
+    start_small();
+    for (int i = 0; i < 5; i++)
+        nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 3, NULL, 1);
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    ck_assert_uint_eq(stats_of(3).created, 5);
+    ck_assert_uint_eq(stats_of(3).lost_at_stop, 5);
+    nrt_sys_trace_config_t cfg;
+    ntsim_fixture_config(&cfg, 1024, only_nc0_and_3, 1); /* NC 0 only */
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+    ntsim_nc_stats_t st = stats_of(3);
+    ck_assert_uint_eq(st.created, 0);
+    ck_assert_uint_eq(st.lost_at_stop, 0);
+    ck_assert_uint_eq(st.capacity, 0);
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    st = stats_of(3);
+    ck_assert_uint_eq(st.created, 0);
+    ck_assert_uint_eq(st.lost_at_stop, 0);
+}
+END_TEST
+
+/* include/ntsim/capture.h: shutdown "clears every counter but sessions": the
+ * per-session global counters and the last counters of every NC, not only
+ * NC 0's. */
+START_TEST(test_shutdown_clears_every_counter_but_sessions)
+{
+    start_small();
+    ntsim_capture_stats_t g;
+    ck_assert_int_eq(ntsim_capture_global_stats(&g), NRT_SUCCESS);
+    uint64_t sessions = g.sessions;
+    nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC, NRT_SYS_TRACE_EVENT_PHASE_INSTANT,
+                            3, NULL, 1);
+    nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC, NRT_SYS_TRACE_EVENT_PHASE_INSTANT,
+                            256, NULL, 1); /* facts §5: counted in clamped_nc_idx, on NC 0 */
+    nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_COUNT, NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0,
+                            NULL, 1); /* counted in invalid_type */
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    ck_assert_uint_eq(stats_of(3).lost_at_stop, 1);
+    ck_assert_uint_eq(stats_of(0).lost_at_stop, 1);
+    ntsim_capture_shutdown();
+    ck_assert_int_eq(ntsim_capture_global_stats(&g), NRT_SUCCESS);
+    ck_assert_uint_eq(g.sessions, sessions);
+    ck_assert_uint_eq(g.clamped_nc_idx, 0);
+    ck_assert_uint_eq(g.invalid_type, 0);
+    ck_assert_uint_eq(g.reentrant, 0);
+    for (uint32_t nc = 0; nc < NTSIM_NC_COUNT; nc += 3) {
+        ntsim_nc_stats_t st = stats_of(nc);
+        ck_assert_uint_eq(st.created, 0);
+        ck_assert_uint_eq(st.pushed, 0);
+        ck_assert_uint_eq(st.lost_at_stop, 0);
+        ck_assert_uint_eq(st.capacity, 0);
+    }
+}
+END_TEST
+
 START_TEST(test_nrta_seq_id_is_recorded_only_by_the_with_seq_shim)
 {
     start_small();
@@ -562,6 +652,9 @@ Suite *make_capture_suite(void)
     tcase_add_test(tc, test_refused_drains_and_fetches_lose_nothing_captured);
     tcase_add_test(tc, test_hooks_cannot_change_while_capturing);
     tcase_add_test(tc, test_payload_holes_padding_and_unused_bytes_are_zero);
+    tcase_add_test(tc, test_null_or_absent_payload_is_zero_in_a_reused_slot);
+    tcase_add_test(tc, test_start_clears_the_last_counters_of_an_nc_it_does_not_capture);
+    tcase_add_test(tc, test_shutdown_clears_every_counter_but_sessions);
     tcase_add_test(tc, test_nrta_seq_id_is_recorded_only_by_the_with_seq_shim);
     tcase_add_test(tc, test_config_defaults_and_setters);
     tcase_add_test(tc, test_get_event_types_lists_every_name_by_value);

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "check_suites.h"
@@ -489,6 +490,139 @@ START_TEST(test_exporter_settings_change_while_serializing)
 }
 END_TEST
 
+/* D-JSON-MODEL-ID: a new lookup and its context replace the old pair at once.
+ * A change made while a lookup runs (the first one here blocks 5 ms, holding
+ * the exporter's lookup lock) waits for it: no later lookup of the document
+ * may run the new function with the old context, whichever of the two
+ * threads takes the lock next. */
+static _Atomic bool slow_lookup_armed, slow_lookup_running;
+
+static uint64_t lookup_slow_a(uint64_t exec_id, void *ctx)
+{
+    (void)exec_id;
+    if (atomic_exchange(&slow_lookup_armed, false)) {
+        atomic_store(&slow_lookup_running, true);
+        nanosleep(&(struct timespec){0, 5000000}, NULL);
+    }
+    return ctx == &tag_a ? tag_a : 999;
+}
+
+static void *set_lookup_b_during_the_slow_one(void *arg)
+{
+    (void)arg;
+    while (!atomic_load(&slow_lookup_running))
+        sched_yield();
+    (void)ntsim_json_set_model_lookup(lookup_b, (void *)&tag_b);
+    return NULL;
+}
+
+START_TEST(test_model_lookup_change_waits_for_a_lookup_in_progress)
+{
+    nrt_sys_trace_event_t r[4];
+    memset(r, 0, sizeof r);
+    for (int i = 0; i < 4; i++) {
+        r[i].trace_type = NRT_SYS_TRACE_EVENT_TYPE_DEVICE_EXEC; /* model_id=@exec_id */
+        r[i].phase = NRT_SYS_TRACE_EVENT_PHASE_START;
+    }
+    for (int round = 0; round < 20; round++) {
+        ck_assert_int_eq(ntsim_json_set_model_lookup(lookup_slow_a, (void *)&tag_a),
+                         NRT_SUCCESS);
+        atomic_store(&slow_lookup_running, false);
+        atomic_store(&slow_lookup_armed, true);
+        pthread_t t;
+        ck_assert_int_eq(pthread_create(&t, NULL, set_lookup_b_during_the_slow_one, NULL), 0);
+        char *doc = NULL;
+        size_t n;
+        ck_assert_int_eq(ntsim_json_serialize(r, 4, &doc, &n), NRT_SUCCESS);
+        pthread_join(t, NULL);
+        ck_assert_msg(strstr(doc, "\"model_id\":999") == NULL,
+                      "round %d: a lookup ran with another's ctx", round);
+        ck_assert_ptr_nonnull(strstr(doc, "\"model_id\":100"));
+        nrt_sys_trace_buffer_free(doc);
+    }
+    (void)ntsim_json_set_model_lookup(NULL, NULL);
+}
+END_TEST
+
+/* D-LIFECYCLE: start and the calls it excludes (start, stop, set_hooks) are
+ * serialized, and a successful start is capturing before any of them can
+ * run: set_hooks called while start is under way (here from start's own
+ * log message, which it writes holding the lifecycle lock) waits for it and
+ * then fails, capture running. To give the waiting call its best chance to
+ * overtake, the starting thread runs at SCHED_IDLE on the waiter's CPU, so
+ * that waking the waiter preempts it at once. */
+static _Atomic int race_setter_go; /* 1: call set_hooks now; 2: it returned */
+static _Atomic NRT_STATUS race_setter_status;
+
+static void start_sink(ntsim_log_level_t level, const char *message, void *ctx)
+{
+    (void)level;
+    (void)ctx;
+    if (strncmp(message, "sys trace: ", 11) != 0)
+        return;
+    atomic_store(&race_setter_go, 1);
+    nanosleep(&(struct timespec){0, 20000000}, NULL); /* the setter blocks on the lock */
+}
+
+static void pin_to(const cpu_set_t *cpu)
+{
+    (void)pthread_setaffinity_np(pthread_self(), sizeof *cpu, cpu);
+}
+
+static void *race_setter(void *arg)
+{
+    pin_to(arg);
+    while (atomic_load(&race_setter_go) == 0)
+        sched_yield();
+    atomic_store(&race_setter_status, ntsim_capture_set_hooks(NULL));
+    atomic_store(&race_setter_go, 2);
+    return NULL;
+}
+
+static void *race_starter(void *arg)
+{
+    pin_to(arg);
+    (void)pthread_setschedparam(pthread_self(), SCHED_IDLE, &(struct sched_param){0});
+    nrt_sys_trace_config_t cfg;
+    nrt_sys_trace_config_set_defaults(&cfg);
+    nrt_sys_trace_config_set_max_events_per_nc(&cfg, 1024);
+    for (uint32_t nc = 1; nc < NTSIM_NC_COUNT; nc++)
+        nrt_sys_trace_config_set_capture_enabled_for_nc(&cfg, nc, false);
+    return (void *)(intptr_t)nrt_sys_trace_start(&cfg);
+}
+
+START_TEST(test_call_waiting_for_a_start_sees_it_capturing)
+{
+    cpu_set_t all, one;
+    CPU_ZERO(&one);
+    if (sched_getaffinity(0, sizeof all, &all) == 0)
+        for (int c = 0; c < CPU_SETSIZE; c++)
+            if (CPU_ISSET(c, &all)) {
+                CPU_SET(c, &one);
+                break;
+            }
+    ntsim_log_set_sink(start_sink, NULL);
+    for (int round = 0; round < 5; round++) {
+        atomic_store(&race_setter_go, 0);
+        atomic_store(&race_setter_status, NRT_SUCCESS);
+        pthread_t setter, starter;
+        ck_assert_int_eq(pthread_create(&setter, NULL, race_setter, &one), 0);
+        ck_assert_int_eq(pthread_create(&starter, NULL, race_starter, &one), 0);
+        void *started;
+        pthread_join(starter, &started);
+        pthread_join(setter, NULL);
+        ck_assert_int_eq((NRT_STATUS)(intptr_t)started, NRT_SUCCESS);
+        ck_assert_int_eq(atomic_load(&race_setter_go), 2);
+        ck_assert_msg(atomic_load(&race_setter_status) == NRT_FAILURE,
+                      "round %d: set_hooks ran between start's unlock and its state store",
+                      round);
+        ck_assert(ntsim_capture_is_capturing());
+        ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    }
+    ntsim_log_set_sink(NULL, NULL);
+}
+END_TEST
+
 Suite *make_concurrency_suite(void)
 {
     Suite *s = suite_create("concurrency");
@@ -500,6 +634,8 @@ Suite *make_concurrency_suite(void)
     tcase_add_test(tc, test_ring_owner_and_drainer_lose_nothing_uncounted);
     tcase_add_test(tc, test_ring_handover_under_load_keeps_order_and_counts);
     tcase_add_test(tc, test_exporter_settings_change_while_serializing);
+    tcase_add_test(tc, test_model_lookup_change_waits_for_a_lookup_in_progress);
+    tcase_add_test(tc, test_call_waiting_for_a_start_sees_it_capturing);
     suite_add_tcase(s, tc);
     return s;
 }

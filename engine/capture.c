@@ -53,8 +53,15 @@ typedef struct ntsim_nc_context {
     ntsim_nc_stats_t last;    /* the stopped session's counters (under drain_lock) */
 } ntsim_nc_context_t;
 
-static ntsim_nc_context_t g_nc[NTSIM_NC_COUNT];
-static pthread_once_t g_nc_once = PTHREAD_ONCE_INIT;
+/* Each drain lock is initialized statically (POSIX allows a zero-filled
+ * mutex only where PTHREAD_MUTEX_INITIALIZER happens to be all zero): no
+ * init call to order before the first drain, stats or start. */
+#define NC_INIT1 {.drain_lock = PTHREAD_MUTEX_INITIALIZER}
+#define NC_INIT4 NC_INIT1, NC_INIT1, NC_INIT1, NC_INIT1
+#define NC_INIT16 NC_INIT4, NC_INIT4, NC_INIT4, NC_INIT4
+#define NC_INIT64 NC_INIT16, NC_INIT16, NC_INIT16, NC_INIT16
+_Static_assert(NTSIM_NC_COUNT == 256, "g_nc's initializer lists 256 contexts");
+static ntsim_nc_context_t g_nc[NTSIM_NC_COUNT] = {NC_INIT64, NC_INIT64, NC_INIT64, NC_INIT64};
 static pthread_mutex_t g_lifecycle = PTHREAD_MUTEX_INITIALIZER;
 
 /* 1 while capturing. Written under g_lifecycle; read by every emit. */
@@ -71,12 +78,6 @@ static _Atomic uint64_t g_reentrant;
 static _Atomic bool g_reentrant_warned;
 static _Atomic bool g_invalid_type_warned;
 static _Atomic bool g_clamped_nc_warned;
-
-static void nc_init(void)
-{
-    for (size_t i = 0; i < NTSIM_NC_COUNT; i++)
-        pthread_mutex_init(&g_nc[i].drain_lock, NULL);
-}
 
 /* One 40-byte mask per payload: 0xff over each field's bytes, 0 over holes
  * and past the member's end. Applied to the caller's union, it copies the
@@ -256,7 +257,6 @@ NRT_STATUS nrt_sys_trace_start(const nrt_sys_trace_config_t *config)
         ntsim__log(NTSIM_LOG_ERROR, "nrt_sys_trace_start: config is NULL");
         return NRT_INVALID;
     }
-    pthread_once(&g_nc_once, nc_init);
     pthread_once(&g_mask_once, masks_init);
     pthread_mutex_lock(&g_lifecycle);
     if (atomic_load_explicit(&g_state, memory_order_relaxed) != 0) {
@@ -357,7 +357,6 @@ NRT_STATUS nrt_sys_trace_stop(void)
 {
     if (refuse_inside_emit("nrt_sys_trace_stop"))
         return NRT_FAILURE;
-    pthread_once(&g_nc_once, nc_init);
     pthread_mutex_lock(&g_lifecycle);
     if (atomic_load_explicit(&g_state, memory_order_relaxed) == 0) {
         pthread_mutex_unlock(&g_lifecycle);
@@ -375,7 +374,6 @@ void ntsim_capture_shutdown(void)
 {
     if (refuse_inside_emit("ntsim_capture_shutdown"))
         return;
-    pthread_once(&g_nc_once, nc_init);
     pthread_mutex_lock(&g_lifecycle);
     if (atomic_load_explicit(&g_state, memory_order_relaxed) != 0) {
         atomic_store_explicit(&g_state, 0, memory_order_seq_cst);
@@ -422,7 +420,6 @@ NRT_STATUS nrt_sys_trace_drain_events(uint32_t nc_idx, nrt_sys_trace_event_t *ou
     if (count == NULL || nc_idx >= NTSIM_NC_COUNT || (out == NULL && capacity > 0))
         return NRT_INVALID;
     *count = 0;
-    pthread_once(&g_nc_once, nc_init);
     ntsim_nc_context_t *ctx = &g_nc[nc_idx];
     pthread_mutex_lock(&ctx->drain_lock);
     ntsim_ring_t *ring = atomic_load_explicit(&ctx->ring, memory_order_relaxed);
@@ -436,7 +433,6 @@ NRT_STATUS ntsim_capture_nc_stats(uint32_t nc_idx, ntsim_nc_stats_t *stats)
 {
     if (stats == NULL || nc_idx >= NTSIM_NC_COUNT)
         return NRT_INVALID;
-    pthread_once(&g_nc_once, nc_init);
     ntsim_nc_context_t *ctx = &g_nc[nc_idx];
     pthread_mutex_lock(&ctx->drain_lock);
     ntsim_ring_t *ring = atomic_load_explicit(&ctx->ring, memory_order_relaxed);
