@@ -11,6 +11,7 @@
 #include "abi_registry.h"
 #include "capture_fixture.h"
 #include "check_suites.h"
+#include "ntsim/convert.h"
 
 static const uint32_t only_nc0_and_3[] = {0, 3};
 
@@ -630,6 +631,62 @@ START_TEST(test_status_string_is_the_enumerator_name)
 }
 END_TEST
 
+/* D-JSON-DATA: the exporter's phase-mismatch count and its once-per-type
+ * warning reset at each start(). A NUM_ERR START (no arm: facts §2) is
+ * counted once and warned once; after a new start() the same record is
+ * counted from zero and warned again. */
+START_TEST(test_start_resets_the_json_phase_mismatch_counts_and_warnings)
+{
+    nrt_sys_trace_event_t r;
+    memset(&r, 0, sizeof r);
+    r.trace_type = NRT_SYS_TRACE_EVENT_TYPE_NUM_ERR;
+    r.phase = NRT_SYS_TRACE_EVENT_PHASE_START;
+    for (int session = 0; session < 2; session++) {
+        start_small();
+        unsigned warned_before = ntsim_fixture.warnings;
+        char *doc = NULL;
+        size_t n;
+        ck_assert_int_eq(ntsim_json_serialize(&r, 1, &doc, &n), NRT_SUCCESS);
+        nrt_sys_trace_buffer_free(doc);
+        ntsim_json_stats_t st;
+        ck_assert_int_eq(ntsim_json_stats(&st), NRT_SUCCESS);
+        ck_assert_uint_eq(st.phase_mismatch, 1);
+        ck_assert_uint_eq(st.phase_mismatch_by_type[NRT_SYS_TRACE_EVENT_TYPE_NUM_ERR], 1);
+        ck_assert_uint_eq(ntsim_fixture.warnings, warned_before + 1);
+        ck_assert_ptr_nonnull(strstr(ntsim_fixture.last_message, "NumericalErr"));
+        ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    }
+}
+END_TEST
+
+/* D-RING-MEMORY, F5.start.log_size: start logs the ring memory, 112·n/2^30
+ * GB; rings within the 1 GiB budget are mapped in full, above it on first
+ * touch, and the log says which. 1 NC x 1024 records (128 KiB of slots) is
+ * within it: no "first touch"; 9 NCs x 0x100000 records (9 x 128 MiB) is
+ * over it: 112 x 9 x 2^20 / 2^30 = 0.984375, "0.984 GB", and "first touch". */
+START_TEST(test_start_logs_first_touch_mapping_only_over_the_ring_budget)
+{
+    nrt_sys_trace_config_t cfg;
+    const uint32_t one[] = {0};
+    ntsim_fixture_config(&cfg, 1024, one, 1);
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+    ck_assert_uint_ge(ntsim_fixture.log_count, 1);
+    ck_assert_ptr_nonnull(strstr(ntsim_fixture.log[0], "sys trace: 1 NCs x 1024 events"));
+    ck_assert_ptr_null(strstr(ntsim_fixture.log[0], "first touch"));
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+
+    const uint32_t nine[] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+    ntsim_fixture_config(&cfg, 0x100000, nine, 9);
+    size_t at = ntsim_fixture.log_count;
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+    ck_assert_uint_lt(at, NTSIM_FIXTURE_LOG_MAX);
+    ck_assert_uint_gt(ntsim_fixture.log_count, at);
+    ck_assert_ptr_nonnull(strstr(ntsim_fixture.log[at], "sys trace: 9 NCs x 1048576 events: 0.984 GB"));
+    ck_assert_ptr_nonnull(strstr(ntsim_fixture.log[at], "first touch"));
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+}
+END_TEST
+
 Suite *make_capture_suite(void)
 {
     Suite *s = suite_create("capture");
@@ -661,6 +718,8 @@ Suite *make_capture_suite(void)
     tcase_add_test(tc, test_fetch_options_defaults_and_setters);
     tcase_add_test(tc, test_event_type_category_api);
     tcase_add_test(tc, test_status_string_is_the_enumerator_name);
+    tcase_add_test(tc, test_start_resets_the_json_phase_mismatch_counts_and_warnings);
+    tcase_add_test(tc, test_start_logs_first_touch_mapping_only_over_the_ring_budget);
     suite_add_tcase(s, tc);
     return s;
 }

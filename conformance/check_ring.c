@@ -7,7 +7,8 @@
  * check_concurrency.c, and every interleaving of the protocol's steps is
  * in conformance/model/ring.pml (make model).
  */
-#define _GNU_SOURCE /* MAP_ANONYMOUS */
+#define _GNU_SOURCE /* MAP_ANONYMOUS, mincore, usleep */
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -575,6 +576,69 @@ START_TEST(test_ring_pop_returns_the_runs_around_a_record_evicted_inside_its_bat
 }
 END_TEST
 
+/* Ownership, the revoker's side (engine/ring.c, "Ownership"; D-RING-OWNER):
+ * a revoker first marks the owner word REVOKING|owner, and only then waits
+ * for the owner's claim in progress (oseq odd) to end; so an owner that
+ * made oseq odd and re-reads the owner word sees that it no longer owns the
+ * ring and claims by CAS, never with a plain store beside the revoker's.
+ * The claim in progress is this thread's: it makes oseq odd as the owner
+ * does, looks for the mark while the revoker waits, then ends the claim
+ * without claiming (the owner's path when the re-read is not itself). */
+START_TEST(test_ring_revoker_marks_the_owner_before_waiting_for_its_claim)
+{
+    ntsim_ring_t *r;
+    ck_assert_int_eq(ntsim__ring_create(8, false, &r), NRT_SUCCESS);
+    push_n(r, 0, 2);
+    uintptr_t me = (uintptr_t)ntsim__thread_self();
+    ck_assert_uint_eq(atomic_load(&r->owner), me);
+    uint64_t s = atomic_load(&r->oseq);
+    ck_assert_uint_eq(s % 2, 0);
+    atomic_store(&r->oseq, s + 1); /* the owner's claim begins */
+    pusher_t other = {r, 2, 1};
+    pthread_t t;
+    ck_assert_int_eq(pthread_create(&t, NULL, push_from_another_thread, &other), 0);
+    uintptr_t seen = me;
+    for (int i = 0; i < 50000 && (seen = atomic_load(&r->owner)) == me; i++)
+        usleep(100); /* at most 5 s: the mark is the revoker's first step */
+    atomic_store(&r->oseq, s + 2); /* the owner's claim ends, unclaimed */
+    pthread_join(t, NULL);
+    ck_assert_uint_eq(seen, me | NTSIM_RING_OWNER_REVOKING);
+    ck_assert_uint_eq(atomic_load(&r->owner), NTSIM_RING_OWNER_SHARED);
+    push_n(r, 3, 1); /* the former owner, now by CAS */
+    ck_assert(ntsim__ring_valid(r));
+    nrt_sys_trace_event_t out[8];
+    ck_assert_uint_eq(ntsim__ring_pop(r, out, 8), 4);
+    for (uint64_t i = 0; i < 4; i++)
+        ck_assert_uint_eq(out[i].nc_local_id, i);
+    ntsim__ring_destroy(r);
+}
+END_TEST
+
+/* Destroy returns the ring's storage: the slots' mapping (D-RING-MEMORY
+ * maps one per ring, and stop() destroys a session's rings) is unmapped
+ * afterwards, so mincore() on its range fails with ENOMEM, as on any
+ * unmapped range, where it succeeded before. */
+START_TEST(test_ring_destroy_unmaps_its_slots)
+{
+    ntsim_ring_t *r;
+    ck_assert_int_eq(ntsim__ring_create(64, true, &r), NRT_SUCCESS);
+    void *slots = (void *)r->slots;
+    size_t bytes = r->map_bytes;
+    long page = sysconf(_SC_PAGESIZE);
+    ck_assert_int_gt(page, 0);
+    unsigned char *vec = malloc(bytes / (size_t)page + 1);
+    ck_assert_ptr_nonnull(vec);
+    ck_assert_int_eq(mincore(slots, bytes, vec), 0);
+    ntsim__ring_destroy(r);
+    errno = 0;
+    int rc = mincore(slots, bytes, vec);
+    int err = errno;
+    free(vec);
+    ck_assert_int_eq(rc, -1);
+    ck_assert_int_eq(err, ENOMEM);
+}
+END_TEST
+
 Suite *make_ring_suite(void)
 {
     Suite *s = suite_create("ring");
@@ -594,6 +658,8 @@ Suite *make_ring_suite(void)
     tcase_add_test(tc, test_ring_valid_reports_a_wrong_stamp_or_a_claim_in_progress);
     tcase_add_test(tc, test_ring_shared_push_gives_its_position_back_when_the_consumer_took_the_oldest);
     tcase_add_test(tc, test_ring_pop_returns_the_runs_around_a_record_evicted_inside_its_batch);
+    tcase_add_test(tc, test_ring_revoker_marks_the_owner_before_waiting_for_its_claim);
+    tcase_add_test(tc, test_ring_destroy_unmaps_its_slots);
     suite_add_tcase(s, tc);
     return s;
 }
