@@ -623,6 +623,50 @@ START_TEST(test_call_waiting_for_a_start_sees_it_capturing)
 }
 END_TEST
 
+/* engine/grace.c: a thread's record is released at the thread's exit, under
+ * the registry lock, and a later thread may take it again. The two threads
+ * here are never joined with each other before the second registers (the
+ * sleep only makes the first's exit come first): under make tsan the
+ * registry lock is the only order between the release and the reuse, so a
+ * release written outside the lock is reported as a data race. In every
+ * build, each thread gets a live record of its own kernel thread id. */
+typedef struct registered {
+    ntsim_thread_t *t;
+    uint64_t tid_seen, tid_real;
+    bool alive;
+} registered_t;
+
+static void *register_and_exit(void *arg)
+{
+    registered_t *r = arg;
+    r->t = ntsim__thread_register();
+    r->tid_real = (uint64_t)syscall(SYS_gettid);
+    if (r->t != NULL) {
+        r->tid_seen = r->t->tid;
+        r->alive = r->t->alive;
+    }
+    return NULL;
+}
+
+START_TEST(test_thread_record_is_released_at_exit_under_the_registry_lock)
+{
+    for (int round = 0; round < 4; round++) {
+        registered_t first = {0}, second = {0};
+        pthread_t a, b;
+        ck_assert_int_eq(pthread_create(&a, NULL, register_and_exit, &first), 0);
+        nanosleep(&(struct timespec){0, 20 * 1000 * 1000}, NULL);
+        ck_assert_int_eq(pthread_create(&b, NULL, register_and_exit, &second), 0);
+        ck_assert_int_eq(pthread_join(b, NULL), 0);
+        ck_assert_int_eq(pthread_join(a, NULL), 0);
+        ck_assert_ptr_nonnull(first.t);
+        ck_assert_ptr_nonnull(second.t);
+        ck_assert(first.alive && second.alive);
+        ck_assert_uint_eq(first.tid_seen, first.tid_real);
+        ck_assert_uint_eq(second.tid_seen, second.tid_real);
+    }
+}
+END_TEST
+
 Suite *make_concurrency_suite(void)
 {
     Suite *s = suite_create("concurrency");
@@ -636,6 +680,7 @@ Suite *make_concurrency_suite(void)
     tcase_add_test(tc, test_exporter_settings_change_while_serializing);
     tcase_add_test(tc, test_model_lookup_change_waits_for_a_lookup_in_progress);
     tcase_add_test(tc, test_call_waiting_for_a_start_sees_it_capturing);
+    tcase_add_test(tc, test_thread_record_is_released_at_exit_under_the_registry_lock);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -61,9 +61,9 @@
 # score = (killed + timeout) / (compiled - equivalent - same-code).
 #
 # Options (environment): MUTANT_JOBS (default 2), MUTANT_FILES (file names or
-# paths: "json.c config.c"), MUTANT_SAMPLE=N with MUTANT_SEED=S (N mutants
-# drawn with a fixed LCG from S: the same tree gives the same sample on any
-# machine), MUTANT_RETRY=1 (only the survivors and timeouts of the last
+# paths: "json.c config.c"), MUTANT_SAMPLE=N with MUTANT_SEED=S (the N mutants
+# whose keys hash lowest with S, sub stable_sample: the same on any machine,
+# and unchanged by edits elsewhere in the tree), MUTANT_RETRY=1 (only the survivors and timeouts of the last
 # report; MUTANT_RETRY="FILE...": of those reports), MUTANT_TIMEOUT (seconds;
 # default 6x the unmutated run, at least 30), MUTANT_SANITIZERS (default
 # "asan tsan"; empty: no sanitizer stage), MUTANT_MIN_SCORE (percent, default
@@ -536,16 +536,26 @@ sub fmt_time {
     return sprintf('%ds', $s);
 }
 
-# The LCG of Numerical Recipes, mod 2^32: exact in perl's integers.
-sub lcg_shuffle {
-    my ($seed, @x) = @_;
-    my $s = $seed % 4294967296;
-    for (my $i = $#x; $i > 0; $i--) {
-        $s = (1664525 * $s + 1013904223) % 4294967296;
-        my $j = $s % ($i + 1);
-        @x[$i, $j] = @x[$j, $i];
+# FNV-1a, 32 bits: exact in perl's integers (a product stays below 2^56).
+sub fnv1a32 {
+    my ($s) = @_;
+    my $h = 2166136261;
+    for my $c (unpack 'C*', $s) {
+        $h = (($h ^ $c) * 16777619) % 4294967296;
     }
-    return @x;
+    return $h;
+}
+
+# The sample: the N mutants whose keys (file, operator, occurrence, change
+# and the line's code: no line number) hash lowest with the seed. A mutant
+# stays in or out of the sample whatever changes elsewhere in the tree (an
+# edit in another file, a line that only moved), so a sample that was
+# triaged stays triaged; only mutants of code that changed come and go.
+sub stable_sample {
+    my ($seed, $n, @x) = @_;
+    my %h = map { $_ => fnv1a32("$seed\0$x[$_]{key}") } 0 .. $#x;
+    my @pick = (sort { $h{$a} <=> $h{$b} || $x[$a]{key} cmp $x[$b]{key} } 0 .. $#x)[0 .. $n - 1];
+    return @x[sort { $a <=> $b } @pick];
 }
 
 # Runs the suite in directory $dir in one process (CK_FORK=no), reading
@@ -673,8 +683,7 @@ sub main {
     my $sample = env_or('MUTANT_SAMPLE', 0);
     my $seed = env_or('MUTANT_SEED', 1);
     if ($sample && $sample < @sel) {
-        my @idx = (lcg_shuffle($seed, 0 .. $#sel))[0 .. $sample - 1];
-        @sel = @sel[sort { $a <=> $b } @idx];
+        @sel = stable_sample($seed, $sample, @sel);
     }
 
     if (env_or('MUTANT_LIST', '')) {
