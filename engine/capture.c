@@ -274,8 +274,9 @@ NRT_STATUS nrt_sys_trace_start(const nrt_sys_trace_config_t *config)
     size_t enabled = 0;
     for (size_t nc = 0; nc < NTSIM_NC_COUNT; nc++)
         enabled += config->capture_enabled_for_nc[nc] ? 1 : 0;
-    /* 120 bytes of storage per record: the record and its stamp (ring.c). */
-    bool prefault = (uint64_t)enabled * max * 120 <= NTSIM_PREFAULT_BUDGET;
+    /* 128 bytes of storage per record: the record and its stamp, one slot
+     * (ring.c; D-RING-MEMORY). */
+    bool prefault = (uint64_t)enabled * max * 128 <= NTSIM_PREFAULT_BUDGET;
     for (size_t nc = 0; nc < NTSIM_NC_COUNT; nc++) {
         if (!config->capture_enabled_for_nc[nc])
             continue;
