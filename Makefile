@@ -454,6 +454,11 @@ $(FUZZ_DIR)/seeds.stamp: $(NTSIM_BIN)
 	{ printf '\001'; cat $(FUZZ_DIR)/seed-run/trace.ntff; } >$(FUZZ_DIR)/corpus-trace_input/trace.ntff
 	{ printf '\002'; head -c 11200 $(FUZZ_DIR)/seed-run/trace.records; } \
 	    >$(FUZZ_DIR)/corpus-trace_input/hundred.records
+	# and the hostile corpus's timeline inputs (each found by this target).
+	for f in conformance/testdata/hostile/*.ntff; do { printf '\001'; cat "$$f"; } \
+	    >$(FUZZ_DIR)/corpus-trace_input/hostile-$$(basename "$$f"); done
+	for f in conformance/testdata/hostile/*.records; do { printf '\002'; cat "$$f"; } \
+	    >$(FUZZ_DIR)/corpus-trace_input/hostile-$$(basename "$$f"); done
 	@touch $@
 
 fuzz: $(FUZZ_BINS) $(FUZZ_DIR)/seeds.stamp
