@@ -1510,6 +1510,129 @@ START_TEST(test_spans_one_after_the_other_pair_and_the_build_ends)
 }
 END_TEST
 
+/* D-TIMELINE: a device item whose record has no device time keeps its
+ * timestamp_ns and counts as unaligned. An nc_exec_running INSTANT carries
+ * no payload at all (the type's INSTANT phase has none, event_table.h), so
+ * the search for its sync_info has no field to look at: by hand, one
+ * instant at 4000 ns, begin = end = 4000, device time 0, unaligned 1, one
+ * clock (NC 0, no core) with no pair. */
+START_TEST(test_device_instant_without_payload_keeps_its_host_time)
+{
+    nrt_sys_trace_event_t r[1];
+    r[0] = rec(TY(DEVICE_EXEC), I, 0, 7, 0, 4000, 0, 0);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 1, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.items[0].begin, 4000);
+    ck_assert_uint_eq(tl.items[0].end, 4000);
+    ck_assert_uint_eq(tl.items[0].dev_begin, 0);
+    ck_assert_uint_eq(tl.items[0].flags, NTSIM_TL_DEVICE | NTSIM_TL_UNALIGNED);
+    ntsim__timeline_free(&tl);
+    ntsim_timeline_stats_t st;
+    ck_assert_int_eq(ntsim_timeline_stats(r, 1, NULL, &st), NRT_SUCCESS);
+    ck_assert_uint_eq(st.instants, 1);
+    ck_assert_uint_eq(st.unaligned, 1);
+    ck_assert_uint_eq(st.clocks, 1);
+    ck_assert_uint_eq(st.sync_pairs, 0);
+}
+END_TEST
+
+/* D-TIMELINE: "A span whose end is before its begin is drawn with length
+ * 0." An nrt_execute START at 2000 ns closed by a STOP read at 1500 ns: one
+ * span, begin = end = 2000, and the trace ends at 2000. */
+START_TEST(test_span_stopping_before_its_start_has_length_zero)
+{
+    nrt_sys_trace_event_t r[2];
+    r[0] = rec(TY(EXECUTE_API), S, 0, 7, 4, 2000, 0, 0);
+    r[1] = rec(TY(EXECUTE_API), T, 0, 7, 4, 1500, 1, 1);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 2, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nitems, 1);
+    ck_assert_uint_eq(tl.items[0].flags, NTSIM_TL_SPAN);
+    ck_assert_uint_eq(tl.items[0].begin, 2000);
+    ck_assert_uint_eq(tl.items[0].end, 2000);
+    ck_assert_uint_eq(tl.t_min, 2000);
+    ck_assert_uint_eq(tl.t_max, 2000);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
+/* D-TIMELINE, flows: the nrt_execute of thread 7 (item 0) takes exec_id 2
+ * from its kbl_exec_pre, the one of thread 8 (item 2) exec_id 1 from its
+ * own; so in thread order the (nc, exec_id) keys are (0, 2), (0, 1). The
+ * nc_exec_running spans with exec_id 1 (item 4) and 2 (item 5) each get a
+ * flow from their nrt_execute: (0 -> 5) and (2 -> 4), numbered 1 and 2 in
+ * order of (source, destination). */
+START_TEST(test_flows_find_executions_whose_exec_ids_fall_in_thread_order)
+{
+    nrt_sys_trace_event_t r[12];
+    r[0] = rec(TY(EXECUTE_API), S, 0, 7, 1, 1000, 0, 0);
+    r[1] = rec(TY(EXEC_PRE), S, 0, 7, 2, 1100, 1, 1);
+    r[1].data.exec_pre.exec_id = 2;
+    r[2] = rec(TY(EXEC_PRE), T, 0, 7, 2, 1200, 2, 2);
+    r[2].data = r[1].data;
+    r[3] = rec(TY(EXECUTE_API), T, 0, 7, 1, 2000, 3, 3);
+    r[4] = rec(TY(EXECUTE_API), S, 0, 8, 3, 1000, 4, 4);
+    r[5] = rec(TY(EXEC_PRE), S, 0, 8, 4, 1100, 5, 5);
+    r[5].data.exec_pre.exec_id = 1;
+    r[6] = rec(TY(EXEC_PRE), T, 0, 8, 4, 1200, 6, 6);
+    r[6].data = r[5].data;
+    r[7] = rec(TY(EXECUTE_API), T, 0, 8, 3, 2000, 7, 7);
+    r[8] = rec(TY(DEVICE_EXEC), S, 0, 7, 5, 1300, 8, 8);
+    r[8].data.nc_exec_start.exec_id = 1;
+    r[9] = rec(TY(DEVICE_EXEC), T, 0, 7, 5, 1400, 9, 9);
+    r[10] = rec(TY(DEVICE_EXEC), S, 0, 7, 6, 1500, 10, 10);
+    r[10].data.nc_exec_start.exec_id = 2;
+    r[11] = rec(TY(DEVICE_EXEC), T, 0, 7, 6, 1600, 11, 11);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 12, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nitems, 6);
+    ck_assert_uint_eq(tl.items[0].exec_id, 2);
+    ck_assert_uint_eq(tl.items[2].exec_id, 1);
+    ck_assert_uint_eq(tl.nflows, 2);
+    ck_assert_uint_eq(tl.flows[0].id, 1);
+    ck_assert_uint_eq(tl.flows[0].from, 0);
+    ck_assert_uint_eq(tl.flows[0].to, 5);
+    ck_assert_uint_eq(tl.flows[1].id, 2);
+    ck_assert_uint_eq(tl.flows[1].from, 2);
+    ck_assert_uint_eq(tl.flows[1].to, 4);
+    ck_assert_uint_eq(tl.items[5].flow_in, 1);
+    ck_assert_uint_eq(tl.items[4].flow_in, 2);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
+/* D-TIMELINE, counters: the pushed counter is sampled at every record when
+ * the NC has at most 255 records. 255 host instants on NC 0, nc_local_id
+ * i at 1000 + i ns: 255 samples of "NC 0 events pushed" (counter 0), with
+ * the values 1..255 in time order; the lost counter (1) has its one sample
+ * of 0 (no gap). */
+START_TEST(test_pushed_counter_samples_every_record_of_an_nc_with_255)
+{
+    enum { N = 255 };
+    static nrt_sys_trace_event_t r[N];
+    for (uint64_t i = 0; i < N; i++)
+        r[i] = rec(TY(MODEL_SUBMIT), I, 0, 7, 0, 1000 + i, i, i);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, N, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.ncounters, 2);
+    size_t pushed = 0, lost = 0;
+    for (size_t e = 0; e < tl.nedges; e++) {
+        if (tl.edges[e].kind != NTSIM_TL_SAMPLE)
+            continue;
+        if (tl.edges[e].index == 0) {
+            pushed++;
+            ck_assert_int_eq(tl.edges[e].value, (int64_t)pushed);
+        } else {
+            lost++;
+            ck_assert_int_eq(tl.edges[e].value, 0);
+        }
+    }
+    ck_assert_uint_eq(pushed, N);
+    ck_assert_uint_eq(lost, 1);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
 Suite *make_timeline_suite(void)
 {
     Suite *s = suite_create("timeline");
@@ -1533,6 +1656,10 @@ Suite *make_timeline_suite(void)
     tcase_add_test(tc, test_chrome_json_execute_with_only_a_model_switch_flow_stays_host);
     tcase_add_test(tc, test_clock_fit_counts_a_repeated_sync_pair_once);
     tcase_add_test(tc, test_spans_one_after_the_other_pair_and_the_build_ends);
+    tcase_add_test(tc, test_device_instant_without_payload_keeps_its_host_time);
+    tcase_add_test(tc, test_span_stopping_before_its_start_has_length_zero);
+    tcase_add_test(tc, test_flows_find_executions_whose_exec_ids_fall_in_thread_order);
+    tcase_add_test(tc, test_pushed_counter_samples_every_record_of_an_nc_with_255);
     suite_add_tcase(s, tc);
     return s;
 }
