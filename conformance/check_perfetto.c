@@ -523,7 +523,7 @@ START_TEST(test_hostile_sync_pairs_align_without_undefined_conversions)
     ntsim_timeline_t tl;
     ck_assert_int_eq(ntsim__timeline_build(recs, n, NULL, &tl), NRT_SUCCESS);
     for (size_t k = 0; k < tl.nclocks; k++)
-        ck_assert(tl.clocks[k].b > -0.5 && tl.clocks[k].b < 1e9);
+        ck_assert(tl.clocks[k].b >= -0.5 && tl.clocks[k].b < 1e9);
     ntsim__timeline_free(&tl);
     free(recs);
 }

@@ -1633,6 +1633,160 @@ START_TEST(test_pushed_counter_samples_every_record_of_an_nc_with_255)
 }
 END_TEST
 
+/* D-PFTRACE-CLOCK: a slope that puts 1 + b below 0.5 is no clock and fits
+ * the offset only; 1 + b = 0.5 itself is a clock. By hand, c0 = 100000:
+ * NC 9, (x, y) = (0, 1000), (2, 999): mean x 1, mean y 999.5, sxx = 2,
+ * sxy = (-1)(0.5) + (1)(-0.5) = -1, b = -0.5 exactly (1 + b = 0.5, kept),
+ * a = 999.5 + 0.5 = 1000; aligned c0 + (x + y - 1000) / 0.5: 0 and 2, the
+ * pairs' own cpu, residuals 0. NC 10, (0, 1000), (2, 994): sxy = -6, b = -3
+ * (1 + b = -2, refused): b = 0, a = mean y = 997; aligned c0 + x + y - 997:
+ * 3 and -1, residuals 3 and 3. The worst of both clocks is 3. */
+START_TEST(test_clock_slope_below_half_the_rate_is_no_clock)
+{
+    static const uint64_t x[4] = {0, 2, 0, 2}, y[4] = {1000, 999, 1000, 994};
+    nrt_sys_trace_event_t r[4];
+    for (int i = 0; i < 4; i++) {
+        r[i] = rec(TY(HW_NOTIFY), I, i < 2 ? 9 : 10, 7, 0, 5, (uint64_t)(i % 2), (uint64_t)i);
+        r[i].data.hw_notify.sync_info.cpu_timestamp_ns = 100000 + x[i];
+        r[i].data.hw_notify.sync_info.nc_timestamp_ns = 100000 + x[i] + y[i];
+    }
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 4, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nclocks, 2);
+    ck_assert(tl.clocks[0].b == -0.5 && tl.clocks[0].a == 1000);
+    ck_assert(tl.clocks[0].max_residual_ns == 0);
+    ck_assert(tl.clocks[1].b == 0 && tl.clocks[1].a == 997);
+    ck_assert(tl.clocks[1].max_residual_ns == 3);
+    ck_assert(tl.stats.max_residual_ns == 3);
+    static const uint64_t begin[4] = {100000, 100002, 100003, 99999};
+    for (size_t i = 0; i < 4; i++)
+        ck_assert_msg(tl.items[i].begin == begin[i], "item %zu: %llu", i,
+                      (unsigned long long)tl.items[i].begin);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
+/* D-TIMELINE-ORDER: within a lane group, at equal begins the longer span is
+ * placed first (it is the outer), whatever the record order; and a host
+ * overflow lane's tid is 0x7D000000 + k, k counting them in lane order.
+ * Thread 7: i0 [1000,1500] then i1 [1000,2000] (record order): placed i1,
+ * i0, i0 nests in i1, one lane "thread 7". Thread 9: i2 [3000,4000], i3
+ * [3500,4500], i4 [3800,5000], each crossing the ones before: lanes
+ * "thread 9", "... (overlap 1)" tid 0x7D000000 = 2097152000, "... (overlap
+ * 2)" tid 0x7D000001 = 2097152001. */
+START_TEST(test_lanes_put_the_longer_span_first_and_number_host_overflow_tids_up)
+{
+    nrt_sys_trace_event_t r[10];
+    r[0] = rec(TY(EXECUTE_API), S, 0, 7, 1, 1000, 0, 0);
+    r[1] = rec(TY(EXECUTE_API), S, 0, 7, 2, 1000, 1, 1);
+    r[2] = rec(TY(EXECUTE_API), T, 0, 7, 1, 1500, 2, 2);
+    r[3] = rec(TY(EXECUTE_API), T, 0, 7, 2, 2000, 3, 3);
+    r[4] = rec(TY(EXECUTE_API), S, 0, 9, 3, 3000, 4, 4);
+    r[5] = rec(TY(EXECUTE_API), S, 0, 9, 4, 3500, 5, 5);
+    r[6] = rec(TY(EXECUTE_API), S, 0, 9, 5, 3800, 6, 6);
+    r[7] = rec(TY(EXECUTE_API), T, 0, 9, 3, 4000, 7, 7);
+    r[8] = rec(TY(EXECUTE_API), T, 0, 9, 4, 4500, 8, 8);
+    r[9] = rec(TY(EXECUTE_API), T, 0, 9, 5, 5000, 9, 9);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 10, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nitems, 5);
+    ck_assert_uint_eq(tl.nlanes, 4);
+    static const char *const name[4] = {"thread 7", "thread 9", "thread 9 (overlap 1)",
+                                        "thread 9 (overlap 2)"};
+    static const uint32_t tid[4] = {7, 9, UINT32_C(0x7D000000), UINT32_C(0x7D000001)};
+    for (size_t l = 0; l < 4; l++) {
+        ck_assert_str_eq(tl.lanes[l].name, name[l]);
+        ck_assert_uint_eq(tl.lanes[l].tid, tid[l]);
+    }
+    static const uint32_t lane[5] = {0, 0, 1, 2, 3};
+    for (size_t i = 0; i < 5; i++) {
+        ck_assert_uint_eq(tl.items[i].begin, i < 2 ? 1000 : i == 2 ? 3000 : i == 3 ? 3500 : 3800);
+        ck_assert_msg(tl.items[i].lane == lane[i], "item %zu on lane %u", i, tl.items[i].lane);
+    }
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
+/* An allocator as C 7.22.3 lets malloc be: a request of zero bytes may give
+ * NULL. The writers ask for no empty block (an empty trace included), so
+ * such a NULL is never taken for running out of memory. */
+static void *malloc_null_for_zero(size_t n)
+{
+    return n == 0 ? NULL : malloc(n);
+}
+
+static void *calloc_null_for_zero(size_t count, size_t n)
+{
+    return count == 0 || n == 0 ? NULL : calloc(count, n);
+}
+
+/* An allocator that refuses, once, the first new block of 8 KiB or more (a
+ * writer's first output buffer), and then gives what is asked. */
+static bool g_refused_big;
+
+static void *realloc_refuse_first_big(void *p, size_t n)
+{
+    if (p == NULL && n >= 8192 && !g_refused_big) {
+        g_refused_big = true;
+        return NULL;
+    }
+    return realloc(p, n);
+}
+
+typedef NRT_STATUS (*serialize_fn)(const nrt_sys_trace_event_t *, size_t,
+                                   const ntsim_timeline_options_t *, char **, size_t *);
+
+static NRT_STATUS pftrace_as_text(const nrt_sys_trace_event_t *r, size_t n,
+                                  const ntsim_timeline_options_t *options, char **out,
+                                  size_t *len)
+{
+    uint8_t *bytes = NULL;
+    NRT_STATUS st = ntsim_pftrace_serialize(r, n, options, &bytes, len);
+    *out = (char *)bytes;
+    return st;
+}
+
+/* facts §4, D-ALLOCATOR: a failed allocation gives NRT_RESOURCE with
+ * nothing lost, or, when the writer does without the block, the same bytes
+ * as without the failure; never a write through the NULL it got. */
+START_TEST(test_writers_take_no_empty_block_and_survive_a_refused_first_buffer)
+{
+    static const serialize_fn writers[3] = {ntsim_timeline_html_serialize,
+                                            ntsim_chrome_trace_serialize, pftrace_as_text};
+    nrt_sys_trace_event_t r[2];
+    r[0] = rec(TY(MODEL_SUBMIT), I, 0, 7, 0, 5000, 0, 0);
+    r[1] = rec(TY(MODEL_SUBMIT), I, 0, 7, 0, 6000, 1, 1);
+    ntsim_probe_end();
+    for (size_t w = 0; w < 3; w++) {
+        for (size_t n = 0; n <= 2; n += 2) {
+            char *want = NULL, *got = NULL;
+            size_t want_len = 0, got_len = 0;
+            ck_assert_int_eq(writers[w](r, n, NULL, &want, &want_len), NRT_SUCCESS);
+            ck_assert_int_eq(ntsim_replace_allocator(malloc_null_for_zero, realloc,
+                                                     calloc_null_for_zero, free),
+                             NRT_SUCCESS);
+            NRT_STATUS st = writers[w](r, n, NULL, &got, &got_len);
+            ck_assert_msg(st == NRT_SUCCESS, "writer %zu, %zu records: %d", w, n, (int)st);
+            ck_assert(got_len == want_len && memcmp(got, want, want_len) == 0);
+            free(got);
+            got = NULL;
+            g_refused_big = false;
+            ck_assert_int_eq(ntsim_replace_allocator(malloc, realloc_refuse_first_big, calloc,
+                                                     free),
+                             NRT_SUCCESS);
+            st = writers[w](r, n, NULL, &got, &got_len);
+            ck_assert_int_eq(ntsim_replace_allocator(NULL, NULL, NULL, NULL), NRT_SUCCESS);
+            if (st == NRT_SUCCESS)
+                ck_assert(got_len == want_len && memcmp(got, want, want_len) == 0);
+            else
+                ck_assert_msg(st == NRT_RESOURCE && got == NULL, "writer %zu: %d", w, (int)st);
+            free(got);
+            ntsim_buffer_free(want);
+        }
+    }
+}
+END_TEST
+
 Suite *make_timeline_suite(void)
 {
     Suite *s = suite_create("timeline");
@@ -1660,6 +1814,9 @@ Suite *make_timeline_suite(void)
     tcase_add_test(tc, test_span_stopping_before_its_start_has_length_zero);
     tcase_add_test(tc, test_flows_find_executions_whose_exec_ids_fall_in_thread_order);
     tcase_add_test(tc, test_pushed_counter_samples_every_record_of_an_nc_with_255);
+    tcase_add_test(tc, test_clock_slope_below_half_the_rate_is_no_clock);
+    tcase_add_test(tc, test_lanes_put_the_longer_span_first_and_number_host_overflow_tids_up);
+    tcase_add_test(tc, test_writers_take_no_empty_block_and_survive_a_refused_first_buffer);
     suite_add_tcase(s, tc);
     return s;
 }

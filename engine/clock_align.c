@@ -59,11 +59,12 @@ static void fit_one(ntsim_tl_clock_t *c, const ntsim_tl_pair_t *p, size_t n)
         sxy += dx * (pair_y(&p[i]) - my);
     }
     c->b = sxx > 0 ? sxy / sxx : 0;
-    /* A clock running at half the host's rate or slower, backwards, or with
-     * no finite slope (NaN from hostile pairs) is no clock: fit the offset
-     * only, so that 1 + b >= 0.5 in the inverse below. Written so that a
-     * NaN fails the test too. */
-    if (!(c->b > -0.5 && c->b < 1e9))
+    /* A clock running slower than half the host's rate (1 + b below 0.5,
+     * D-PFTRACE-CLOCK: half the rate itself is still a clock), backwards, or
+     * with no finite slope (NaN from hostile pairs) is no clock: fit the
+     * offset only, so that 1 + b >= 0.5 in the inverse below. Written so
+     * that a NaN fails the test too. */
+    if (!(c->b >= -0.5 && c->b < 1e9))
         c->b = 0;
     c->a = my - c->b * mx;
     c->max_residual_ns = 0;

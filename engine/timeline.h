@@ -74,7 +74,6 @@ typedef struct ntsim_tl_lane {
     ntsim_tl_lane_kind_t kind;
     uint32_t process;         /* index in tl->processes */
     uint32_t pid, tid;        /* as the writers number threads */
-    uint64_t key;             /* thread_id, or nc << 32 | core */
     uint32_t overlap;         /* 0, or k for the k-th overflow lane of the same key */
     uint64_t uuid;            /* Perfetto track uuid */
     uint64_t spans, instants;

@@ -83,13 +83,11 @@ static NRT_STATUS new_lane(build_t *b, const lane_key_t *k, uint32_t overlap, ui
     char base[40];
     if (k->g[0] == 0) {
         l->kind = NTSIM_TL_LANE_THREAD;
-        l->key = k->g[1];
         l->tid = overlap == 0 ? (uint32_t)k->g[1] : 0;
         snprintf(base, sizeof base, "thread %llu", (unsigned long long)k->g[1]);
     } else {
         uint32_t nc = (uint32_t)k->g[1], core = (uint32_t)k->g[3];
         l->kind = k->g[2] ? NTSIM_TL_LANE_DMA : NTSIM_TL_LANE_NC;
-        l->key = (uint64_t)nc << 32 | core;
         if (l->kind == NTSIM_TL_LANE_DMA)
             snprintf(base, sizeof base, "NC %u notifications & DMA", nc);
         else if (nc < NTSIM_NC_COUNT && b->nc_cores[nc] && core != NTSIM_TL_NO_CORE)
