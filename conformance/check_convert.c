@@ -533,6 +533,138 @@ START_TEST(test_ntff_write_file_fails_with_errno_and_frees)
 }
 END_TEST
 
+/* --- allocation requests at the NTFF buffers' edges --------------------------
+ *
+ * The writer's buffer and serialize's output grow by doubling from 4 KiB
+ * (engine/growbuf.h) and only when what comes next might not fit: an event
+ * reserves its bound, NTSIM_NTFF_EVENT_MAX + 3 = 1027 bytes past the end
+ * (a tag, a 2-byte length, at most 1024 bytes of event: ntff.c); serialize
+ * reserves each piece and one byte more, so a document of up to 4095 bytes
+ * lives in one 4 KiB block. Where those sums are exactly 4096, one byte
+ * more would cost an allocation request (a larger block; with a replaced
+ * allocator that fails, an NRT_RESOURCE). */
+
+/* GENERIC instants, every one alike but for its tracking id. */
+static void plain_events(nrt_sys_trace_event_t *e, size_t n)
+{
+    memset(e, 0, n * sizeof *e);
+    for (size_t i = 0; i < n; i++) {
+        e[i].trace_type = NRT_SYS_TRACE_EVENT_TYPE_GENERIC;
+        e[i].phase = NRT_SYS_TRACE_EVENT_PHASE_INSTANT;
+        e[i].tracking_id = 1;
+    }
+}
+
+static size_t events_piece_len(const nrt_sys_trace_event_t *e, size_t n)
+{
+    ntsim_ntff_writer_t *w;
+    ck_assert_int_eq(ntsim_ntff_writer_create(NULL, &w), NRT_SUCCESS);
+    const uint8_t *bytes;
+    size_t len;
+    ck_assert_int_eq(ntsim_ntff_writer_events(w, e, n, &bytes, &len), NRT_SUCCESS);
+    ntsim_ntff_writer_free(w);
+    return len;
+}
+
+static size_t document_len(const nrt_sys_trace_event_t *e, size_t n, const ntsim_ntff_options_t *o)
+{
+    uint8_t *out;
+    size_t len;
+    ck_assert_int_eq(ntsim_ntff_serialize(e, n, NULL, 0, o, &out, &len), NRT_SUCCESS);
+    ntsim_buffer_free(out);
+    return len;
+}
+
+/* Chooses how many plain events, and their tracking ids' widths, so that
+ * measure() is exactly `target`: as many events as fit, then tracking ids
+ * one varint byte wider at a time (an event's length prefix may add a
+ * byte as it passes 127: such a step is undone and the next event tried). */
+static size_t events_of_length(nrt_sys_trace_event_t *e, size_t max, size_t target,
+                               size_t (*measure)(const nrt_sys_trace_event_t *, size_t))
+{
+    plain_events(e, max);
+    size_t n = 0;
+    while (n < max && measure(e, n + 1) <= target)
+        n++;
+    for (size_t i = 0; i < n && measure(e, n) < target; i++)
+        for (int wide = 0; wide < 8; wide++) {
+            uint64_t was = e[i].tracking_id;
+            e[i].tracking_id <<= 7;
+            if (measure(e, n) > target) {
+                e[i].tracking_id = was;
+                break;
+            }
+        }
+    ck_assert_uint_eq(measure(e, n), target);
+    return n;
+}
+
+
+/* Allocation requests of one writer fed the events, freed. */
+static size_t writer_requests(const nrt_sys_trace_event_t *e, size_t n)
+{
+    ntsim_probe_begin(UINT64_MAX);
+    ntsim_ntff_writer_t *w;
+    ck_assert_int_eq(ntsim_ntff_writer_create(NULL, &w), NRT_SUCCESS);
+    const uint8_t *bytes;
+    size_t len;
+    ck_assert_int_eq(ntsim_ntff_writer_events(w, e, n, &bytes, &len), NRT_SUCCESS);
+    ntsim_ntff_writer_free(w);
+    ntsim_probe_end();
+    ck_assert_uint_eq(ntsim_probe.live, 0);
+    return ntsim_probe.ncalls;
+}
+
+/* By hand: an event that starts at 3068 or at 3069 bytes into the piece
+ * needs at most 3069 + 1027 = 4096 bytes: the first 4 KiB block holds
+ * either, so both pieces take the requests of a lone event (the writer,
+ * its first block). */
+START_TEST(test_ntff_writer_grows_only_when_an_event_might_not_fit)
+{
+    enum { MAX = 512 };
+    static nrt_sys_trace_event_t e[MAX + 1];
+    for (size_t start = 3068; start <= 3069; start++) {
+        size_t n = events_of_length(e, MAX, start, events_piece_len);
+        e[n] = e[0]; /* one more: the event that starts at `start` */
+        e[n].tracking_id = 1;
+        ck_assert_uint_eq(writer_requests(e, n + 1), writer_requests(e, 1)); /* as a lone event */
+    }
+}
+END_TEST
+
+static const ntsim_ntff_options_t pid_1 = {.pid = 1}, pid_128 = {.pid = 128};
+
+static size_t document_with_pid_1_len(const nrt_sys_trace_event_t *e, size_t n)
+{
+    return document_len(e, n, &pid_1);
+}
+
+static size_t serialize_requests(const nrt_sys_trace_event_t *e, size_t n,
+                                 const ntsim_ntff_options_t *o)
+{
+    ntsim_probe_begin(UINT64_MAX);
+    uint8_t *out;
+    size_t len;
+    ck_assert_int_eq(ntsim_ntff_serialize(e, n, NULL, 0, o, &out, &len), NRT_SUCCESS);
+    ntsim_buffer_free(out);
+    ntsim_probe_end();
+    ck_assert_uint_eq(ntsim_probe.live, 0);
+    return ntsim_probe.ncalls;
+}
+
+/* By hand: documents of 4094 and 4095 bytes (the same events; pid 1 and
+ * 128, a varint one byte longer) each fit in one 4 KiB output block with
+ * the byte serialize reserves past its pieces: the same requests. */
+START_TEST(test_ntff_document_of_4095_bytes_fits_one_4k_output_block)
+{
+    enum { MAX = 512 };
+    static nrt_sys_trace_event_t e[MAX];
+    size_t n = events_of_length(e, MAX, 4094, document_with_pid_1_len);
+    ck_assert_uint_eq(document_len(e, n, &pid_128), 4095);
+    ck_assert_uint_eq(serialize_requests(e, n, &pid_128), serialize_requests(e, n, &pid_1));
+}
+END_TEST
+
 Suite *make_convert_suite(void)
 {
     Suite *s = suite_create("convert");
@@ -556,6 +688,8 @@ Suite *make_convert_suite(void)
     tcase_add_test(tc, test_ntff_runs_out_of_memory_cleanly);
     tcase_add_test(tc, test_ntff_write_file_fails_with_errno_and_frees);
     tcase_add_test(tc, test_siphash_streaming_equals_one_shot);
+    tcase_add_test(tc, test_ntff_writer_grows_only_when_an_event_might_not_fit);
+    tcase_add_test(tc, test_ntff_document_of_4095_bytes_fits_one_4k_output_block);
     suite_add_tcase(s, tc);
     return s;
 }
