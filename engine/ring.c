@@ -526,6 +526,8 @@ bool ntsim__ring_skip_to(ntsim_ring_t *r, uint64_t pos)
     uint64_t cap = r->capacity;
     if (pos < cap || atomic_load_explicit(&r->head, memory_order_relaxed) != 0)
         return false;
+    /* Relaxed: by its contract no thread uses the ring now; the caller's
+     * locks (capture.c) order these stores before later drains. */
     for (uint64_t j = 0; j < cap; j++) {
         uint64_t q = pos - cap + (j + cap - pos % cap) % cap; /* q mod C = j, pos - C <= q < pos */
         atomic_store_explicit(&r->slots[j].stamp, ntsim__stamp(q, NTSIM_STAMP_PUBLISHED) - (j << 2),
