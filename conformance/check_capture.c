@@ -12,6 +12,7 @@
 #include "capture_fixture.h"
 #include "check_suites.h"
 #include "ntsim/convert.h"
+#include "ring.h"
 
 static const uint32_t only_nc0_and_3[] = {0, 3};
 
@@ -687,6 +688,61 @@ START_TEST(test_start_logs_first_touch_mapping_only_over_the_ring_budget)
 }
 END_TEST
 
+/* D-RING-MEMORY: rings are prefaulted when the session's rings take at
+ * most 1 GiB at 128 bytes a record, one slot. 8 NCs x 2^20 records is
+ * 8 x 2^20 x 128 = 2^30 bytes exactly: within the budget, so no
+ * first-touch note; 112 x 2^23 / 2^30 = 0.875 GB of records. (One record
+ * more would be over it: 9 NCs above.) */
+START_TEST(test_start_prefaults_a_session_of_exactly_the_ring_budget)
+{
+    nrt_sys_trace_config_t cfg;
+    const uint32_t eight[] = {0, 1, 2, 3, 4, 5, 6, 7};
+    ntsim_fixture_config(&cfg, 0x100000, eight, 8);
+    size_t at = ntsim_fixture.log_count;
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+    ck_assert_uint_lt(at, NTSIM_FIXTURE_LOG_MAX);
+    ck_assert_uint_gt(ntsim_fixture.log_count, at);
+    ck_assert_ptr_nonnull(strstr(ntsim_fixture.log[at], "sys trace: 8 NCs x 1048576 events: 0.875 GB"));
+    ck_assert_ptr_null(strstr(ntsim_fixture.log[at], "first touch"));
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+}
+END_TEST
+
+/* F5.emit.seq: a warning once seq >= 2^50, where the derived tracking id
+ * seq | nc_idx << 50 (D-IDS) starts to collide with the NC bits. The ring
+ * of NC 3 is moved to position 2^50 - 1024 (as if that many events had been
+ * captured and drained; 1024 is its capacity), so by hand: the 1024 events
+ * after it are seq 2^50 - 1024 .. 2^50 - 1, silent, the last one's id
+ * (2^50 - 1) | 3 << 50; the next is seq 2^50 = 1125899906842624, warned,
+ * its id 2^50 | 3 << 50 = 3 << 50; the one after is not warned again. */
+START_TEST(test_seq_warning_starts_exactly_at_two_to_the_fifty)
+{
+    const uint64_t limit = UINT64_C(1) << 50, nc3 = UINT64_C(3) << 50;
+    start_small();
+    ck_assert(ntsim__capture_skip_to(3, limit - 1024));
+    size_t at = ntsim_fixture.log_count;
+    uint64_t id = 0;
+    for (int i = 0; i < 1024; i++)
+        id = nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                     NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 3, NULL, 0);
+    ck_assert_uint_eq(id, (limit - 1) | nc3);
+    ck_assert_uint_eq(ntsim_fixture.log_count, at);
+    id = nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                 NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 3, NULL, 0);
+    ck_assert_uint_eq(id, nc3);
+    ck_assert_uint_eq(ntsim_fixture.log_count, at + 1);
+    ck_assert_uint_lt(at, NTSIM_FIXTURE_LOG_MAX);
+    ck_assert_ptr_nonnull(strstr(ntsim_fixture.log[at],
+                                 "NC 3: seq reached 2^50 (1125899906842624): derived tracking "
+                                 "ids now collide with nc_idx"));
+    id = nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                 NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 3, NULL, 0);
+    ck_assert_uint_eq(id, (limit + 1) | nc3);
+    ck_assert_uint_eq(ntsim_fixture.log_count, at + 1);
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+}
+END_TEST
+
 Suite *make_capture_suite(void)
 {
     Suite *s = suite_create("capture");
@@ -720,6 +776,8 @@ Suite *make_capture_suite(void)
     tcase_add_test(tc, test_status_string_is_the_enumerator_name);
     tcase_add_test(tc, test_start_resets_the_json_phase_mismatch_counts_and_warnings);
     tcase_add_test(tc, test_start_logs_first_touch_mapping_only_over_the_ring_budget);
+    tcase_add_test(tc, test_start_prefaults_a_session_of_exactly_the_ring_budget);
+    tcase_add_test(tc, test_seq_warning_starts_exactly_at_two_to_the_fifty);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -26,11 +26,22 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <linux/membarrier.h>
+
 #include "check_suites.h"
 #include "grace.h"
 #include "ntsim/capture.h"
 #include "ntsim/convert.h"
 #include "ring.h"
+
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define CHECK_HAS_TSAN 1
+#endif
+#endif
+#ifndef CHECK_HAS_TSAN
+#define CHECK_HAS_TSAN 0
+#endif
 
 enum {
     PRODUCERS = 6,           /* 4 on NC 0, 1 on NC 1, 1 on NC 2 */
@@ -667,6 +678,25 @@ START_TEST(test_thread_record_is_released_at_exit_under_the_registry_lock)
 }
 END_TEST
 
+/* D-GRACE: emitters flag themselves with plain stores when the kernel
+ * offers private expedited membarrier (the query lists it and this
+ * process can register for it), and use the seq_cst exchange without it
+ * or under ThreadSanitizer, which cannot see membarrier. The test asks the
+ * kernel itself; registering twice is allowed (membarrier(2)). */
+START_TEST(test_emitters_use_membarrier_where_the_kernel_offers_it)
+{
+    ntsim__grace_prepare(); /* as every start does */
+    bool fence = true;
+#if !defined(__SANITIZE_THREAD__) && !CHECK_HAS_TSAN
+    long cmds = syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
+    if (cmds > 0 && (cmds & MEMBARRIER_CMD_PRIVATE_EXPEDITED) != 0 &&
+        syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0)
+        fence = false;
+#endif
+    ck_assert_int_eq(atomic_load(&ntsim__grace_fence_mode), fence);
+}
+END_TEST
+
 Suite *make_concurrency_suite(void)
 {
     Suite *s = suite_create("concurrency");
@@ -681,6 +711,7 @@ Suite *make_concurrency_suite(void)
     tcase_add_test(tc, test_model_lookup_change_waits_for_a_lookup_in_progress);
     tcase_add_test(tc, test_call_waiting_for_a_start_sees_it_capturing);
     tcase_add_test(tc, test_thread_record_is_released_at_exit_under_the_registry_lock);
+    tcase_add_test(tc, test_emitters_use_membarrier_where_the_kernel_offers_it);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -684,6 +684,64 @@ START_TEST(test_ring_large_drain_copies_every_byte_with_streaming_stores)
 }
 END_TEST
 
+/* More than two laps but fewer than three pushed before the first drain
+ * (2C < H < 3C): overwrite-oldest (D-RING) keeps the newest C, positions
+ * H - C .. H - 1, handed out oldest first; the other H - C were
+ * overwritten. By hand: C = 4, H = 10: positions 6..9, 6 overwritten;
+ * C = 5 (not a power of two), H = 12: positions 7..11, 7 overwritten.
+ * The drain starts its walk at H - 2C (position 2 in both; ring.c, C1) and
+ * passes over the slots that hold a later lap. */
+START_TEST(test_ring_drain_between_two_and_three_laps_returns_the_newest_lap)
+{
+    static const struct {
+        uint64_t cap, pushed;
+    } runs[] = {{4, 10}, {5, 12}};
+    for (size_t i = 0; i < 2; i++) {
+        ntsim_ring_t *r;
+        ck_assert_int_eq(ntsim__ring_create(runs[i].cap, false, &r), NRT_SUCCESS);
+        push_n(r, 0, runs[i].pushed);
+        nrt_sys_trace_event_t out[8];
+        ck_assert_uint_eq(ntsim__ring_pop(r, out, 8), runs[i].cap);
+        for (uint64_t k = 0; k < runs[i].cap; k++)
+            ck_assert_uint_eq(out[k].nc_local_id, runs[i].pushed - runs[i].cap + k);
+        ntsim_ring_counts_t c;
+        ntsim__ring_counts(r, &c);
+        ck_assert_uint_eq(c.drained, runs[i].cap);
+        ck_assert_uint_eq(c.overwritten, runs[i].pushed - runs[i].cap);
+        ck_assert(ntsim__ring_valid(r));
+        ntsim__ring_destroy(r);
+    }
+}
+END_TEST
+
+/* YIELDED(q) means the consumer took q (ring.c, the stamp states), so the
+ * consistency check accepts it only below the claim K. By hand: C = 4, six
+ * pushes, then a pop of one takes position 2 (0 and 1 were overwritten),
+ * so K = 3; slots 2 and 3 hold positions 2 and 3. YIELDED(2) is
+ * consistent (2 < K); YIELDED(3) is not (3 == K: not taken yet). */
+START_TEST(test_ring_valid_accepts_a_yielded_stamp_only_below_the_claim)
+{
+    ntsim_ring_t *r;
+    ck_assert_int_eq(ntsim__ring_create(4, false, &r), NRT_SUCCESS);
+    push_n(r, 0, 6);
+    nrt_sys_trace_event_t out[1];
+    ck_assert_uint_eq(ntsim__ring_pop(r, out, 1), 1);
+    ck_assert_uint_eq(out[0].nc_local_id, 2);
+    ck_assert_uint_eq(atomic_load(&r->claim), 3);
+    ck_assert(ntsim__ring_valid(r));
+    uint64_t saved2 = atomic_load(&r->slots[2].stamp);
+    atomic_store(&r->slots[2].stamp, ntsim__stamp(2, NTSIM_STAMP_YIELDED) - (2 << 2));
+    ck_assert(ntsim__ring_valid(r));
+    atomic_store(&r->slots[2].stamp, saved2);
+    uint64_t saved3 = atomic_load(&r->slots[3].stamp);
+    atomic_store(&r->slots[3].stamp, ntsim__stamp(3, NTSIM_STAMP_YIELDED) - (3 << 2));
+    ck_assert(!ntsim__ring_valid(r));
+    atomic_store(&r->slots[3].stamp, saved3);
+    ck_assert(ntsim__ring_valid(r));
+    ntsim__ring_destroy(r);
+}
+END_TEST
+
 Suite *make_ring_suite(void)
 {
     Suite *s = suite_create("ring");
@@ -706,6 +764,8 @@ Suite *make_ring_suite(void)
     tcase_add_test(tc, test_ring_revoker_marks_the_owner_before_waiting_for_its_claim);
     tcase_add_test(tc, test_ring_destroy_unmaps_its_slots);
     tcase_add_test(tc, test_ring_large_drain_copies_every_byte_with_streaming_stores);
+    tcase_add_test(tc, test_ring_drain_between_two_and_three_laps_returns_the_newest_lap);
+    tcase_add_test(tc, test_ring_valid_accepts_a_yielded_stamp_only_below_the_claim);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -320,6 +320,21 @@ NRT_STATUS nrt_sys_trace_start(const nrt_sys_trace_config_t *config)
     return NRT_SUCCESS;
 }
 
+/* Test hook: see ring.h. Under the NC's drain lock, as drains are. */
+bool ntsim__capture_skip_to(uint32_t nc_idx, uint64_t pos)
+{
+    if (nc_idx >= NTSIM_NC_COUNT)
+        return false;
+    ntsim_nc_context_t *ctx = &g_nc[nc_idx];
+    pthread_mutex_lock(&g_lifecycle);
+    pthread_mutex_lock(&ctx->drain_lock);
+    ntsim_ring_t *ring = atomic_load_explicit(&ctx->ring, memory_order_relaxed);
+    bool done = ring != NULL && ntsim__ring_skip_to(ring, pos);
+    pthread_mutex_unlock(&ctx->drain_lock);
+    pthread_mutex_unlock(&g_lifecycle);
+    return done;
+}
+
 /* With g_lifecycle held and the state already cleared. */
 static void stop_locked(void)
 {

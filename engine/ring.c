@@ -516,3 +516,26 @@ bool ntsim__ring_valid(const ntsim_ring_t *r)
     }
     return true;
 }
+
+/* Test hook: see ring.h. Each slot gets PUBLISHED of the latest position
+ * below pos that lives in it, and H = K = R = drained = pos: the state of
+ * a ring whose pos pushes were all drained (consumed = max(K, H - C) = pos,
+ * overwritten 0, in_ring 0). */
+bool ntsim__ring_skip_to(ntsim_ring_t *r, uint64_t pos)
+{
+    uint64_t cap = r->capacity;
+    if (pos < cap || atomic_load_explicit(&r->head, memory_order_relaxed) != 0)
+        return false;
+    /* Relaxed: by its contract no thread uses the ring now; the caller's
+     * locks (capture.c) order these stores before later drains. */
+    for (uint64_t j = 0; j < cap; j++) {
+        uint64_t q = pos - cap + (j + cap - pos % cap) % cap; /* q mod C = j, pos - C <= q < pos */
+        atomic_store_explicit(&r->slots[j].stamp, ntsim__stamp(q, NTSIM_STAMP_PUBLISHED) - (j << 2),
+                              memory_order_relaxed);
+    }
+    atomic_store_explicit(&r->claim, pos, memory_order_relaxed);
+    atomic_store_explicit(&r->release, pos, memory_order_relaxed);
+    atomic_store_explicit(&r->drained, pos, memory_order_relaxed);
+    atomic_store_explicit(&r->head, pos, memory_order_relaxed);
+    return true;
+}

@@ -296,4 +296,13 @@ void ntsim__ring_counts(const ntsim_ring_t *ring, ntsim_ring_counts_t *counts);
  * positions say it must be. */
 bool ntsim__ring_valid(const ntsim_ring_t *ring);
 
+/* Test hooks (conformance/check_capture.c), never on the emit path: make a
+ * ring nothing was pushed into read as if pos >= C records had been pushed
+ * and drained, so that a test reaches positions near 2^50 (F5.emit.seq).
+ * Only while no thread uses the ring; false, nothing changed, if it was
+ * used or pos < C. ntsim__capture_skip_to (capture.c) does it to the ring
+ * of a capturing NC; false if the NC has none. */
+bool ntsim__ring_skip_to(ntsim_ring_t *ring, uint64_t pos);
+bool ntsim__capture_skip_to(uint32_t nc_idx, uint64_t pos);
+
 #endif /* NTSIM_ENGINE_RING_H */
