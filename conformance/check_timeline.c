@@ -986,6 +986,27 @@ START_TEST(test_html_of_trace_b)
 }
 END_TEST
 
+/* The first five records of traces C and D: an nrt_execute START at 1 ms
+ * on thread 7 (model 1), its kbl_exec_pre [1000100, 1000200] naming
+ * exec_id 1, and an nc_model_switch [1000300, 1000400] of exec_id 1 whose
+ * pairs have dev - cpu = 5000 - 1000300. */
+static void execute_with_a_model_switch(nrt_sys_trace_event_t r[5])
+{
+    r[0] = rec(TY(EXECUTE_API), S, 0, 7, 1, 1000000, 0, 0);
+    r[0].data.nrt_exec.model_id = 1;
+    r[1] = rec(TY(EXEC_PRE), S, 0, 7, 2, 1000100, 1, 1);
+    r[1].data.exec_pre.exec_id = 1;
+    r[2] = rec(TY(EXEC_PRE), T, 0, 7, 2, 1000200, 2, 2);
+    r[2].data = r[1].data;
+    r[3] = rec(TY(NC_MODEL_SWITCH), S, 0, 7, 3, 1000300, 3, 3);
+    r[3].data.nc_model_switch_start.exec_id = 1;
+    r[3].data.nc_model_switch_start.sync_info.nc_timestamp_ns = 5000;
+    r[3].data.nc_model_switch_start.sync_info.cpu_timestamp_ns = 1000300;
+    r[4] = rec(TY(NC_MODEL_SWITCH), T, 0, 7, 3, 1000400, 4, 4);
+    r[4].data.nc_model_switch_stop.sync_info.nc_timestamp_ns = 5100;
+    r[4].data.nc_model_switch_stop.sync_info.cpu_timestamp_ns = 1000400;
+}
+
 /* --- Chrome JSON details (D-CHROME-JSON, D-TIMELINE-ORDER) ---------------------------- */
 
 /* Trace C: an nrt_execute [1 ms, 3001 ms] (exec_id 1 from its kbl_exec_pre)
@@ -1000,19 +1021,7 @@ END_TEST
 START_TEST(test_chrome_json_flows_ids_and_long_times)
 {
     nrt_sys_trace_event_t r[8];
-    r[0] = rec(TY(EXECUTE_API), S, 0, 7, 1, 1000000, 0, 0);
-    r[0].data.nrt_exec.model_id = 1;
-    r[1] = rec(TY(EXEC_PRE), S, 0, 7, 2, 1000100, 1, 1);
-    r[1].data.exec_pre.exec_id = 1;
-    r[2] = rec(TY(EXEC_PRE), T, 0, 7, 2, 1000200, 2, 2);
-    r[2].data = r[1].data;
-    r[3] = rec(TY(NC_MODEL_SWITCH), S, 0, 7, 3, 1000300, 3, 3);
-    r[3].data.nc_model_switch_start.exec_id = 1;
-    r[3].data.nc_model_switch_start.sync_info.nc_timestamp_ns = 5000;
-    r[3].data.nc_model_switch_start.sync_info.cpu_timestamp_ns = 1000300;
-    r[4] = rec(TY(NC_MODEL_SWITCH), T, 0, 7, 3, 1000400, 4, 4);
-    r[4].data.nc_model_switch_stop.sync_info.nc_timestamp_ns = 5100;
-    r[4].data.nc_model_switch_stop.sync_info.cpu_timestamp_ns = 1000400;
+    execute_with_a_model_switch(r);
     r[5] = rec(TY(DEVICE_EXEC), S, 0, 7, 4, 1000500, 5, 5);
     r[5].data.nc_exec_start.exec_id = 1;
     r[5].data.nc_exec_start.sync_info.nc_timestamp_ns = 5200;
@@ -1407,19 +1416,7 @@ END_TEST
 START_TEST(test_chrome_json_execute_with_only_a_model_switch_flow_stays_host)
 {
     nrt_sys_trace_event_t r[6];
-    r[0] = rec(TY(EXECUTE_API), S, 0, 7, 1, 1000000, 0, 0);
-    r[0].data.nrt_exec.model_id = 1;
-    r[1] = rec(TY(EXEC_PRE), S, 0, 7, 2, 1000100, 1, 1);
-    r[1].data.exec_pre.exec_id = 1;
-    r[2] = rec(TY(EXEC_PRE), T, 0, 7, 2, 1000200, 2, 2);
-    r[2].data = r[1].data;
-    r[3] = rec(TY(NC_MODEL_SWITCH), S, 0, 7, 3, 1000300, 3, 3);
-    r[3].data.nc_model_switch_start.exec_id = 1;
-    r[3].data.nc_model_switch_start.sync_info.nc_timestamp_ns = 5000;
-    r[3].data.nc_model_switch_start.sync_info.cpu_timestamp_ns = 1000300;
-    r[4] = rec(TY(NC_MODEL_SWITCH), T, 0, 7, 3, 1000400, 4, 4);
-    r[4].data.nc_model_switch_stop.sync_info.nc_timestamp_ns = 5100;
-    r[4].data.nc_model_switch_stop.sync_info.cpu_timestamp_ns = 1000400;
+    execute_with_a_model_switch(r);
     r[5] = rec(TY(EXECUTE_API), T, 0, 7, 1, 1000700, 5, 5);
     r[5].data = r[0].data;
     char *doc = NULL;
