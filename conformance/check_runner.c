@@ -47,6 +47,8 @@ bool ntsim_check_run_units;
 ntsim_testee_t *ntsim_check_testee;
 const char *ntsim_check_testdata_dir = "conformance/testdata";
 const char *ntsim_check_ntsim_path = "build/ntsim";
+const char *ntsim_check_first_suites;
+bool ntsim_check_list_suites;
 ntsim_facts_t ntsim_check_facts;
 const char *ntsim_check_decisions_path = "docs/decisions.md";
 const char *ntsim_check_exported_symbols_path = "conformance/exported_symbols.txt";
@@ -235,7 +237,8 @@ static void usage(FILE *out, const char *argv0)
     fprintf(out,
             "usage: %s [--vectors DIR] [--kind KIND] [--file FILE] [--id ID] [--shard K/N]\n"
             "       [--testee 'CMD ARGS' [--testee-timeout SECONDS]] [--xfail FILE]\n"
-            "       [--testdata DIR] [--proto DIR] [--ntsim PATH]\n"
+            "       [--testdata DIR] [--proto DIR] [--ntsim PATH] [--first SUITE,...]\n"
+            "       [--list-suites]\n"
             "\n"
             "Replays every *.yaml vector under DIR (default: vectors) as a Check test and runs\n"
             "the unit suites. Each failure prints its vector id, file:line, what differs and a\n"
@@ -263,6 +266,10 @@ static void usage(FILE *out, const char *argv0)
             "  --testdata DIR           broken-vector test data (default: conformance/testdata)\n"
             "  --proto DIR              directory of ntff.proto for protoc (default: engine)\n"
             "  --ntsim PATH             the ntsim command, for repro lines (default: build/ntsim)\n"
+            "  --first SUITE,...        run these suites first, the others after them in the\n"
+            "                           usual order (make mutants: a mutant of one engine file\n"
+            "                           fails soonest in the suites that test that file)\n"
+            "  --list-suites            print the suites' names, one per line, and exit\n"
             "  --facts FILE             the spec's facts (default: docs/spec_facts.md)\n"
             "  --max-input-bytes N      the largest vector file read (default 16777216)\n"
             "  --decisions FILE         the decisions (default: docs/decisions.md)\n"
@@ -325,6 +332,8 @@ static int parse_option(int c, const char *argv0, options_t *o)
     case 'i': o->filter.id = optarg; return -1;
     case 'x': o->xfail_path = optarg; o->xfail_given = true; return -1;
     case 'n': ntsim_check_ntsim_path = optarg; return -1;
+    case 'R': ntsim_check_first_suites = optarg; return -1;
+    case 'L': ntsim_check_list_suites = true; return -1;
     case 'F': g_facts_path = optarg; return -1;
     case 'D': ntsim_check_decisions_path = optarg; return -1;
     case 'T': g_testee_command = optarg; return -1;
@@ -367,6 +376,8 @@ static int parse_args(int argc, char **argv, options_t *o)
         {"expected-failures", required_argument, NULL, 'x'},
         {"xfail", required_argument, NULL, 'x'},
         {"ntsim", required_argument, NULL, 'n'},
+        {"first", required_argument, NULL, 'R'},
+        {"list-suites", no_argument, NULL, 'L'},
         {"facts", required_argument, NULL, 'F'},
         {"max-input-bytes", required_argument, NULL, 'B'},
         {"decisions", required_argument, NULL, 'D'},
@@ -457,6 +468,8 @@ int ntsim_check_start(int argc, char **argv)
     int rc = parse_args(argc, argv, &o);
     if (rc >= 0)
         return rc;
+    if (ntsim_check_list_suites)
+        return -1; /* main lists them: nothing to load */
     ntsim_check_filtered = o.filter.kind != NULL || o.filter.file != NULL || o.filter.id != NULL;
     ntsim_check_run_units = !ntsim_check_filtered && g_testee_command == NULL && g_shard_k == 0;
     bool no_list = g_testee_command != NULL && !o.xfail_given;

@@ -28,6 +28,11 @@ extern bool ntsim_check_run_units;
 extern struct ntsim_testee *ntsim_check_testee;
 /* The command that replays one vector ("build/ntsim"), for repro lines. */
 extern const char *ntsim_check_ntsim_path;
+/* --first: suite names, comma-separated, that run before the others; NULL:
+ * the usual order. check_main.c checks the names. */
+extern const char *ntsim_check_first_suites;
+/* --list-suites: main prints every suite's name and exits. */
+extern bool ntsim_check_list_suites;
 /* The facts of docs/spec_facts.md and the decisions of docs/decisions.md
  * (--facts, --decisions), loaded by main; cited[] counted from the vectors. */
 extern ntsim_facts_t ntsim_check_facts;

@@ -42,8 +42,9 @@
 # suite runs that ntsim as its testee process: --ntsim). A
 # mutant whose object (debug info stripped) equals the original's is
 # 'same-code': the compiler proved it equivalent, it is not run. The others
-# run the whole suite in one process (CK_FORK=no) under a timeout, stopping
-# at the first failed check (Check's TAP log, read as it is written). A
+# run the whole suite in one process (CK_FORK=no) under a timeout, the suites
+# that test the mutated file first (%FIRST_SUITES), stopping at the first
+# failed check (Check's TAP log, read as it is written). A
 # survivor is then built and run as `make asan` runs the suite (ASan, UBSan,
 # LeakSanitizer: an out-of-bounds access or a leak fails it), and, unless the
 # equivalents file lists it, as `make tsan` does (a data race or a misused
@@ -82,6 +83,31 @@ no warnings 'portable'; # hex() of 64-bit literals
 use POSIX qw(WNOHANG);
 
 my $EQUIV_FILE = 'conformance/equivalent_mutants.txt';
+
+# The suites that test each engine file most directly: a mutant's run puts
+# them first (check_ntsim --first), so a killed mutant fails in a fraction of
+# the whole run. Only the time changes: a survivor runs every suite either
+# way. A file missing here runs the suites in the usual order.
+my %FIRST_SUITES = (
+    'alloc.c'          => 'services,capture',
+    'capture.c'        => 'capture,ring,abuse,services,concurrency',
+    'chrome_trace.c'   => 'perfetto,timeline',
+    'clock_align.c'    => 'timeline,perfetto,sim',
+    'config.c'         => 'capture,inspect_env',
+    'data_view.c'      => 'timeline,perfetto',
+    'event_table.c'    => 'event_table',
+    'grace.c'          => 'capture,abuse,concurrency',
+    'intern.c'         => 'services,json',
+    'json.c'           => 'json',
+    'log.c'            => 'services',
+    'notify.c'         => 'convert',
+    'ntff.c'           => 'convert',
+    'pftrace.c'        => 'perfetto,timeline',
+    'ring.c'           => 'ring,capture,concurrency',
+    'timeline.c'       => 'timeline,perfetto',
+    'timeline_html.c'  => 'timeline,perfetto',
+    'timeline_lanes.c' => 'timeline,perfetto',
+);
 
 # --- the source mask: code only ----------------------------------------------------
 
@@ -769,6 +795,7 @@ sub main {
         (my $obj = $base) =~ s/\.c$/.o/;
         my ($status, $detail) = ('', '');
         my $started = time;
+        my @first = $FIRST_SUITES{$base} ? ('--first', $FIRST_SUITES{$base}) : ();
         if (defined $x) {
             spew("$w/$file", apply_edits($orig{$file}, $x->{edits}));
             my $rc = system("cd " . sh_quote($w) . " && $cc $cflags $inc -c $file"
@@ -804,7 +831,8 @@ sub main {
                 . " >build/mutant/link.log 2>&1";
             system($cmd) == 0 or die "mutants: link failed for $x->{id} (see $w/build/mutant/link.log)\n";
             ($status, $detail) = run_suite($w, 'build/mutant/check_ntsim', $timeout,
-                                           'build/mutant/run.log', {}, '--ntsim', 'build/mutant/ntsim');
+                                           'build/mutant/run.log', {}, '--ntsim', 'build/mutant/ntsim',
+                                           @first);
         }
         # A survivor again under the sanitizers, as make asan and make tsan
         # run the suite: ASan for every survivor, the later stages (TSan) for
@@ -829,7 +857,7 @@ sub main {
                    . " $sg->{libs} >$d/link.log 2>&1") == 0
                 or die "mutants: $sg->{name} link failed for $x->{id} (see $w/$d/link.log)\n";
             my ($s2, $d2) = run_suite($w, "$d/check_ntsim", $sg->{timeout}, "$d/run.log", $sg->{env},
-                                      '--ntsim', "$d/ntsim");
+                                      '--ntsim', "$d/ntsim", @first);
             ($status, $detail) = ('killed', "$sg->{name}: $d2") if $s2 ne 'survived';
         }
         $detail =~ s/[\t\n]/ /g;
@@ -850,6 +878,14 @@ sub main {
                . " >build/mutant/run.log 2>&1") == 0
             or die "mutants: the suite fails on the unmutated engine (see $w/build/mutant/run.log)\n";
         my $base_s = time - $b0;
+        # Every --first name must be a suite: an unknown one makes
+        # check_ntsim exit 2, which would count as a kill.
+        my %suite = map { chomp; ($_ => 1) }
+                    `cd @{[sh_quote($w)]} && build/mutant/check_ntsim --list-suites 2>/dev/null`;
+        for my $f (sort keys %FIRST_SUITES) {
+            my @bad = grep { !$suite{$_} } split /,/, $FIRST_SUITES{$f};
+            die "mutants: \%FIRST_SUITES{'$f'} names no suite '@bad' (check_ntsim --list-suites)\n" if @bad;
+        }
         $timeout ||= $base_s * 6 > 30 ? $base_s * 6 : 30;
         my $note = '';
         for my $sg (@stages) {

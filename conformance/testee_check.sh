@@ -15,6 +15,8 @@
 #      exits non-zero at the end.
 #   3. A testee lacking capabilities skips what it cannot be judged on; the
 #      shards of a run add up to the run.
+#   4. --first SUITES runs those suites first and changes nothing else;
+#      an unknown suite is a usage error; --list-suites names every suite.
 set -u
 check=${1:?usage: testee_check.sh CHECK NTSIM [IN_PROCESS_LOG [CHECK_ARGS...]]}
 ntsim=${2:?}
@@ -129,8 +131,30 @@ for k in 0 1 2; do
 done
 [ "$sum" -eq "${total:-x}" ] || bad "shards 0/3, 1/3, 2/3 passed $sum vectors, the whole run $total"
 
+# --- 4. suite order (--first, make mutants' speed-up) ---------------------------------
+
+# The named suites run first, in that order, then every other one as usual:
+# the same tests, the same summary.
+CK_TAP_LOG_FILE_NAME=$tmp/first.tap "$check" --ntsim "$ntsim" --first timeline,loader "$@" \
+    >"$tmp/first" 2>/dev/null || bad "the run with --first timeline,loader failed"
+grep '^conformance: ' "$inlog" >"$tmp/summary.in"
+grep '^conformance: ' "$tmp/first" >"$tmp/summary.first"
+cmp -s "$tmp/summary.in" "$tmp/summary.first" ||
+    bad "--first timeline,loader: '$(cat "$tmp/summary.first")', the usual order: '$(cat "$tmp/summary.in")'"
+# The suite of each TAP line (file:SUITE-or-tcase:test), in order of first appearance.
+order=$(sed -n 's/^ok [0-9]* - conformance\/check_\([a-z_]*\)\.c:.*/\1/p' "$tmp/first.tap" | uniq | head -3 | tr '\n' ' ')
+[ "$order" = "timeline loader vectors " ] ||
+    bad "--first timeline,loader ran the tests of check_{$order} first, want timeline, loader, then vectors"
+run first_bad 2 --first timeline,nosuch
+has first_bad.err "check_ntsim: --first: no suite 'nosuch'"
+# --list-suites names every suite the sources create, each once.
+run list 0 --list-suites
+sed -n 's/.*suite_create("\([a-z_]*\)").*/\1/p' conformance/check_*.c | sort >"$tmp/list.src"
+sort "$tmp/list" | cmp -s - "$tmp/list.src" ||
+    bad "--list-suites: $(tr '\n' ' ' <"$tmp/list"), the sources create: $(tr '\n' ' ' <"$tmp/list.src")"
+
 if [ "$fail" -eq 0 ]; then
-    printf 'testee_check: the testee run (%s vectors, %.1f s) counts what the in-process run does; broken testees, capabilities and shards: ok\n' \
+    printf 'testee_check: the testee run (%s vectors, %.1f s) counts what the in-process run does; broken testees, capabilities, shards and suite order: ok\n' \
         "$total" "$(awk "BEGIN { print $end - $start }")"
 fi
 exit "$fail"
