@@ -25,6 +25,7 @@
 #include <inttypes.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -211,13 +212,18 @@ typedef struct worker {
     pthread_barrier_t *go;
 } worker_t;
 
+static void pin_to(int cpu)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    pthread_setaffinity_np(pthread_self(), sizeof set, &set);
+}
+
 static void *worker_run(void *arg)
 {
     worker_t *w = arg;
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    CPU_SET(w->cpu, &set);
-    pthread_setaffinity_np(pthread_self(), sizeof set, &set);
+    pin_to(w->cpu);
     pthread_barrier_wait(w->go);
     emit_loop(w->nc, w->n);
     return NULL;
@@ -256,6 +262,113 @@ static double throughput(int threads, const uint32_t *ncs, uint64_t ring, uint64
     }
     nrt_sys_trace_stop();
     return (double)pushed / secs;
+}
+
+static void touch_pages(const void *p, size_t bytes);
+
+/* --- the peers of the one-NC figures: what any per-NC sequence costs ------------------ */
+
+/* Every record of an NC takes the next number of one per-NC counter
+ * (nc_local_id, D-IDS), so two threads on one NC must pass that counter's
+ * cache line between their CPUs for every event they interleave: the time of
+ * that pass bounds their throughput whatever the ring does. These two peers
+ * measure it in the same round as ntsim:
+ *   - line_pass_ns: one thread per CPU, taking turns incrementing one shared
+ *     word; the time of one pass of its line from one CPU to the other;
+ *   - the bare per-NC sequence: per event, the same clock read, one atomic
+ *     fetch_add on a shared counter and a 112-byte copy into slot [seq] of a
+ *     ring-sized buffer: the least a design with a per-NC sequence does. */
+typedef struct pass_arg {
+    _Atomic uint64_t *word;
+    uint64_t parity, n;
+    int cpu;
+    pthread_barrier_t *go;
+} pass_arg_t;
+
+static void *pass_run(void *arg)
+{
+    pass_arg_t *a = arg;
+    pin_to(a->cpu);
+    pthread_barrier_wait(a->go);
+    for (uint64_t i = 0; i < a->n; i++) {
+        uint64_t want = 2 * i + a->parity;
+        /* acquire/release: a pass hands the line over, nothing else. */
+        while (atomic_load_explicit(a->word, memory_order_acquire) != want)
+            ;
+        atomic_store_explicit(a->word, want + 1, memory_order_release);
+    }
+    return NULL;
+}
+
+/* ns for one pass of a cache line between CPU 0 and CPU 1 (0 with one CPU). */
+static double line_pass_ns(void)
+{
+    if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
+        return 0;
+    static _Alignas(64) _Atomic uint64_t word;
+    atomic_store(&word, 0);
+    uint64_t n = events / 10 > 1000 ? events / 10 : 1000;
+    pthread_barrier_t go;
+    pthread_barrier_init(&go, NULL, 3);
+    pass_arg_t a[2] = {{&word, 0, n, 0, &go}, {&word, 1, n, 1, &go}};
+    pthread_t t[2];
+    for (int i = 0; i < 2; i++)
+        pthread_create(&t[i], NULL, pass_run, &a[i]);
+    pthread_barrier_wait(&go);
+    uint64_t t0 = now_ns(CLOCK_MONOTONIC);
+    for (int i = 0; i < 2; i++)
+        pthread_join(t[i], NULL);
+    return (double)(now_ns(CLOCK_MONOTONIC) - t0) / (double)(2 * n);
+}
+
+typedef struct seq_arg {
+    _Atomic uint64_t *seq;
+    uint8_t *ring;
+    uint64_t slots, n;
+    int cpu;
+    pthread_barrier_t *go;
+} seq_arg_t;
+
+static void *seq_run(void *arg)
+{
+    seq_arg_t *a = arg;
+    pin_to(a->cpu);
+    uint8_t rec[112];
+    memset(rec, 0x5a, sizeof rec);
+    pthread_barrier_wait(a->go);
+    for (uint64_t i = 0; i < a->n; i++) {
+        uint64_t t = now_ns(CLOCK_REALTIME);
+        /* relaxed: the peer needs a unique number, nothing ordered. */
+        uint64_t q = atomic_fetch_add_explicit(a->seq, 1, memory_order_relaxed);
+        memcpy(rec, &t, sizeof t);
+        memcpy(a->ring + (q & (a->slots - 1)) * 128, rec, sizeof rec);
+    }
+    return NULL;
+}
+
+/* Events per second of the bare per-NC sequence with `threads` threads,
+ * each doing n events into a buffer of `slots` 128-byte slots (a power of 2). */
+static double throughput_bare_seq(int threads, uint8_t *ring, uint64_t slots, uint64_t n)
+{
+    int cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    static _Alignas(64) _Atomic uint64_t seq;
+    atomic_store(&seq, 0);
+    touch_pages(ring, slots * 128);
+    pthread_barrier_t go;
+    pthread_barrier_init(&go, NULL, (unsigned)threads + 1);
+    seq_arg_t a[2];
+    pthread_t t[2];
+    for (int i = 0; i < threads; i++) {
+        a[i] = (seq_arg_t){&seq, ring, slots, n, i % cpus, &go};
+        pthread_create(&t[i], NULL, seq_run, &a[i]);
+    }
+    pthread_barrier_wait(&go);
+    uint64_t t0 = now_ns(CLOCK_MONOTONIC);
+    for (int i = 0; i < threads; i++)
+        pthread_join(t[i], NULL);
+    double secs = (double)(now_ns(CLOCK_MONOTONIC) - t0) / 1e9;
+    pthread_barrier_destroy(&go);
+    return (double)(threads * n) / secs;
 }
 
 /* --- drain bandwidth ------------------------------------------------------------------ */
@@ -412,6 +525,11 @@ int main(int argc, char **argv)
              r_t2 = {"2 threads on one NC / 1 thread, full ring", {0}},
              r_t2nf = {"2 threads on one NC / 1 thread, not full", {0}},
              r_t2nc = {"2 threads on two NCs / 1 thread", {0}};
+    series_t pass = {"a cache line's pass from one CPU to the other", {0}},
+             b1 = {"bare per-NC sequence, 1 thread", {0}},
+             b2 = {"bare per-NC sequence, 2 threads", {0}},
+             r_b2 = {"bare sequence: 2 threads / 1 thread", {0}},
+             r_t2b = {"ntsim 2 threads one NC / bare, not full", {0}};
     series_t dr = {"nrt_sys_trace_drain_events", {0}}, mc = {"memcpy, cached stores", {0}},
              nt = {"copy with non-temporal stores", {0}},
              one = {"memcpy in one call (glibc picks)", {0}},
@@ -419,10 +537,11 @@ int main(int argc, char **argv)
              r_dnt = {"drain / copy with non-temporal stores", {0}};
 
     uint8_t *ringbuf = calloc(ring_big, 112);
+    uint8_t *seqbuf = aligned_alloc(64, (size_t)ring_big * 128);
     size_t drain_bytes = (size_t)drain_records * sizeof(nrt_sys_trace_event_t);
     nrt_sys_trace_event_t *out = malloc(drain_bytes);
     uint8_t *src = malloc(drain_bytes);
-    if (ringbuf == NULL || out == NULL || src == NULL) {
+    if (ringbuf == NULL || seqbuf == NULL || out == NULL || src == NULL) {
         fprintf(stderr, "bench: out of memory\n");
         return 1;
     }
@@ -453,6 +572,11 @@ int main(int argc, char **argv)
         r_t2.v[k] = t2.v[k] / t1.v[k];
         r_t2nf.v[k] = t2nf.v[k] / t1nf.v[k];
         r_t2nc.v[k] = t2nc.v[k] / t1.v[k];
+        pass.v[k] = line_pass_ns();
+        b1.v[k] = throughput_bare_seq(1, seqbuf, ring_big, 2 * n_nf) / 1e6;
+        b2.v[k] = throughput_bare_seq(2, seqbuf, ring_big, n_nf) / 1e6;
+        r_b2.v[k] = b2.v[k] / b1.v[k];
+        r_t2b.v[k] = t2nf.v[k] / b2.v[k];
 
         drain_round(out, src, &dr.v[k], &mc.v[k], &nt.v[k], &one.v[k]);
         r_dmc.v[k] = dr.v[k] / mc.v[k];
@@ -489,6 +613,13 @@ int main(int argc, char **argv)
     goal_row(&r_t2, 2, 0.5, false, ">= 0.5x");
     goal_row(&r_t2nf, 2, 0.75, false, ">= 0.75x");
     goal_row(&r_t2nc, 2, 1.8, false, ">= 1.8x");
+    printf("  (the ceiling of two threads on one NC: every event takes the next number of one\n"
+           "   per-NC counter, nc_local_id, so interleaved events pass its line between CPUs)\n");
+    row(&pass, 1, "ns");
+    row(&b1, 2, NULL);
+    row(&b2, 2, NULL);
+    row(&r_b2, 2, "what any per-NC sequence gets");
+    row(&r_t2b, 2, "ntsim's share of that");
 
     printf("\ndrain of %" PRIu64 " records (%.0f MiB), wall                 GB/s\n", drain_records,
            (double)drain_bytes / 1048576.0);
@@ -501,6 +632,7 @@ int main(int argc, char **argv)
     print_load("at end");
 
     free(ringbuf);
+    free(seqbuf);
     free(out);
     free(src);
     ntsim_capture_shutdown();
