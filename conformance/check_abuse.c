@@ -418,6 +418,30 @@ START_TEST(test_emit_from_inside_a_hook_is_refused_and_counted)
 }
 END_TEST
 
+/* include/ntsim/capture.h: shutdown clears every counter but sessions, the
+ * reentrant count among them (D-GRACE): one refused emit from inside a hook
+ * counts 1, which stop keeps readable and shutdown clears. */
+START_TEST(test_shutdown_clears_the_reentrant_count)
+{
+    ntsim_fixture_begin(1000, 0, 7);
+    nrt_sys_trace_config_t cfg;
+    ntsim_fixture_config(&cfg, 1024, (const uint32_t[]){0}, 1);
+    ntsim_capture_hooks_t hooks = {clock_that_emits, NULL, NULL};
+    ck_assert_int_eq(ntsim_capture_set_hooks(&hooks), NRT_SUCCESS);
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+    nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC, NRT_SYS_TRACE_EVENT_PHASE_INSTANT,
+                            0, NULL, 77);
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    ntsim_capture_stats_t st;
+    ck_assert_int_eq(ntsim_capture_global_stats(&st), NRT_SUCCESS);
+    ck_assert_uint_eq(st.reentrant, 1);
+    ntsim_capture_shutdown();
+    ck_assert_int_eq(ntsim_capture_global_stats(&st), NRT_SUCCESS);
+    ck_assert_uint_eq(st.reentrant, 0);
+    ntsim_fixture_end();
+}
+END_TEST
+
 /* D-GRACE: a refused emit from inside an emit warns once a session: the next
  * session warns again (D-WARN-ONCE's rule for the emit path's warnings). */
 START_TEST(test_emit_from_inside_a_hook_warns_once_each_session)
@@ -516,6 +540,7 @@ Suite *make_abuse_suite(void)
     tcase_add_test(tc, test_emit_from_inside_a_hook_is_refused_and_counted);
     tcase_add_test(tc, test_emit_from_inside_a_hook_warns_once_each_session);
     tcase_add_test(tc, test_thread_after_one_that_ended_inside_a_hook_emits_normally);
+    tcase_add_test(tc, test_shutdown_clears_the_reentrant_count);
     suite_add_tcase(s, tc);
     return s;
 }

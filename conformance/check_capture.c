@@ -962,6 +962,157 @@ START_TEST(test_start_that_cannot_map_a_ring_frees_the_others)
 }
 END_TEST
 
+/* D-LIFECYCLE, D-LOG: stop counts what it drops per NC as lost_at_stop and
+ * says so in one info message for each NC that lost something, naming the
+ * NC and the count. Here NC 0 keeps 1 undrained event (the smallest loss)
+ * and NC 3 lost nothing (its 2 events were drained): exactly one message,
+ * for NC 0, with 1. */
+START_TEST(test_stop_logs_each_nc_with_undrained_events_once)
+{
+    start_small();
+    nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC, NRT_SYS_TRACE_EVENT_PHASE_INSTANT,
+                            0, NULL, 1);
+    for (int i = 0; i < 2; i++)
+        nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 3, NULL, 1);
+    nrt_sys_trace_event_t out[4];
+    size_t n = 0;
+    ck_assert_int_eq(nrt_sys_trace_drain_events(3, out, 4, &n), NRT_SUCCESS);
+    ck_assert_uint_eq(n, 2);
+    size_t at = ntsim_fixture.log_count;
+    ck_assert_uint_lt(at, NTSIM_FIXTURE_LOG_MAX);
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    ck_assert_uint_eq(ntsim_fixture.log_count, at + 1);
+    ck_assert_msg(strncmp(ntsim_fixture.log[at], "info: NC 0: 1 ", 14) == 0, "logged: %s",
+                  ntsim_fixture.log[at]);
+    ck_assert_uint_eq(stats_of(0).lost_at_stop, 1);
+    ck_assert_uint_eq(stats_of(3).lost_at_stop, 0);
+}
+END_TEST
+
+/* include/ntsim/capture.h: nc_stats is NRT_INVALID for nc_idx >= 256 (the
+ * first such is 256 itself) or a NULL stats, and writes nothing then. */
+START_TEST(test_nc_stats_rejects_nc_256_and_null)
+{
+    start_small();
+    ntsim_nc_stats_t st;
+    memset(&st, 0xa5, sizeof st);
+    ck_assert_int_eq(ntsim_capture_nc_stats(NTSIM_NC_COUNT, &st), NRT_INVALID);
+    ck_assert_int_eq(ntsim_capture_nc_stats(UINT32_MAX, &st), NRT_INVALID);
+    ck_assert_int_eq(ntsim_capture_nc_stats(0, NULL), NRT_INVALID);
+    ck_assert_uint_eq(st.capacity, UINT64_C(0xa5a5a5a5a5a5a5a5));
+    ck_assert_int_eq(ntsim_capture_nc_stats(NTSIM_NC_COUNT - 1, &st), NRT_SUCCESS);
+    ck_assert_uint_eq(st.capacity, 0); /* NC 255 has no ring */
+}
+END_TEST
+
+/* include/ntsim/capture.h: sessions counts successful starts since process
+ * start; a refused start (running already, NULL config) is not one. The
+ * result is read into a buffer filled with garbage each time. */
+START_TEST(test_global_stats_count_successful_starts_only)
+{
+    ntsim_capture_stats_t g;
+    memset(&g, 0xa5, sizeof g);
+    ck_assert_int_eq(ntsim_capture_global_stats(&g), NRT_SUCCESS);
+    uint64_t before = g.sessions;
+    ck_assert_uint_ne(before, UINT64_C(0xa5a5a5a5a5a5a5a5));
+    start_small();
+    nrt_sys_trace_config_t cfg;
+    ntsim_fixture_config(&cfg, 1024, only_nc0_and_3, 2);
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_FAILURE);
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    ck_assert_int_eq(nrt_sys_trace_start(NULL), NRT_INVALID);
+    memset(&g, 0xa5, sizeof g);
+    ck_assert_int_eq(ntsim_capture_global_stats(&g), NRT_SUCCESS);
+    ck_assert_uint_eq(g.sessions, before + 1);
+    ck_assert_uint_eq(g.invalid_type, 0);
+    ck_assert_uint_eq(g.clamped_nc_idx, 0);
+    ck_assert_uint_eq(g.reentrant, 0);
+    ck_assert_int_eq(ntsim_capture_global_stats(NULL), NRT_INVALID);
+}
+END_TEST
+
+/* include/ntsim/capture.h: hooks change only while not capturing; a refused
+ * change warns (as the other refused lifecycle calls do, D-LIFECYCLE) and
+ * leaves the session's hooks in place: the next record still reads the
+ * fixture's clock (1000, the first read) and thread id (4242). */
+static uint64_t other_clock(void *ctx)
+{
+    (void)ctx;
+    return 5;
+}
+
+static uint64_t other_tid(void *ctx)
+{
+    (void)ctx;
+    return 6;
+}
+
+START_TEST(test_set_hooks_while_capturing_warns_and_changes_nothing)
+{
+    start_small();
+    unsigned warned = ntsim_fixture.warnings;
+    size_t at = ntsim_fixture.log_count;
+    ck_assert_uint_lt(at, NTSIM_FIXTURE_LOG_MAX);
+    ntsim_capture_hooks_t other = {other_clock, other_tid, NULL};
+    ck_assert_int_eq(ntsim_capture_set_hooks(&other), NRT_FAILURE);
+    ck_assert_uint_eq(ntsim_fixture.warnings, warned + 1);
+    ck_assert_uint_eq(ntsim_fixture.log_count, at + 1);
+    ck_assert_int_eq(strncmp(ntsim_fixture.log[at], "warning: ", 9), 0);
+    ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                              NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL, 9),
+                      9);
+    nrt_sys_trace_event_t out[2];
+    size_t n = 0;
+    ck_assert_int_eq(nrt_sys_trace_drain_events(0, out, 2, &n), NRT_SUCCESS);
+    ck_assert_uint_eq(n, 1);
+    ck_assert_uint_eq(out[0].timestamp_ns, 1000);
+    ck_assert_uint_eq(out[0].thread_id, 4242);
+}
+END_TEST
+
+/* F5.emit.state_gate, F5.stop: stop and shutdown clear the capture state
+ * before they drop the rings, so an emit made while they drop them (here
+ * from the log sink, on the info message of an NC with undrained events,
+ * D-LOG) sees capture off and returns 0, even on the NC whose ring is
+ * being dropped. */
+static int sink_emits;
+static uint64_t sink_emit_result;
+
+static void emitting_sink(ntsim_log_level_t level, const char *message, void *ctx)
+{
+    (void)ctx;
+    if (level != NTSIM_LOG_INFO || strstr(message, "NC 3: ") != message)
+        return;
+    sink_emits++;
+    sink_emit_result = nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                               NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 3, NULL, 7);
+}
+
+START_TEST(test_emit_while_stop_or_shutdown_drops_the_rings_is_not_captured)
+{
+    for (int shutdown = 0; shutdown < 2; shutdown++) {
+        ntsim_fixture_begin(1000, 10, 4242);
+        start_small();
+        ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                                  NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 3, NULL, 1),
+                          1);
+        sink_emits = 0;
+        sink_emit_result = 99;
+        ntsim_log_set_sink(emitting_sink, NULL);
+        if (shutdown)
+            ntsim_capture_shutdown();
+        else
+            ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+        ntsim_log_set_sink(NULL, NULL);
+        ck_assert_int_eq(sink_emits, 1);
+        ck_assert_uint_eq(sink_emit_result, 0);
+        ck_assert(!ntsim_capture_is_capturing());
+        ntsim_fixture_end();
+    }
+}
+END_TEST
+
 Suite *make_capture_suite(void)
 {
     Suite *s = suite_create("capture");
@@ -1003,6 +1154,11 @@ Suite *make_capture_suite(void)
     tcase_add_test(tc, test_start_maps_on_first_touch_just_over_the_ring_budget);
     tcase_add_test(tc, test_start_picks_membarrier_where_the_kernel_offers_it);
     tcase_add_test(tc, test_start_that_cannot_map_a_ring_frees_the_others);
+    tcase_add_test(tc, test_stop_logs_each_nc_with_undrained_events_once);
+    tcase_add_test(tc, test_nc_stats_rejects_nc_256_and_null);
+    tcase_add_test(tc, test_global_stats_count_successful_starts_only);
+    tcase_add_test(tc, test_set_hooks_while_capturing_warns_and_changes_nothing);
+    tcase_add_test(tc, test_emit_while_stop_or_shutdown_drops_the_rings_is_not_captured);
     suite_add_tcase(s, tc);
     return s;
 }
