@@ -7,6 +7,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "abi_registry.h"
 #include "capture_fixture.h"
@@ -743,6 +744,59 @@ START_TEST(test_seq_warning_starts_exactly_at_two_to_the_fifty)
 }
 END_TEST
 
+/* D-CLOCK-READ: without a clock hook, timestamp_ns is CLOCK_REALTIME in
+ * nanoseconds, tv_sec * 10^9 + tv_nsec, read once per emit: each event's
+ * stamp lies between two CLOCK_REALTIME reads taken around its emit. */
+static uint64_t realtime_ns(void)
+{
+    struct timespec ts;
+    ck_assert_int_eq(clock_gettime(CLOCK_REALTIME, &ts), 0);
+    return (uint64_t)ts.tv_sec * UINT64_C(1000000000) + (uint64_t)ts.tv_nsec;
+}
+
+START_TEST(test_default_clock_stamps_realtime_nanoseconds)
+{
+    ck_assert_int_eq(ntsim_capture_set_hooks(NULL), NRT_SUCCESS);
+    start_small();
+    uint64_t bounds[3];
+    bounds[0] = realtime_ns();
+    nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC, NRT_SYS_TRACE_EVENT_PHASE_INSTANT,
+                            3, NULL, 1);
+    bounds[1] = realtime_ns();
+    nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC, NRT_SYS_TRACE_EVENT_PHASE_INSTANT,
+                            3, NULL, 2);
+    bounds[2] = realtime_ns();
+    nrt_sys_trace_event_t out[2];
+    size_t n;
+    ck_assert_int_eq(nrt_sys_trace_drain_events(3, out, 2, &n), NRT_SUCCESS);
+    ck_assert_uint_eq(n, 2);
+    for (size_t i = 0; i < 2; i++) {
+        ck_assert_uint_ge(out[i].timestamp_ns, bounds[i]);
+        ck_assert_uint_le(out[i].timestamp_ns, bounds[i + 1]);
+    }
+}
+END_TEST
+
+/* ring.h: ntsim__capture_skip_to names an NC by nc_idx in [0, 255]; any
+ * other index has no NC and so no ring: false, nothing changed. An NC that
+ * captures and has pushed nothing is moved: the next seq is pos, and the
+ * derived id pos | nc_idx << 50 (facts §5). */
+START_TEST(test_skip_to_refuses_an_nc_index_out_of_range)
+{
+    start_small();
+    ck_assert(!ntsim__capture_skip_to(NTSIM_NC_COUNT, 4096));
+    ck_assert(!ntsim__capture_skip_to(UINT32_MAX, 4096));
+    ck_assert(!ntsim__capture_skip_to(1, 4096)); /* no ring */
+    ck_assert(ntsim__capture_skip_to(3, 4096));
+    ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                              NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 3, NULL, 0),
+                      4096 | (UINT64_C(3) << 50));
+    ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                              NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL, 0),
+                      0); /* NC 0 untouched: its first seq is 0 */
+}
+END_TEST
+
 Suite *make_capture_suite(void)
 {
     Suite *s = suite_create("capture");
@@ -778,6 +832,8 @@ Suite *make_capture_suite(void)
     tcase_add_test(tc, test_start_logs_first_touch_mapping_only_over_the_ring_budget);
     tcase_add_test(tc, test_start_prefaults_a_session_of_exactly_the_ring_budget);
     tcase_add_test(tc, test_seq_warning_starts_exactly_at_two_to_the_fifty);
+    tcase_add_test(tc, test_default_clock_stamps_realtime_nanoseconds);
+    tcase_add_test(tc, test_skip_to_refuses_an_nc_index_out_of_range);
     suite_add_tcase(s, tc);
     return s;
 }
