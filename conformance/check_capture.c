@@ -5,6 +5,7 @@
  * the status codes, the counters, the gates and the config API, each value
  * worked out from facts §4/§5 or a decision in docs/decisions.md.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -797,6 +798,51 @@ START_TEST(test_skip_to_refuses_an_nc_index_out_of_range)
 }
 END_TEST
 
+/* posix_memalign, for this test binary: libc's (through aligned_alloc, its
+ * size rounded up to the alignment, so free() takes the block), except
+ * that it fails with ENOMEM on a thread that set t_fail_memalign. The
+ * engine allocates its per-thread record (engine/grace.c) with it, outside
+ * ntsim_replace_allocator, whose probe therefore cannot fail it. */
+static _Thread_local bool t_fail_memalign;
+
+int posix_memalign(void **memptr, size_t alignment, size_t size)
+{
+    if (t_fail_memalign)
+        return ENOMEM;
+    if (alignment == 0 || (alignment & (alignment - 1)) != 0 || alignment % sizeof(void *) != 0)
+        return EINVAL;
+    if (size > SIZE_MAX - alignment)
+        return ENOMEM;
+    void *p = aligned_alloc(alignment, (size + alignment - 1) & ~(alignment - 1));
+    if (p == NULL)
+        return ENOMEM;
+    *memptr = p;
+    return 0;
+}
+
+/* include/ntsim/capture.h: an emit returns 0 when the event was not
+ * captured. A thread's first emit registers it (engine/grace.h), and with
+ * no memory for its record the event cannot be captured: 0, nothing pushed.
+ * ntsim_capture_shutdown frees the caller's record and those of exited
+ * threads, so the next emit of this thread must allocate one; once memory
+ * is back, it registers and captures (the caller's id, 55). */
+START_TEST(test_emit_without_memory_for_the_thread_record_returns_0)
+{
+    ntsim_capture_shutdown();
+    start_small();
+    t_fail_memalign = true;
+    uint64_t id = nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                          NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 3, NULL, 55);
+    t_fail_memalign = false;
+    ck_assert_uint_eq(id, 0);
+    ck_assert_uint_eq(stats_of(3).created, 0);
+    ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                              NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 3, NULL, 55),
+                      55);
+    ck_assert_uint_eq(stats_of(3).created, 1);
+}
+END_TEST
+
 Suite *make_capture_suite(void)
 {
     Suite *s = suite_create("capture");
@@ -834,6 +880,7 @@ Suite *make_capture_suite(void)
     tcase_add_test(tc, test_seq_warning_starts_exactly_at_two_to_the_fifty);
     tcase_add_test(tc, test_default_clock_stamps_realtime_nanoseconds);
     tcase_add_test(tc, test_skip_to_refuses_an_nc_index_out_of_range);
+    tcase_add_test(tc, test_emit_without_memory_for_the_thread_record_returns_0);
     suite_add_tcase(s, tc);
     return s;
 }
