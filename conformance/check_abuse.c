@@ -470,6 +470,37 @@ START_TEST(test_emit_from_inside_a_hook_warns_once_each_session)
 }
 END_TEST
 
+/* D-WARN-ONCE, D-GRACE: the refused emit's warning is logged at the first
+ * refusal of the session, not a later one, and never again in it; every
+ * refusal is counted. */
+START_TEST(test_emit_from_inside_a_hook_warns_at_the_first_refusal)
+{
+    ntsim_fixture_begin(1000, 0, 7);
+    nrt_sys_trace_config_t cfg;
+    ntsim_fixture_config(&cfg, 1024, (const uint32_t[]){0}, 1);
+    ntsim_capture_hooks_t hooks = {clock_that_emits, NULL, NULL};
+    ck_assert_int_eq(ntsim_capture_set_hooks(&hooks), NRT_SUCCESS);
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+    unsigned before = ntsim_fixture.warnings;
+    ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                              NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL, 77),
+                      77);
+    ck_assert_uint_eq(ntsim_fixture.warnings - before, 1);
+    ck_assert_str_eq(ntsim_fixture.last_message,
+                     "an emit from inside an emit (a clock or thread-id hook) is refused: "
+                     "event dropped");
+    for (int i = 0; i < 3; i++)
+        nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL, 77);
+    ck_assert_uint_eq(ntsim_fixture.warnings - before, 1);
+    ntsim_capture_stats_t st;
+    ck_assert_int_eq(ntsim_capture_global_stats(&st), NRT_SUCCESS);
+    ck_assert_uint_eq(st.reentrant, 4);
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    ntsim_fixture_end();
+}
+END_TEST
+
 /* A thread may end inside a hook (pthread_exit from the clock hook): it
  * never leaves that emit. The next thread to emit takes over its registry
  * record (D-GRACE) and must start outside any emit: its event is captured
@@ -539,6 +570,7 @@ Suite *make_abuse_suite(void)
     tcase_add_test(tc, test_stop_from_inside_a_hook_is_refused_not_deadlocked);
     tcase_add_test(tc, test_emit_from_inside_a_hook_is_refused_and_counted);
     tcase_add_test(tc, test_emit_from_inside_a_hook_warns_once_each_session);
+    tcase_add_test(tc, test_emit_from_inside_a_hook_warns_at_the_first_refusal);
     tcase_add_test(tc, test_thread_after_one_that_ended_inside_a_hook_emits_normally);
     tcase_add_test(tc, test_shutdown_clears_the_reentrant_count);
     suite_add_tcase(s, tc);

@@ -6,6 +6,7 @@
  * worked out from facts §4/§5 or a decision in docs/decisions.md.
  */
 #define _GNU_SOURCE /* syscall, SYS_membarrier */
+#include <errno.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -1113,6 +1114,104 @@ START_TEST(test_emit_while_stop_or_shutdown_drops_the_rings_is_not_captured)
 }
 END_TEST
 
+/* D-CLOCK-READ: without a clock hook, timestamp_ns is CLOCK_REALTIME in
+ * nanoseconds, tv_sec * 10^9 + tv_nsec, read once per emit: each event's
+ * stamp lies between two CLOCK_REALTIME reads taken around its emit. */
+static uint64_t realtime_ns(void)
+{
+    struct timespec ts;
+    ck_assert_int_eq(clock_gettime(CLOCK_REALTIME, &ts), 0);
+    return (uint64_t)ts.tv_sec * UINT64_C(1000000000) + (uint64_t)ts.tv_nsec;
+}
+
+START_TEST(test_default_clock_stamps_realtime_nanoseconds)
+{
+    ck_assert_int_eq(ntsim_capture_set_hooks(NULL), NRT_SUCCESS);
+    start_small();
+    uint64_t bounds[3];
+    bounds[0] = realtime_ns();
+    nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC, NRT_SYS_TRACE_EVENT_PHASE_INSTANT,
+                            3, NULL, 1);
+    bounds[1] = realtime_ns();
+    nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC, NRT_SYS_TRACE_EVENT_PHASE_INSTANT,
+                            3, NULL, 2);
+    bounds[2] = realtime_ns();
+    nrt_sys_trace_event_t out[2];
+    size_t n;
+    ck_assert_int_eq(nrt_sys_trace_drain_events(3, out, 2, &n), NRT_SUCCESS);
+    ck_assert_uint_eq(n, 2);
+    for (size_t i = 0; i < 2; i++) {
+        ck_assert_uint_ge(out[i].timestamp_ns, bounds[i]);
+        ck_assert_uint_le(out[i].timestamp_ns, bounds[i + 1]);
+    }
+}
+END_TEST
+
+/* ring.h: ntsim__capture_skip_to names an NC by nc_idx in [0, 255]; any
+ * other index has no NC and so no ring: false, nothing changed. An NC that
+ * captures and has pushed nothing is moved: the next seq is pos, and the
+ * derived id pos | nc_idx << 50 (facts §5). */
+START_TEST(test_skip_to_refuses_an_nc_index_out_of_range)
+{
+    start_small();
+    ck_assert(!ntsim__capture_skip_to(NTSIM_NC_COUNT, 4096));
+    ck_assert(!ntsim__capture_skip_to(UINT32_MAX, 4096));
+    ck_assert(!ntsim__capture_skip_to(1, 4096)); /* no ring */
+    ck_assert(ntsim__capture_skip_to(3, 4096));
+    ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                              NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 3, NULL, 0),
+                      4096 | (UINT64_C(3) << 50));
+    ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                              NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL, 0),
+                      0); /* NC 0 untouched: its first seq is 0 */
+}
+END_TEST
+
+/* posix_memalign, for this test binary: libc's (through aligned_alloc, its
+ * size rounded up to the alignment, so free() takes the block), except
+ * that it fails with ENOMEM on a thread that set t_fail_memalign. The
+ * engine allocates its per-thread record (engine/grace.c) with it, outside
+ * ntsim_replace_allocator, whose probe therefore cannot fail it. */
+static _Thread_local bool t_fail_memalign;
+
+int posix_memalign(void **memptr, size_t alignment, size_t size)
+{
+    if (t_fail_memalign)
+        return ENOMEM;
+    if (alignment == 0 || (alignment & (alignment - 1)) != 0 || alignment % sizeof(void *) != 0)
+        return EINVAL;
+    if (size > SIZE_MAX - alignment)
+        return ENOMEM;
+    void *p = aligned_alloc(alignment, (size + alignment - 1) & ~(alignment - 1));
+    if (p == NULL)
+        return ENOMEM;
+    *memptr = p;
+    return 0;
+}
+
+/* include/ntsim/capture.h: an emit returns 0 when the event was not
+ * captured. A thread's first emit registers it (engine/grace.h), and with
+ * no memory for its record the event cannot be captured: 0, nothing pushed.
+ * ntsim_capture_shutdown frees the caller's record and those of exited
+ * threads, so the next emit of this thread must allocate one; once memory
+ * is back, it registers and captures (the caller's id, 55). */
+START_TEST(test_emit_without_memory_for_the_thread_record_returns_0)
+{
+    ntsim_capture_shutdown();
+    start_small();
+    t_fail_memalign = true;
+    uint64_t id = nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                          NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 3, NULL, 55);
+    t_fail_memalign = false;
+    ck_assert_uint_eq(id, 0);
+    ck_assert_uint_eq(stats_of(3).created, 0);
+    ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                              NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 3, NULL, 55),
+                      55);
+    ck_assert_uint_eq(stats_of(3).created, 1);
+}
+END_TEST
+
 Suite *make_capture_suite(void)
 {
     Suite *s = suite_create("capture");
@@ -1159,6 +1258,9 @@ Suite *make_capture_suite(void)
     tcase_add_test(tc, test_global_stats_count_successful_starts_only);
     tcase_add_test(tc, test_set_hooks_while_capturing_warns_and_changes_nothing);
     tcase_add_test(tc, test_emit_while_stop_or_shutdown_drops_the_rings_is_not_captured);
+    tcase_add_test(tc, test_default_clock_stamps_realtime_nanoseconds);
+    tcase_add_test(tc, test_skip_to_refuses_an_nc_index_out_of_range);
+    tcase_add_test(tc, test_emit_without_memory_for_the_thread_record_returns_0);
     suite_add_tcase(s, tc);
     return s;
 }

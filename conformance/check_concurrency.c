@@ -965,6 +965,132 @@ START_TEST(test_refused_start_stop_and_set_hooks_warn_after_releasing_the_lifecy
 }
 END_TEST
 
+/* --- the test hook and a drain against a push in progress -------------------------- */
+
+/* ring.h: ntsim__capture_skip_to runs under the locks a drain and stop()
+ * take (the lifecycle mutex, then the NC's drain lock, the order start()
+ * and stop() take them), so it may run while another thread starts and
+ * stops sessions: it moves a ring that exists and is unused, or returns
+ * false, and never touches a ring being freed. Under make tsan a lock
+ * taken in the other order, or not taken, is reported. Afterwards, in a
+ * session of our own, the move is exact: the next seq of NC 0 is the
+ * position given, 4096 (its derived id 4096 | 0 << 50, facts §5). */
+enum { SKIP_ROUNDS = 100 };
+static _Atomic bool skipping_done;
+
+static void *start_and_stop_rounds(void *arg)
+{
+    const nrt_sys_trace_config_t *cfg = arg;
+    for (int round = 0; round < SKIP_ROUNDS; round++) {
+        if (nrt_sys_trace_start(cfg) == NRT_SUCCESS)
+            nrt_sys_trace_stop();
+    }
+    atomic_store_explicit(&skipping_done, true, memory_order_release);
+    return NULL;
+}
+
+START_TEST(test_skip_to_while_another_thread_starts_and_stops)
+{
+    nrt_sys_trace_config_t cfg;
+    nrt_sys_trace_config_set_defaults(&cfg);
+    nrt_sys_trace_config_set_max_events_per_nc(&cfg, RING);
+    for (uint32_t nc = 1; nc < NTSIM_NC_COUNT; nc++)
+        nrt_sys_trace_config_set_capture_enabled_for_nc(&cfg, nc, false);
+    atomic_store(&skipping_done, false);
+    pthread_t t;
+    ck_assert_int_eq(pthread_create(&t, NULL, start_and_stop_rounds, &cfg), 0);
+    while (!atomic_load_explicit(&skipping_done, memory_order_acquire))
+        (void)ntsim__capture_skip_to(0, 4096);
+    ck_assert_int_eq(pthread_join(t, NULL), 0);
+    ck_assert(!ntsim_capture_is_capturing());
+    ck_assert(!ntsim__capture_skip_to(0, 4096)); /* no session: no ring */
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+    ck_assert(ntsim__capture_skip_to(0, 4096));
+    ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                              NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL, 0),
+                      4096);
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+}
+END_TEST
+
+/* engine/ring.c, P4 and C2: a record is the consumer's only once its stamp
+ * says PUBLISHED, so a drain that runs while a push has claimed its slot
+ * but not committed it returns nothing and leaves the slot to the pusher;
+ * the record then arrives whole with the next drain. The drain runs on
+ * another thread started from the thread-id hook, which emit calls between
+ * its claim and its commit; the hook waits for it with relaxed loads only,
+ * so under make tsan nothing orders the drain's reads before the rest of
+ * the push: a store of the push into the slot's stamp (bytes past the
+ * 112-byte record) other than the commit would be reported as a race. */
+static _Atomic int mid_push_drain_done;
+static size_t mid_push_drained = 99;
+static pthread_t mid_push_drainer;
+
+static void *drain_nc0_once(void *arg)
+{
+    (void)arg;
+    nrt_sys_trace_event_t out[4];
+    size_t n = 77;
+    if (nrt_sys_trace_drain_events(0, out, 4, &n) != NRT_SUCCESS)
+        n = 88;
+    mid_push_drained = n;
+    atomic_store_explicit(&mid_push_drain_done, 1, memory_order_relaxed);
+    return NULL;
+}
+
+static uint64_t thread_id_that_drains(void *ctx)
+{
+    (void)ctx;
+    if (pthread_create(&mid_push_drainer, NULL, drain_nc0_once, NULL) != 0)
+        return 0;
+    while (atomic_load_explicit(&mid_push_drain_done, memory_order_relaxed) == 0)
+        sched_yield();
+    return 4343;
+}
+
+static uint64_t clock_fixed(void *ctx)
+{
+    (void)ctx;
+    return 5150;
+}
+
+START_TEST(test_drain_during_a_push_sees_nothing_until_it_commits)
+{
+    nrt_sys_trace_config_t cfg;
+    nrt_sys_trace_config_set_defaults(&cfg);
+    nrt_sys_trace_config_set_max_events_per_nc(&cfg, RING);
+    for (uint32_t nc = 1; nc < NTSIM_NC_COUNT; nc++)
+        nrt_sys_trace_config_set_capture_enabled_for_nc(&cfg, nc, false);
+    ntsim_capture_hooks_t hooks = {clock_fixed, thread_id_that_drains, NULL};
+    ck_assert_int_eq(ntsim_capture_set_hooks(&hooks), NRT_SUCCESS);
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+    atomic_store(&mid_push_drain_done, 0);
+    mid_push_drained = 99;
+    ck_assert_uint_eq(nrt_sys_trace_new_event_with_seq(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                                       NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0,
+                                                       NULL, 0, 12),
+                      0); /* NC 0's first derived id: seq 0 */
+    ck_assert_int_eq(pthread_join(mid_push_drainer, NULL), 0);
+    ck_assert_uint_eq(mid_push_drained, 0);
+    nrt_sys_trace_event_t out[2];
+    size_t n = 0;
+    ck_assert_int_eq(nrt_sys_trace_drain_events(0, out, 2, &n), NRT_SUCCESS);
+    ck_assert_uint_eq(n, 1);
+    ck_assert_uint_eq(out[0].thread_id, 4343);
+    ck_assert_uint_eq(out[0].timestamp_ns, 5150);
+    ck_assert_uint_eq(out[0].nc_local_id, 0);
+    ck_assert_uint_eq(out[0].nrta_seq_id, 12);
+    ck_assert(out[0].has_nrta_seq_id);
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    ntsim_nc_stats_t st;
+    ck_assert_int_eq(ntsim_capture_nc_stats(0, &st), NRT_SUCCESS);
+    ck_assert_uint_eq(st.pushed, 1);
+    ck_assert_uint_eq(st.drained, 1);
+    ck_assert_uint_eq(st.lost_at_stop, 0);
+    ck_assert_int_eq(ntsim_capture_set_hooks(NULL), NRT_SUCCESS);
+}
+END_TEST
+
 Suite *make_concurrency_suite(void)
 {
     Suite *s = suite_create("concurrency");
@@ -984,6 +1110,8 @@ Suite *make_concurrency_suite(void)
     tcase_add_test(tc, test_stats_read_during_shutdown_are_whole_before_or_after);
     tcase_add_test(tc, test_shutdown_releases_the_calling_threads_record);
     tcase_add_test(tc, test_refused_start_stop_and_set_hooks_warn_after_releasing_the_lifecycle);
+    tcase_add_test(tc, test_skip_to_while_another_thread_starts_and_stops);
+    tcase_add_test(tc, test_drain_during_a_push_sees_nothing_until_it_commits);
     suite_add_tcase(s, tc);
     return s;
 }
