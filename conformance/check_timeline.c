@@ -1663,6 +1663,38 @@ START_TEST(test_clock_slope_below_half_the_rate_is_no_clock)
 }
 END_TEST
 
+/* D-PFTRACE-CLOCK: an aligned time past +-4.6e18 ns is clamped there. NC 11
+ * has one pair, (cpu, dev) = (100000, 100000): c0 = 100000, b = 0, a = 0,
+ * so a device time d aligns to c0 + (d - c0). Its second record's device
+ * time is c0 + 5e18 (x = 5e18, past the limit): c0 + 4.6e18; its third's is
+ * c0 - 5e18 (x = -5e18, a device clock 58 years behind): c0 - 4.6e18, mod
+ * 2^64. Both 5e18 and 4.6e18 are exact in a double (5^18 and 23 * 5^17 are
+ * below 2^53). The pair itself aligns to c0, residual 0. */
+START_TEST(test_clock_aligned_time_is_clamped_at_4_6e18_ns_both_ways)
+{
+    static const uint64_t c0 = 100000, far = UINT64_C(5000000000000000000),
+                          limit = UINT64_C(4600000000000000000);
+    static const uint64_t dev[3] = {c0, c0 + far, c0 - far}, cpu[3] = {c0, 0, 0};
+    nrt_sys_trace_event_t r[3];
+    for (int i = 0; i < 3; i++) {
+        r[i] = rec(TY(HW_NOTIFY), I, 11, 7, 0, 5, (uint64_t)i, (uint64_t)i);
+        r[i].data.hw_notify.sync_info.nc_timestamp_ns = dev[i];
+        r[i].data.hw_notify.sync_info.cpu_timestamp_ns = cpu[i];
+    }
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 3, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nclocks, 1);
+    ck_assert_uint_eq(tl.clocks[0].pairs, 1);
+    ck_assert(tl.clocks[0].b == 0 && tl.clocks[0].a == 0);
+    ck_assert(tl.clocks[0].max_residual_ns == 0);
+    const uint64_t begin[3] = {c0, c0 + limit, c0 - limit};
+    for (size_t i = 0; i < 3; i++)
+        ck_assert_msg(tl.items[i].begin == begin[i], "item %zu: %llu", i,
+                      (unsigned long long)tl.items[i].begin);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
 /* D-TIMELINE-ORDER: within a lane group, at equal begins the longer span is
  * placed first (it is the outer), whatever the record order; and a host
  * overflow lane's tid is 0x7D000000 + k, k counting them in lane order.
@@ -1812,6 +1844,7 @@ Suite *make_timeline_suite(void)
     tcase_add_test(tc, test_flows_find_executions_whose_exec_ids_fall_in_thread_order);
     tcase_add_test(tc, test_pushed_counter_samples_every_record_of_an_nc_with_255);
     tcase_add_test(tc, test_clock_slope_below_half_the_rate_is_no_clock);
+    tcase_add_test(tc, test_clock_aligned_time_is_clamped_at_4_6e18_ns_both_ways);
     tcase_add_test(tc, test_lanes_put_the_longer_span_first_and_number_host_overflow_tids_up);
     tcase_add_test(tc, test_writers_take_no_empty_block_and_survive_a_refused_first_buffer);
     suite_add_tcase(s, tc);
