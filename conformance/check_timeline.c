@@ -1695,6 +1695,43 @@ START_TEST(test_clock_aligned_time_is_clamped_at_4_6e18_ns_both_ways)
 }
 END_TEST
 
+/* D-PFTRACE-CLOCK refuses only a slope that is not a number or that puts
+ * 1 + b below 0.5: a device clock a billion times faster than the host is
+ * still a clock. By hand, c0 = 100000: NC 12, (x, y) = (0, 0), (1, 1e9):
+ * mean x 0.5, mean y 5e8, sxx = 2 * 0.25 = 0.5, sxy = (-0.5)(-5e8) +
+ * (0.5)(5e8) = 5e8, b = 1e9 exactly, a = 5e8 - 1e9 * 0.5 = 0; aligned c0 +
+ * (x + y) / (1 + 1e9): 0 and 1, the pairs' own cpu, residuals 0; its third
+ * record, device time c0 + 3 + 3e9 with no host half, aligns to c0 + 3.
+ * NC 13, (0, 0), (1, 2e9): sxy = 1e9, b = 2e9, a = 1e9 - 1e9 = 0; aligned 0
+ * and (1 + 2e9) / (1 + 2e9) = 1; device time c0 + 2 + 4e9 -> c0 + 2. (Fitting
+ * the offset only would put NC 12's pairs at c0 - 5e8 and c0 + 1 + 5e8.) */
+START_TEST(test_clock_slope_of_a_billion_or_more_is_still_a_clock)
+{
+    static const uint64_t c0 = 100000, e9 = 1000000000;
+    const uint64_t cpu[6] = {c0, c0 + 1, 0, c0, c0 + 1, 0};
+    const uint64_t dev[6] = {c0,     c0 + 1 + e9, c0 + 3 + 3 * e9,
+                             c0,     c0 + 1 + 2 * e9, c0 + 2 + 4 * e9};
+    nrt_sys_trace_event_t r[6];
+    for (int i = 0; i < 6; i++) {
+        r[i] = rec(TY(HW_NOTIFY), I, i < 3 ? 12 : 13, 7, 0, 5, (uint64_t)(i % 3), (uint64_t)i);
+        r[i].data.hw_notify.sync_info.nc_timestamp_ns = dev[i];
+        r[i].data.hw_notify.sync_info.cpu_timestamp_ns = cpu[i];
+    }
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 6, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nclocks, 2);
+    ck_assert(tl.clocks[0].b == 1e9 && tl.clocks[0].a == 0);
+    ck_assert(tl.clocks[1].b == 2e9 && tl.clocks[1].a == 0);
+    ck_assert(tl.clocks[0].max_residual_ns == 0 && tl.clocks[1].max_residual_ns == 0);
+    ck_assert(tl.stats.max_residual_ns == 0);
+    const uint64_t begin[6] = {c0, c0 + 1, c0 + 3, c0, c0 + 1, c0 + 2};
+    for (size_t i = 0; i < 6; i++)
+        ck_assert_msg(tl.items[i].begin == begin[i], "item %zu: %llu", i,
+                      (unsigned long long)tl.items[i].begin);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
 /* D-TIMELINE-ORDER: within a lane group, at equal begins the longer span is
  * placed first (it is the outer), whatever the record order; and a host
  * overflow lane's tid is 0x7D000000 + k, k counting them in lane order.
@@ -1845,6 +1882,7 @@ Suite *make_timeline_suite(void)
     tcase_add_test(tc, test_pushed_counter_samples_every_record_of_an_nc_with_255);
     tcase_add_test(tc, test_clock_slope_below_half_the_rate_is_no_clock);
     tcase_add_test(tc, test_clock_aligned_time_is_clamped_at_4_6e18_ns_both_ways);
+    tcase_add_test(tc, test_clock_slope_of_a_billion_or_more_is_still_a_clock);
     tcase_add_test(tc, test_lanes_put_the_longer_span_first_and_number_host_overflow_tids_up);
     tcase_add_test(tc, test_writers_take_no_empty_block_and_survive_a_refused_first_buffer);
     suite_add_tcase(s, tc);

@@ -62,9 +62,11 @@ static void fit_one(ntsim_tl_clock_t *c, const ntsim_tl_pair_t *p, size_t n)
     /* A clock running slower than half the host's rate (1 + b below 0.5,
      * D-PFTRACE-CLOCK: half the rate itself is still a clock), backwards, or
      * with no finite slope (NaN from hostile pairs) is no clock: fit the
-     * offset only, so that 1 + b >= 0.5 in the inverse below. Written so
-     * that a NaN fails the test too. */
-    if (!(c->b >= -0.5 && c->b < 1e9))
+     * offset only, so that 1 + b >= 0.5 in the inverse below. Any finite
+     * slope at or above -0.5 is a clock, however fast (b - b is 0 exactly
+     * for every finite b, NaN for an infinite one). Written so that a NaN
+     * fails the test too. */
+    if (!(c->b >= -0.5 && c->b - c->b == 0))
         c->b = 0;
     c->a = my - c->b * mx;
     c->max_residual_ns = 0;
