@@ -28,6 +28,7 @@
 
 #include <linux/membarrier.h>
 
+#include "capture_fixture.h"
 #include "check_suites.h"
 #include "grace.h"
 #include "ntsim/capture.h"
@@ -1091,6 +1092,202 @@ START_TEST(test_drain_during_a_push_sees_nothing_until_it_commits)
 }
 END_TEST
 
+/* --- the thread registry and the grace barrier (engine/grace.c) -------------- */
+
+/* A session of NC 0 only, ring 1024, with the fixture's capturing sink. */
+static void start_nc0_logged(void)
+{
+    ntsim_fixture_begin(1000, 1, 7);
+    nrt_sys_trace_config_t cfg;
+    ntsim_fixture_config(&cfg, 1024, (const uint32_t[]){0}, 1);
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+}
+
+static void *emit_on_nc0(void *arg)
+{
+    uint64_t *id = arg;
+    *id = nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                  NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL, *id);
+    return NULL;
+}
+
+/* D-RING-OWNER, D-GRACE: a second thread pushing to a ring that another
+ * thread owns revokes the ownership with ntsim__grace_barrier (membarrier
+ * where start picked it, nothing in fence mode). That barrier cannot fail
+ * after a successful registration (grace.c), so a revocation logs nothing,
+ * in either mode: the session's only warning or error would be the
+ * barrier's "membarrier failed" error. Both emits are captured. The second
+ * round forces fence mode (the mode of ThreadSanitizer and of kernels
+ * without membarrier) after start, before the session's first emit, so
+ * that no emitter ever runs in the other mode. */
+START_TEST(test_ring_revocation_logs_nothing_in_either_grace_mode)
+{
+    for (int fence = 0; fence < 2; fence++) {
+        start_nc0_logged();
+        if (fence)
+            atomic_store(&ntsim__grace_fence_mode, true);
+        uint64_t mine = 11, theirs = 12;
+        emit_on_nc0(&mine); /* this thread owns NC 0's ring */
+        pthread_t t;
+        ck_assert_int_eq(pthread_create(&t, NULL, emit_on_nc0, &theirs), 0);
+        ck_assert_int_eq(pthread_join(t, NULL), 0);
+        ck_assert_uint_eq(mine, 11);
+        ck_assert_uint_eq(theirs, 12);
+        ntsim_nc_stats_t st;
+        ck_assert_int_eq(ntsim_capture_nc_stats(0, &st), NRT_SUCCESS);
+        ck_assert_uint_eq(st.created, 2);
+        ck_assert_uint_eq(ntsim_fixture.warnings, 0);
+        ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+        ck_assert_uint_eq(ntsim_fixture.warnings, 0);
+        ntsim_fixture_end();
+    }
+}
+END_TEST
+
+/* engine/grace.c: every write of a record's `alive` flag, at a thread's exit
+ * and in shutdown, is made under the registry lock, as every read of it (a
+ * registration's walk) is. Here a second thread registers, walking over
+ * the first one's live record, and only then does the first one end (or,
+ * in the second test, shut the engine down and end): the one order between
+ * the walk's read and that write is the lock, and the threads tell each
+ * other only through relaxed atomics, which give ThreadSanitizer no order
+ * (make tsan: a write outside the lock is a reported race). In every build
+ * each thread gets a live record of its own. */
+typedef struct walker_pair {
+    ntsim_thread_t *first, *second;
+    _Atomic bool first_registered, second_registered;
+    bool shut_down; /* the first thread shuts the engine down before it ends */
+} walker_pair_t;
+
+static void *register_then_end_after_the_second(void *arg)
+{
+    walker_pair_t *w = arg;
+    w->first = ntsim__thread_register();
+    atomic_store_explicit(&w->first_registered, true, memory_order_relaxed);
+    while (!atomic_load_explicit(&w->second_registered, memory_order_relaxed))
+        sched_yield();
+    if (w->shut_down)
+        ntsim_capture_shutdown();
+    return NULL;
+}
+
+static void *register_second(void *arg)
+{
+    walker_pair_t *w = arg;
+    while (!atomic_load_explicit(&w->first_registered, memory_order_relaxed))
+        sched_yield();
+    w->second = ntsim__thread_register();
+    atomic_store_explicit(&w->second_registered, true, memory_order_relaxed);
+    return NULL;
+}
+
+static void run_walker_pair(bool shut_down)
+{
+    for (int round = 0; round < 4; round++) {
+        walker_pair_t *w = calloc(1, sizeof *w);
+        ck_assert_ptr_nonnull(w);
+        w->shut_down = shut_down;
+        pthread_t a, b;
+        ck_assert_int_eq(pthread_create(&a, NULL, register_then_end_after_the_second, w), 0);
+        ck_assert_int_eq(pthread_create(&b, NULL, register_second, w), 0);
+        ck_assert_int_eq(pthread_join(a, NULL), 0);
+        ck_assert_int_eq(pthread_join(b, NULL), 0);
+        ck_assert_ptr_nonnull(w->first);
+        ck_assert_ptr_nonnull(w->second);
+        ck_assert(w->first != w->second);
+        free(w);
+    }
+}
+
+START_TEST(test_thread_exit_marks_its_record_under_the_registry_lock)
+{
+    run_walker_pair(false);
+}
+END_TEST
+
+START_TEST(test_shutdown_marks_the_callers_record_under_the_registry_lock)
+{
+    run_walker_pair(true);
+}
+END_TEST
+
+/* include/ntsim/capture.h: shutdown frees every engine resource, the
+ * calling thread's record included (engine/grace.h), and the thread may
+ * then end: its exit must not touch the freed record (make asan: a
+ * heap-use-after-free). Here a thread emits, shuts the engine down and
+ * ends; another session then captures normally. */
+static void *emit_shut_down_and_end(void *arg)
+{
+    uint64_t *id = arg;
+    emit_on_nc0(id);
+    ntsim_capture_shutdown();
+    return NULL;
+}
+
+START_TEST(test_thread_that_shut_the_engine_down_ends_cleanly)
+{
+    for (int round = 0; round < 4; round++) {
+        start_nc0_logged();
+        uint64_t id = 21;
+        pthread_t t;
+        ck_assert_int_eq(pthread_create(&t, NULL, emit_shut_down_and_end, &id), 0);
+        ck_assert_int_eq(pthread_join(t, NULL), 0);
+        ck_assert_uint_eq(id, 21);
+        ck_assert(!ntsim_capture_is_capturing());
+        ntsim_fixture_end();
+    }
+    start_nc0_logged();
+    uint64_t id = 22;
+    emit_on_nc0(&id);
+    ck_assert_uint_eq(id, 22);
+    ck_assert_uint_eq(ntsim_fixture.warnings, 0);
+    ntsim_fixture_end();
+}
+END_TEST
+
+/* engine/grace.c, ntsim__grace_shutdown: the record of another thread still
+ * alive is kept (its exit handler will still write it) and shutdown goes on
+ * past it; that thread, idle during the shutdown, emits again in the next
+ * session with the same record and is captured. */
+static _Atomic int idle_step; /* 1: registered; 2: emit again; 3: done */
+static uint64_t idle_second_id;
+
+static void *emit_idle_emit(void *arg)
+{
+    uint64_t *id = arg;
+    emit_on_nc0(id);
+    atomic_store(&idle_step, 1);
+    while (atomic_load(&idle_step) != 2)
+        sched_yield();
+    idle_second_id = 32;
+    emit_on_nc0(&idle_second_id);
+    atomic_store(&idle_step, 3);
+    return NULL;
+}
+
+START_TEST(test_shutdown_keeps_the_record_of_a_thread_still_running)
+{
+    atomic_store(&idle_step, 0);
+    start_nc0_logged();
+    uint64_t id = 31;
+    pthread_t t;
+    ck_assert_int_eq(pthread_create(&t, NULL, emit_idle_emit, &id), 0);
+    while (atomic_load(&idle_step) != 1)
+        sched_yield();
+    ck_assert_uint_eq(id, 31);
+    ntsim_fixture_end(); /* stops and shuts down while the thread idles */
+    start_nc0_logged();
+    atomic_store(&idle_step, 2);
+    ck_assert_int_eq(pthread_join(t, NULL), 0);
+    ck_assert_int_eq(atomic_load(&idle_step), 3);
+    ck_assert_uint_eq(idle_second_id, 32);
+    ntsim_nc_stats_t st;
+    ck_assert_int_eq(ntsim_capture_nc_stats(0, &st), NRT_SUCCESS);
+    ck_assert_uint_eq(st.created, 1);
+    ntsim_fixture_end();
+}
+END_TEST
+
 Suite *make_concurrency_suite(void)
 {
     Suite *s = suite_create("concurrency");
@@ -1112,6 +1309,11 @@ Suite *make_concurrency_suite(void)
     tcase_add_test(tc, test_refused_start_stop_and_set_hooks_warn_after_releasing_the_lifecycle);
     tcase_add_test(tc, test_skip_to_while_another_thread_starts_and_stops);
     tcase_add_test(tc, test_drain_during_a_push_sees_nothing_until_it_commits);
+    tcase_add_test(tc, test_ring_revocation_logs_nothing_in_either_grace_mode);
+    tcase_add_test(tc, test_thread_exit_marks_its_record_under_the_registry_lock);
+    tcase_add_test(tc, test_shutdown_marks_the_callers_record_under_the_registry_lock);
+    tcase_add_test(tc, test_thread_that_shut_the_engine_down_ends_cleanly);
+    tcase_add_test(tc, test_shutdown_keeps_the_record_of_a_thread_still_running);
     suite_add_tcase(s, tc);
     return s;
 }
