@@ -26,7 +26,16 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <errno.h>
+#include <spawn.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+
+#include <linux/filter.h>
 #include <linux/membarrier.h>
+#include <linux/seccomp.h>
 
 #include "capture_fixture.h"
 #include "check_suites.h"
@@ -1288,6 +1297,257 @@ START_TEST(test_shutdown_keeps_the_record_of_a_thread_still_running)
 }
 END_TEST
 
+/* --- first use in a fresh process (engine/grace.c's once-only set-up) -------- */
+
+/* The registry's pthread key and the membarrier registration are made once
+ * per process, at the first registration and the first start: the other
+ * tests of this binary cannot see them. These tests run this same binary
+ * again (/proc/self/exe) with NTSIM_GRACE_FRESH naming a scenario; the
+ * constructor below runs it before main, in a process where the engine has
+ * done nothing yet, and exits with 0 or the number of the first check that
+ * failed. Each scenario captures the messages of every level. */
+enum { FRESH_LOG_MAX = 8 };
+static char fresh_log[FRESH_LOG_MAX][512];
+static int fresh_log_count;
+
+static void fresh_sink(ntsim_log_level_t level, const char *message, void *ctx)
+{
+    (void)ctx;
+    if (fresh_log_count < FRESH_LOG_MAX)
+        snprintf(fresh_log[fresh_log_count], sizeof fresh_log[0], "%s: %s",
+                 level == NTSIM_LOG_ERROR ? "error" : level == NTSIM_LOG_WARN ? "warning" : "info",
+                 message);
+    fresh_log_count++;
+}
+
+/* How many captured messages are exactly `line`; how many are not info. */
+static int fresh_count(const char *line)
+{
+    int n = 0;
+    for (int i = 0; i < fresh_log_count && i < FRESH_LOG_MAX; i++)
+        n += strcmp(fresh_log[i], line) == 0;
+    return n;
+}
+
+static int fresh_not_info(void)
+{
+    int n = 0;
+    for (int i = 0; i < fresh_log_count && i < FRESH_LOG_MAX; i++)
+        n += strncmp(fresh_log[i], "info: ", 6) != 0;
+    return n;
+}
+
+/* True when the kernel offers private expedited membarrier to this process
+ * and the engine may use it (not under ThreadSanitizer): the test asks the
+ * kernel itself, as test_emitters_use_membarrier_where_the_kernel_offers_it
+ * does. */
+static bool fresh_membarrier_offered(void)
+{
+#if defined(__SANITIZE_THREAD__) || CHECK_HAS_TSAN
+    return false;
+#else
+    long cmds = syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
+    return cmds > 0 && (cmds & MEMBARRIER_CMD_PRIVATE_EXPEDITED) != 0 &&
+           syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0;
+#endif
+}
+
+/* Makes every later membarrier(2) of this process fail with `err` (seccomp). */
+static bool fresh_deny_membarrier(int err)
+{
+    struct sock_filter filter[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_membarrier, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (unsigned)err),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    };
+    struct sock_fprog prog = {sizeof filter / sizeof filter[0], filter};
+    return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0 &&
+           prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) == 0;
+}
+
+static void *fresh_emit_nc0(void *arg)
+{
+    uint64_t *id = arg;
+    *id = nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                  NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL, *id);
+    return NULL;
+}
+
+/* A session of NC 0 (ring 1024): this thread emits (it owns the ring),
+ * then another thread does (a revocation: ntsim__grace_barrier); 0 when
+ * both are captured. Before the stop, `before_stop` runs if not NULL. */
+static int fresh_session(bool (*before_emits)(void))
+{
+    nrt_sys_trace_config_t cfg;
+    nrt_sys_trace_config_set_defaults(&cfg);
+    nrt_sys_trace_config_set_max_events_per_nc(&cfg, 1024);
+    for (uint32_t nc = 1; nc < NTSIM_NC_COUNT; nc++)
+        nrt_sys_trace_config_set_capture_enabled_for_nc(&cfg, nc, false);
+    if (nrt_sys_trace_start(&cfg) != NRT_SUCCESS)
+        return 10;
+    if (before_emits != NULL && !before_emits())
+        return 11;
+    uint64_t mine = 41, theirs = 42;
+    fresh_emit_nc0(&mine);
+    pthread_t t;
+    if (pthread_create(&t, NULL, fresh_emit_nc0, &theirs) != 0 || pthread_join(t, NULL) != 0)
+        return 12;
+    if (mine != 41 || theirs != 42)
+        return 13;
+    if (nrt_sys_trace_stop() != NRT_SUCCESS)
+        return 14;
+    return 0;
+}
+
+static bool fresh_deny_membarrier_eperm(void)
+{
+    return fresh_deny_membarrier(EPERM);
+}
+
+static int fresh_scenario(const char *name)
+{
+    ntsim_log_set_sink(fresh_sink, NULL);
+    bool offered = fresh_membarrier_offered();
+    const char *unavailable = "info: membarrier unavailable: emitters use a full fence";
+    int rc;
+    if (strcmp(name, "plain") == 0) {
+        /* The first registration creates the key, the first start registers
+         * for membarrier where the kernel offers it: neither says anything
+         * but the fallback's info line where there is none. */
+        if ((rc = fresh_session(NULL)) != 0)
+            return rc;
+        if (fresh_not_info() != 0)
+            return 20;
+        if (fresh_count(unavailable) != (offered ? 0 : 1))
+            return 21;
+        if (atomic_load(&ntsim__grace_fence_mode) != !offered)
+            return 22;
+        return 0;
+    }
+    if (strcmp(name, "no_membarrier") == 0) {
+        /* The kernel refuses membarrier (ENOSYS, as without
+         * CONFIG_MEMBARRIER): one info line, fence mode, nothing worse. */
+        if (!fresh_deny_membarrier(ENOSYS))
+            return 30;
+        if ((rc = fresh_session(NULL)) != 0)
+            return rc;
+        if (fresh_not_info() != 0)
+            return 31;
+#if defined(__SANITIZE_THREAD__) || CHECK_HAS_TSAN
+        if (fresh_count(unavailable) != 0) /* TSan: fence mode, said nowhere */
+            return 32;
+#else
+        if (fresh_count(unavailable) != 1)
+            return 32;
+#endif
+        if (!atomic_load(&ntsim__grace_fence_mode))
+            return 33;
+        return 0;
+    }
+    if (strcmp(name, "membarrier_fails") == 0) {
+        /* Registered, then membarrier fails (grace.c: "cannot happen after
+         * a successful registration; say so"): the revocation's barrier
+         * logs an error, the stop's a warning, in that order. In fence
+         * mode no barrier is a syscall: nothing to say. */
+        if ((rc = fresh_session(fresh_deny_membarrier_eperm)) != 0)
+            return rc;
+        if (!offered)
+            return fresh_log_count == fresh_count(unavailable) + fresh_not_info() &&
+                           fresh_not_info() == 0
+                       ? 0
+                       : 40;
+        if (fresh_not_info() != 2)
+            return 41;
+        if (fresh_count("error: membarrier failed: ring handshakes are unordered") != 1 ||
+            fresh_count("warning: membarrier failed during stop") != 1)
+            return 42;
+        for (int i = 0; i < fresh_log_count && i < FRESH_LOG_MAX; i++)
+            if (strncmp(fresh_log[i], "warning: ", 9) == 0)
+                return 43; /* the stop's warning came before the error */
+            else if (strncmp(fresh_log[i], "error: ", 7) == 0)
+                break;
+        return 0;
+    }
+    if (strcmp(name, "no_keys") == 0) {
+        /* No pthread key left: the first registration says once that exited
+         * threads' records will not be reused, and captures all the same. */
+        pthread_key_t k;
+        int made = 0;
+        while (pthread_key_create(&k, NULL) == 0)
+            made++;
+        if (made == 0)
+            return 50;
+        if ((rc = fresh_session(NULL)) != 0)
+            return rc;
+        if (fresh_not_info() != 1)
+            return 51;
+        if (fresh_count("warning: pthread_key_create failed: exited threads' records will not "
+                        "be reused") != 1)
+            return 52;
+        return 0;
+    }
+    return 99;
+}
+
+__attribute__((constructor)) static void fresh_process_child(void)
+{
+    const char *name = getenv("NTSIM_GRACE_FRESH");
+    if (name != NULL)
+        _exit(fresh_scenario(name));
+}
+
+/* Runs this binary again with NTSIM_GRACE_FRESH=name; its exit status. */
+static int run_fresh(const char *name)
+{
+    extern char **environ;
+    size_t n = 0;
+    while (environ[n] != NULL)
+        n++;
+    char **env = calloc(n + 2, sizeof *env);
+    ck_assert_ptr_nonnull(env);
+    char var[64];
+    snprintf(var, sizeof var, "NTSIM_GRACE_FRESH=%s", name);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (strncmp(environ[i], "NTSIM_GRACE_FRESH=", 18) != 0)
+            env[k++] = environ[i];
+    env[k++] = var;
+    env[k] = NULL;
+    char *argv[] = {(char *)"check_ntsim", NULL};
+    pid_t pid;
+    ck_assert_int_eq(posix_spawn(&pid, "/proc/self/exe", NULL, NULL, argv, env), 0);
+    free(env);
+    int status = 0;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert(WIFEXITED(status));
+    return WEXITSTATUS(status);
+}
+
+START_TEST(test_first_registration_and_start_log_nothing_where_all_is_offered)
+{
+    ck_assert_int_eq(run_fresh("plain"), 0);
+}
+END_TEST
+
+START_TEST(test_start_without_membarrier_says_so_once_and_uses_fences)
+{
+    ck_assert_int_eq(run_fresh("no_membarrier"), 0);
+}
+END_TEST
+
+START_TEST(test_membarrier_failing_after_registration_is_logged)
+{
+    ck_assert_int_eq(run_fresh("membarrier_fails"), 0);
+}
+END_TEST
+
+START_TEST(test_registration_without_a_pthread_key_warns_once_and_captures)
+{
+    ck_assert_int_eq(run_fresh("no_keys"), 0);
+}
+END_TEST
+
 Suite *make_concurrency_suite(void)
 {
     Suite *s = suite_create("concurrency");
@@ -1314,6 +1574,10 @@ Suite *make_concurrency_suite(void)
     tcase_add_test(tc, test_shutdown_marks_the_callers_record_under_the_registry_lock);
     tcase_add_test(tc, test_thread_that_shut_the_engine_down_ends_cleanly);
     tcase_add_test(tc, test_shutdown_keeps_the_record_of_a_thread_still_running);
+    tcase_add_test(tc, test_first_registration_and_start_log_nothing_where_all_is_offered);
+    tcase_add_test(tc, test_start_without_membarrier_says_so_once_and_uses_fences);
+    tcase_add_test(tc, test_membarrier_failing_after_registration_is_logged);
+    tcase_add_test(tc, test_registration_without_a_pthread_key_warns_once_and_captures);
     suite_add_tcase(s, tc);
     return s;
 }
