@@ -1421,6 +1421,62 @@ static int fresh_cycle(void)
     return ntsim__tls_self == NULL ? 0 : 64;
 }
 
+/* The "fifo" scenario: an emitter whose clock hook gives the CPU away 200
+ * times (sched_yield) while inside the emit, a stop waiting for it, both
+ * SCHED_FIFO on one CPU, and a watchdog elsewhere. */
+enum { FIFO_HOOK_YIELDS = 200 };
+static _Atomic bool fifo_armed, fifo_entered, fifo_stopped;
+
+static uint64_t fifo_yielding_clock(void *ctx)
+{
+    (void)ctx;
+    if (atomic_exchange(&fifo_armed, false)) {
+        atomic_store(&fifo_entered, true);
+        for (int i = 0; i < FIFO_HOOK_YIELDS; i++)
+            sched_yield();
+    }
+    return 7000;
+}
+
+static void *fifo_watchdog(void *arg)
+{
+    (void)arg;
+    for (int i = 0; i < 300 && !atomic_load(&fifo_stopped); i++)
+        nanosleep(&(struct timespec){0, 10 * 1000 * 1000}, NULL);
+    if (!atomic_load(&fifo_stopped))
+        _exit(70); /* the stop never let the emitter finish: a livelock */
+    return NULL;
+}
+
+/* The "no_keys_handoff" scenario's sink: on the registration's warning it
+ * hands a stop to another thread and gives that thread 2 s. */
+static _Atomic bool handoff_done;
+static _Atomic NRT_STATUS handoff_status;
+static bool handoff_in_time, handoff_seen;
+
+static void *handoff_stop(void *arg)
+{
+    (void)arg;
+    atomic_store(&handoff_status, nrt_sys_trace_stop());
+    atomic_store(&handoff_done, true);
+    return NULL;
+}
+
+static void handoff_sink(ntsim_log_level_t level, const char *message, void *ctx)
+{
+    fresh_sink(level, message, ctx);
+    if (handoff_seen || strncmp(message, "pthread_key_create failed", 25) != 0)
+        return;
+    handoff_seen = true;
+    pthread_t t;
+    if (pthread_create(&t, NULL, handoff_stop, NULL) != 0)
+        return;
+    for (int i = 0; i < 200 && !atomic_load(&handoff_done); i++)
+        nanosleep(&(struct timespec){0, 10 * 1000 * 1000}, NULL);
+    handoff_in_time = atomic_load(&handoff_done);
+    pthread_detach(t);
+}
+
 static bool fresh_deny_membarrier_eperm(void)
 {
     return fresh_deny_membarrier(EPERM);
@@ -1513,6 +1569,87 @@ static int fresh_scenario(const char *name)
             return 52;
         return 0;
     }
+    if (strcmp(name, "fifo") == 0) {
+        /* engine/grace.c, ntsim__grace_wait: "the emitter may be descheduled
+         * mid-emit": a stop that finds an emitter inside gives the CPU away
+         * while it waits (sched_yield), however long that emit takes. Here
+         * the emitter and the stop are SCHED_FIFO at one priority on one CPU,
+         * where the emitter runs only when the stop yields: the stop must
+         * return, and within 3 s (the watchdog, on another CPU, ends the
+         * process with 70 otherwise). Without the right to use SCHED_FIFO
+         * there is nothing to run: 0. */
+        ntsim_capture_hooks_t hooks = {fifo_yielding_clock, NULL, NULL};
+        if (ntsim_capture_set_hooks(&hooks) != NRT_SUCCESS)
+            return 71;
+        nrt_sys_trace_config_t cfg;
+        nrt_sys_trace_config_set_defaults(&cfg);
+        nrt_sys_trace_config_set_max_events_per_nc(&cfg, 1024);
+        if (nrt_sys_trace_start(&cfg) != NRT_SUCCESS)
+            return 72;
+        pthread_t watchdog, emitter;
+        if (pthread_create(&watchdog, NULL, fifo_watchdog, NULL) != 0)
+            return 73;
+        int cpu = sched_getcpu();
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(cpu < 0 ? 0 : cpu, &one);
+        struct sched_param fifo = {.sched_priority = 1}, other = {.sched_priority = 0};
+        if (pthread_setaffinity_np(pthread_self(), sizeof one, &one) != 0 ||
+            pthread_setschedparam(pthread_self(), SCHED_FIFO, &fifo) != 0) {
+            atomic_store(&fifo_stopped, true);
+            pthread_join(watchdog, NULL);
+            return nrt_sys_trace_stop() == NRT_SUCCESS ? 0 : 74;
+        }
+        pthread_attr_t attr;
+        pthread_attr_init(&attr);
+        pthread_attr_setinheritsched(&attr, PTHREAD_EXPLICIT_SCHED);
+        pthread_attr_setschedpolicy(&attr, SCHED_FIFO);
+        pthread_attr_setschedparam(&attr, &fifo);
+        pthread_attr_setaffinity_np(&attr, sizeof one, &one);
+        uint64_t id = 51;
+        atomic_store(&fifo_armed, true);
+        if (pthread_create(&emitter, &attr, fresh_emit_nc0, &id) != 0)
+            return 75;
+        pthread_attr_destroy(&attr);
+        while (!atomic_load(&fifo_entered))
+            sched_yield(); /* lets the emitter run into its hook */
+        NRT_STATUS st = nrt_sys_trace_stop();
+        atomic_store(&fifo_stopped, true);
+        pthread_setschedparam(pthread_self(), SCHED_OTHER, &other);
+        pthread_join(emitter, NULL);
+        pthread_join(watchdog, NULL);
+        return st == NRT_SUCCESS ? 0 : 76;
+    }
+    if (strcmp(name, "no_keys_handoff") == 0) {
+        /* D-GRACE: the registration's warning is written before the registry
+         * lock is taken, and before the emit is inside its guarded part:
+         * a sink may hand it to a thread that calls stop(), which goes
+         * through at once (nothing to wait for). The emit, which enters
+         * after the state is cleared, then returns 0. */
+#if defined(__SANITIZE_THREAD__) || CHECK_HAS_TSAN
+        return 0; /* ThreadSanitizer's runtime needs keys of its own */
+#endif
+        pthread_key_t k;
+        while (pthread_key_create(&k, NULL) == 0)
+            continue;
+        ntsim_log_set_sink(handoff_sink, NULL);
+        nrt_sys_trace_config_t cfg;
+        nrt_sys_trace_config_set_defaults(&cfg);
+        nrt_sys_trace_config_set_max_events_per_nc(&cfg, 1024);
+        if (nrt_sys_trace_start(&cfg) != NRT_SUCCESS)
+            return 80;
+        uint64_t id = 61;
+        fresh_emit_nc0(&id);
+        if (!handoff_seen)
+            return 81;
+        if (!handoff_in_time)
+            return 82; /* the stop waited for the sink's caller */
+        while (!atomic_load(&handoff_done))
+            sched_yield();
+        if (atomic_load(&handoff_status) != NRT_SUCCESS)
+            return 83;
+        return id == 0 ? 0 : 84;
+    }
     if (strcmp(name, "cycles") == 0) {
         /* include/ntsim/capture.h: shutdown frees every engine resource, the
          * caller's thread record included (engine/grace.h). So a cycle of
@@ -1604,6 +1741,18 @@ START_TEST(test_shutdown_cycles_leave_the_heap_as_they_found_it)
 }
 END_TEST
 
+START_TEST(test_stop_yields_to_an_emitter_it_waits_for)
+{
+    ck_assert_int_eq(run_fresh("fifo"), 0);
+}
+END_TEST
+
+START_TEST(test_registration_warning_is_written_outside_the_registry_lock)
+{
+    ck_assert_int_eq(run_fresh("no_keys_handoff"), 0);
+}
+END_TEST
+
 START_TEST(test_registration_without_a_pthread_key_warns_once_and_captures)
 {
     ck_assert_int_eq(run_fresh("no_keys"), 0);
@@ -1641,6 +1790,8 @@ Suite *make_concurrency_suite(void)
     tcase_add_test(tc, test_membarrier_failing_after_registration_is_logged);
     tcase_add_test(tc, test_registration_without_a_pthread_key_warns_once_and_captures);
     tcase_add_test(tc, test_shutdown_cycles_leave_the_heap_as_they_found_it);
+    tcase_add_test(tc, test_stop_yields_to_an_emitter_it_waits_for);
+    tcase_add_test(tc, test_registration_warning_is_written_outside_the_registry_lock);
     suite_add_tcase(s, tc);
     return s;
 }
