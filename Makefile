@@ -98,7 +98,7 @@ VEC_SRC    := conformance/input.c conformance/yaml_reader.c conformance/vector_s
 # check_runner.c owns options, filters, expected failures; check_summary.c tallies.
 CONF_SRC   := conformance/check_main.c conformance/check_runner.c conformance/check_vectors.c \
               conformance/check_loader.c conformance/check_event_table.c conformance/check_ring.c \
-              conformance/check_capture.c conformance/check_concurrency.c \
+              conformance/check_capture.c conformance/check_concurrency.c conformance/check_grace.c \
               conformance/check_json.c conformance/check_convert.c conformance/check_sim.c \
               conformance/check_facts.c conformance/check_abuse.c conformance/check_perfetto.c \
               conformance/check_inspect.c conformance/check_testee.c conformance/check_summary.c \

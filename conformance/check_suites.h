@@ -83,6 +83,9 @@ Suite *make_ring_suite(void);        /* check_ring.c: the ring protocol */
 Suite *make_capture_suite(void);     /* check_capture.c: engine API and lifecycle */
 Suite *make_services_suite(void);    /* check_services.c: log sink, allocator, name blocks */
 Suite *make_concurrency_suite(void); /* check_concurrency.c: emitters + drainer at once */
+/* check_grace.c: the thread registry and grace barrier tests, added to the concurrency
+ * suite's case (make tsan runs that suite). */
+void ntsim_check_add_grace_tests(TCase *tc);
 Suite *make_json_suite(void);        /* check_json.c: fetch, escaping, gid map, key column */
 Suite *make_convert_suite(void);     /* check_convert.c: notifications, EXPLICIT, NTFF, ids */
 Suite *make_sim_suite(void);         /* check_sim.c: virtual time, clocks, runs, scenarios */
