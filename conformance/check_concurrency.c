@@ -1093,6 +1093,219 @@ START_TEST(test_drain_during_a_push_sees_nothing_until_it_commits)
 }
 END_TEST
 
+/* Revocation against an owner that keeps pushing, many times over (engine/
+ * ring.c, "Ownership"; D-RING-OWNER). The owner makes oseq odd with a plain
+ * store and re-reads owner; the revoker marks owner and reads oseq. With
+ * membarrier the owner's side is a store and a load (the store-buffer
+ * pattern): only the revoker's barrier keeps both from missing the other;
+ * if both did, the owner would claim with a plain store while the revoker
+ * claims by CAS, and the two would take one position. Each round: a fresh
+ * ring of 64, this thread takes it (one push) and keeps pushing while
+ * another thread, after a varying delay, pushes once (the revocation);
+ * then every push admitted has a position of its own (pushed == admitted,
+ * busy == refused), and the ring is SHARED and consistent. The two threads
+ * run on two CPUs where there are two (so that they do run at once); the
+ * rounds stop after 1.5 s on a slow machine. */
+enum { REVOKE_ROUNDS = CHECK_HAS_TSAN ? 300 : 20000, REVOKE_MIN_ROUNDS = 300, REVOKE_RING = 64 };
+
+static struct {
+    _Atomic(ntsim_ring_t *) ring;
+    _Atomic unsigned round; /* the round the revoker may push in */
+    _Atomic unsigned done;  /* the last round it pushed in */
+    _Atomic bool quit;
+    unsigned delay;
+    uint64_t admitted, refused;
+    int cpu[2]; /* the CPUs the two threads run on, -1: not pinned */
+} g_revoke;
+
+static void pin_to_cpu(int cpu)
+{
+    if (cpu < 0)
+        return;
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    (void)pthread_setaffinity_np(pthread_self(), sizeof set, &set);
+}
+
+static void *revoke_each_round(void *arg)
+{
+    (void)arg;
+    pin_to_cpu(g_revoke.cpu[1]);
+    unsigned seen = 0;
+    for (;;) {
+        unsigned round;
+        while ((round = atomic_load(&g_revoke.round)) == seen && !atomic_load(&g_revoke.quit)) {
+            if (g_revoke.cpu[1] >= 0)
+                ntsim__cpu_relax(); /* a CPU of its own */
+            else
+                sched_yield();
+        }
+        if (round == seen)
+            return NULL;
+        seen = round;
+        /* Wait a while reading oseq: the owner's next store to its line then
+         * misses, and stays in its store buffer longer. */
+        ntsim_ring_t *r = atomic_load(&g_revoke.ring);
+        for (unsigned i = 0; i < g_revoke.delay; i++)
+            (void)atomic_load_explicit(&r->oseq, memory_order_relaxed);
+        ntsim_ring_reservation_t res;
+        if (ntsim__ring_reserve(r, 7, ntsim__thread_self(), &res) == NRT_SUCCESS) {
+            memset(res.rec, 0, sizeof *res.rec);
+            ntsim__ring_commit(&res);
+            g_revoke.admitted++;
+        } else {
+            g_revoke.refused++;
+        }
+        atomic_store(&g_revoke.done, seen);
+    }
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+START_TEST(test_ring_revocation_against_a_pushing_owner_never_shares_a_position)
+{
+    ntsim__grace_prepare(); /* membarrier where the kernel has it, as a session would */
+    memset(&g_revoke, 0, sizeof g_revoke);
+    cpu_set_t old;
+    ck_assert_int_eq(pthread_getaffinity_np(pthread_self(), sizeof old, &old), 0);
+    g_revoke.cpu[0] = g_revoke.cpu[1] = -1;
+    for (int c = 0, k = 0; c < CPU_SETSIZE && k < 2; c++)
+        if (CPU_ISSET(c, &old))
+            g_revoke.cpu[k++] = c;
+    if (g_revoke.cpu[1] < 0)
+        g_revoke.cpu[0] = -1; /* one CPU: both threads share it */
+    pin_to_cpu(g_revoke.cpu[0]);
+    pthread_t t;
+    ck_assert_int_eq(pthread_create(&t, NULL, revoke_each_round, NULL), 0);
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    unsigned bad_rounds = 0, rounds = 0;
+    uint32_t lcg = 12345;
+    while (rounds < REVOKE_ROUNDS && bad_rounds == 0 &&
+           (rounds < REVOKE_MIN_ROUNDS || seconds_since(&t0) < 1.5)) {
+        unsigned round = ++rounds;
+        ntsim_ring_t *r;
+        ck_assert_int_eq(ntsim__ring_create(REVOKE_RING, false, &r), NRT_SUCCESS);
+        uint64_t admitted = 0, refused = 0;
+        ntsim_ring_reservation_t res;
+        lcg = lcg * 1103515245u + 12345u;
+        g_revoke.delay = (lcg >> 16) % 512;
+        g_revoke.admitted = g_revoke.refused = 0;
+        atomic_store(&g_revoke.ring, r);
+        for (bool go = true; go;) {
+            if (admitted + refused == 1)
+                atomic_store(&g_revoke.round, round); /* we own it: revoke now */
+            go = atomic_load(&g_revoke.done) != round;
+            if (g_revoke.cpu[1] < 0 && (admitted + refused) % 64 == 63)
+                sched_yield(); /* let the revoker run on our CPU */
+            if (ntsim__ring_reserve(r, 5, ntsim__thread_self(), &res) == NRT_SUCCESS) {
+                memset(res.rec, 0, sizeof *res.rec);
+                ntsim__ring_commit(&res);
+                admitted++;
+            } else {
+                refused++;
+            }
+        }
+        ntsim_ring_counts_t c;
+        ntsim__ring_counts(r, &c);
+        if (c.pushed != admitted + g_revoke.admitted || c.busy != refused + g_revoke.refused ||
+            atomic_load(&r->owner) != NTSIM_RING_OWNER_SHARED || !ntsim__ring_valid(r))
+            bad_rounds++;
+        ntsim__ring_destroy(r);
+    }
+    atomic_store(&g_revoke.quit, true);
+    pthread_join(t, NULL);
+    (void)pthread_setaffinity_np(pthread_self(), sizeof old, &old);
+    ck_assert_msg(bad_rounds == 0, "round %u of %u: a position taken twice, or counts off",
+                  rounds, REVOKE_ROUNDS);
+}
+END_TEST
+
+/* A drain expected to copy 8 MiB or more writes its output with streaming
+ * stores and fences them before it returns (D-RING: "fences before it
+ * returns"; engine/ring.c C5), so a thread the caller hands the output to
+ * with a release store sees all of it. Streaming stores are weakly ordered:
+ * without the fence a later plain store (the release) can be visible while
+ * they still wait in a write-combining buffer, and a reader on another CPU
+ * reads the old bytes. Here 80,001 positions are reserved (8.96 MiB
+ * expected: streaming stores) and committed one per round; each round's
+ * pop copies that one record into out[0] (the next position is not
+ * committed: the walk stops), and the reader, which read out[0] the round
+ * before, must see every byte of this round's record. */
+enum { NT_EXPECTED = 80001, NT_ROUNDS = 200 };
+
+typedef struct nt_handoff {
+    nrt_sys_trace_event_t *out;
+    _Atomic uint32_t ready; /* the round whose out[0] is complete (release) */
+    _Atomic uint32_t seen;  /* the last round the reader checked (release) */
+    uint32_t stale_rounds;  /* rounds in which some byte was not the round's */
+} nt_handoff_t;
+
+static void *nt_reader(void *arg)
+{
+    nt_handoff_t *h = arg;
+    for (uint32_t round = 1; round <= NT_ROUNDS; round++) {
+        for (unsigned spins = 0; atomic_load_explicit(&h->ready, memory_order_acquire) != round;)
+            if (++spins > (1u << 22))
+                sched_yield(); /* the writer may be descheduled */
+        const unsigned char *p = (const unsigned char *)&h->out[0];
+        size_t bad = 0;
+        for (size_t b = 0; b < sizeof h->out[0]; b++)
+            bad += p[b] != (unsigned char)(round * 7 + b);
+        h->stale_rounds += bad != 0;
+        atomic_store_explicit(&h->seen, round, memory_order_release);
+    }
+    return NULL;
+}
+
+START_TEST(test_large_drain_output_is_complete_for_the_thread_it_is_handed_to)
+{
+    ck_assert_uint_ge((uint64_t)NT_EXPECTED * sizeof(nrt_sys_trace_event_t), (uint64_t)8 << 20);
+    ntsim_ring_t *r;
+    ck_assert_int_eq(ntsim__ring_create(131072, false, &r), NRT_SUCCESS);
+    ntsim_ring_reservation_t *res = calloc(NT_EXPECTED, sizeof *res);
+    ck_assert_ptr_nonnull(res);
+    for (uint64_t i = 0; i < NT_EXPECTED; i++)
+        ck_assert_int_eq(ntsim__ring_reserve(r, 1, ntsim__thread_self(), &res[i]), NRT_SUCCESS);
+    nt_handoff_t h;
+    memset(&h, 0, sizeof h);
+    h.out = aligned_alloc(64, 64 * sizeof *h.out);
+    ck_assert_ptr_nonnull(h.out);
+    memset(h.out, 0, 64 * sizeof *h.out);
+    pthread_t t;
+    ck_assert_int_eq(pthread_create(&t, NULL, nt_reader, &h), 0);
+    size_t popped = 0;
+    for (uint32_t round = 1; round <= NT_ROUNDS; round++) {
+        unsigned char *p = (unsigned char *)res[round - 1].rec;
+        for (size_t b = 0; b < sizeof *res[round - 1].rec; b++)
+            p[b] = (unsigned char)(round * 7 + b);
+        ntsim__ring_commit(&res[round - 1]);
+        popped += ntsim__ring_pop(r, h.out, NT_EXPECTED) == 1;
+        atomic_store_explicit(&h.ready, round, memory_order_release);
+        /* Spin before yielding: a system call here could drain the
+         * write-combining buffers before the reader looks. */
+        for (unsigned spins = 0; atomic_load_explicit(&h.seen, memory_order_acquire) != round;)
+            if (++spins > (1u << 22))
+                sched_yield();
+    }
+    pthread_join(t, NULL);
+    ck_assert_uint_eq(popped, NT_ROUNDS);
+    ck_assert_uint_eq(h.stale_rounds, 0);
+    ntsim_ring_counts_t c;
+    ntsim__ring_counts(r, &c);
+    ck_assert_uint_eq(c.drained, NT_ROUNDS);
+    free(h.out);
+    free(res);
+    ntsim__ring_destroy(r); /* the other reservations are never committed: no thread uses it */
+}
+END_TEST
+
 Suite *make_concurrency_suite(void)
 {
     Suite *s = suite_create("concurrency");
@@ -1115,6 +1328,8 @@ Suite *make_concurrency_suite(void)
     tcase_add_test(tc, test_skip_to_while_another_thread_starts_and_stops);
     tcase_add_test(tc, test_drain_during_a_push_sees_nothing_until_it_commits);
     ntsim_check_add_grace_tests(tc); /* check_grace.c */
+    tcase_add_test(tc, test_ring_revocation_against_a_pushing_owner_never_shares_a_position);
+    tcase_add_test(tc, test_large_drain_output_is_complete_for_the_thread_it_is_handed_to);
     suite_add_tcase(s, tc);
     return s;
 }
