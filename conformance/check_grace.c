@@ -635,6 +635,8 @@ static int run_fresh(const char *name)
 /* The same with one more environment variable, `extra` ("NAME=value"). */
 static int run_fresh_with(const char *name, const char *extra)
 {
+    if (ntsim_check_under_valgrind())
+        return 0; /* see ntsim_check_under_valgrind: nothing to check there */
     extern char **environ;
     size_t n = 0;
     while (environ[n] != NULL)

@@ -1094,6 +1094,8 @@ static void slot_trap_handler(int sig, siginfo_t *si, void *uc)
  * at Z's clock 55, the latest at this push's 66; a drain returns 3..6. */
 START_TEST(test_ring_shared_push_reads_the_head_again_while_its_slot_is_held)
 {
+    if (ntsim_check_under_valgrind())
+        return;
     ntsim_ring_t *r;
     ck_assert_int_eq(ntsim__ring_create(4, false, &r), NRT_SUCCESS);
     push_n(r, 0, 4);
@@ -1674,6 +1676,8 @@ static void reveal_buffered_claim_of_4(ntsim_ring_t *r)
  * read while its slot is rewritten. */
 START_TEST(test_ring_pop_near_the_front_leaves_a_record_evicted_by_a_claim_the_barrier_shows)
 {
+    if (ntsim_check_under_valgrind())
+        return;
 #ifdef RING_BARRIER_HOOK
     ntsim_ring_t *r;
     ck_assert_int_eq(ntsim__ring_create(4, false, &r), NRT_SUCCESS);
@@ -1745,6 +1749,8 @@ static void shared_pushers_at_barrier(ntsim_ring_t *r)
  * 113; Y1 and Y3 at 109 and 111, first), nothing written outside out[0..10]. */
 START_TEST(test_ring_pop_hands_out_the_runs_around_records_evicted_in_later_rounds)
 {
+    if (ntsim_check_under_valgrind())
+        return;
 #ifdef RING_BARRIER_HOOK
     ntsim_ring_t *r;
     ck_assert_int_eq(ntsim__ring_create(8, false, &r), NRT_SUCCESS);

@@ -567,3 +567,10 @@ void ntsim_check_quiet_log(ntsim_log_level_t level, const char *message, void *c
     (void)message;
     (void)ctx;
 }
+
+bool ntsim_check_under_valgrind(void)
+{
+    /* valgrind preloads its vgpreload_*.so into the program it runs. */
+    const char *pre = getenv("LD_PRELOAD");
+    return pre != NULL && strstr(pre, "vgpreload") != NULL;
+}

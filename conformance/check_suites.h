@@ -33,6 +33,12 @@ extern const char *ntsim_check_ntsim_path;
 extern const char *ntsim_check_first_suites;
 /* --list-suites: main prints every suite's name and exits. */
 extern bool ntsim_check_list_suites;
+/* True under valgrind (make memcheck). Tests that stop a thread with a
+ * protected page or a seccomp filter, or re-run this binary in a fresh
+ * process, return at once under it: valgrind reports the protected access
+ * as an invalid read and kills the process, aborts on a seccomp trap, and
+ * does not follow /proc/self/exe. They run natively, under ASan and TSan. */
+bool ntsim_check_under_valgrind(void);
 /* The facts of docs/spec_facts.md and the decisions of docs/decisions.md
  * (--facts, --decisions), loaded by main; cited[] counted from the vectors. */
 extern ntsim_facts_t ntsim_check_facts;
