@@ -938,6 +938,12 @@ static void *push_as_a_revoker(void *arg)
  * claims 3. The ring is SHARED, and a drain returns 0, 1, 2, 3. */
 START_TEST(test_ring_revoker_that_finds_the_owner_marked_still_waits_for_its_claim)
 {
+#if defined(__SANITIZE_THREAD__)
+    /* ThreadSanitizer does not run the SIGSEGV trap at the revoker's CAS as
+     * the test needs (the revoker never marks), and a failed assertion would
+     * leave it running on this frame: the test runs natively and under ASan. */
+    return;
+#endif
     ntsim_ring_t *orig;
     ck_assert_int_eq(ntsim__ring_create(8, false, &orig), NRT_SUCCESS);
     long page = sysconf(_SC_PAGESIZE);
