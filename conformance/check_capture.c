@@ -20,6 +20,7 @@
 #include <linux/membarrier.h>
 
 #include "abi_registry.h"
+#include "alloc_probe.h"
 #include "capture_fixture.h"
 #include "check_suites.h"
 #include "grace.h"
@@ -1167,47 +1168,23 @@ START_TEST(test_skip_to_refuses_an_nc_index_out_of_range)
 }
 END_TEST
 
-/* posix_memalign, for this test binary: libc's (through aligned_alloc, its
- * size rounded up to the alignment, so free() takes the block), except
- * that it fails with ENOMEM on a thread that set t_fail_memalign. The
- * engine allocates its per-thread record (engine/grace.c) with it, outside
- * ntsim_replace_allocator, whose probe therefore cannot fail it. */
-static _Thread_local bool t_fail_memalign;
-
-int posix_memalign(void **memptr, size_t alignment, size_t size)
-{
-    if (t_fail_memalign)
-        return ENOMEM;
-    if (alignment == 0 || (alignment & (alignment - 1)) != 0 || alignment % sizeof(void *) != 0)
-        return EINVAL;
-    if (size > SIZE_MAX - alignment)
-        return ENOMEM;
-    void *p = aligned_alloc(alignment, (size + alignment - 1) & ~(alignment - 1));
-    if (p == NULL)
-        return ENOMEM;
-    *memptr = p;
-    return 0;
-}
-
 /* include/ntsim/capture.h: an emit returns 0 when the event was not
  * captured. A thread's first emit registers it (engine/grace.h), and with
- * no memory for its record the event cannot be captured: 0, nothing pushed.
+ * no memory for its record (allocated, like every engine block, through
+ * ntsim_replace_allocator) the event cannot be captured: 0, nothing pushed.
  * ntsim_capture_shutdown frees the caller's record and those of exited
  * threads, so the next emit of this thread must allocate one; once memory
  * is back, it registers and captures (the caller's id, 55). */
 START_TEST(test_emit_without_memory_for_the_thread_record_returns_0)
 {
-    /* valgrind replaces posix_memalign, this binary's included: no failure
-     * to inject under it. */
-    if (ntsim_check_under_valgrind())
-        return;
     ntsim_capture_shutdown();
     start_small();
-    t_fail_memalign = true;
+    ntsim_probe_begin(0);
     uint64_t id = nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
                                           NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 3, NULL, 55);
-    t_fail_memalign = false;
+    ntsim_probe_end();
     ck_assert_uint_eq(id, 0);
+    ck_assert_uint_eq(ntsim_probe.refused, 1); /* the record, through the replaceable allocator */
     ck_assert_uint_eq(stats_of(3).created, 0);
     ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
                                               NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 3, NULL, 55),

@@ -5,7 +5,9 @@
  * call made while no other thread is inside ntsim, so no read races with
  * the write.
  */
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "alloc.h"
 #include "ntsim/capture.h"
@@ -47,4 +49,33 @@ void *ntsim__calloc(size_t count, size_t size)
 void ntsim__free(void *ptr)
 {
     g_free(ptr);
+}
+
+/* Over-allocates by align - 1 bytes plus one pointer, and keeps the block's
+ * start in the pointer-sized word just below the aligned address (that word
+ * is inside the block, and aligned, since align >= sizeof(void *) is
+ * enforced by rounding align up). */
+void *ntsim__aligned_malloc(size_t align, size_t size)
+{
+    if (align < sizeof(void *))
+        align = sizeof(void *);
+    if (size > SIZE_MAX - align - sizeof(void *))
+        return NULL;
+    char *base = g_malloc(size + align - 1 + sizeof(void *));
+    if (base == NULL)
+        return NULL;
+    uintptr_t first = (uintptr_t)(base + sizeof(void *));
+    size_t pad = (size_t)(((first + align - 1) & ~(uintptr_t)(align - 1)) - first);
+    char *p = base + sizeof(void *) + pad;
+    memcpy(p - sizeof(void *), &base, sizeof base);
+    return p;
+}
+
+void ntsim__aligned_free(void *ptr)
+{
+    if (ptr == NULL)
+        return;
+    void *base;
+    memcpy(&base, (char *)ptr - sizeof(void *), sizeof base);
+    g_free(base);
 }

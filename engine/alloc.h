@@ -12,4 +12,11 @@ void *ntsim__realloc(void *ptr, size_t size);
 void *ntsim__calloc(size_t count, size_t size);
 void ntsim__free(void *ptr);
 
+/* A block of `size` bytes at a multiple of `align` (a power of two, at most
+ * 4096), from the replaceable malloc: posix_memalign would bypass it, and
+ * with it the failure a replacement injects. NULL when out of memory. Freed
+ * with ntsim__aligned_free only. */
+void *ntsim__aligned_malloc(size_t align, size_t size);
+void ntsim__aligned_free(void *ptr);
+
 #endif /* NTSIM_ENGINE_ALLOC_H */

@@ -24,6 +24,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "log.h"
 
 _Atomic bool ntsim__grace_fence_mode = true;
@@ -63,7 +64,8 @@ ntsim_thread_t *ntsim__thread_register(void)
     while (t != NULL && t->alive)
         t = t->next;
     if (t == NULL) {
-        if (posix_memalign((void **)&t, 64, sizeof *t) != 0) {
+        t = ntsim__aligned_malloc(_Alignof(ntsim_thread_t), sizeof *t);
+        if (t == NULL) {
             pthread_mutex_unlock(&registry_lock);
             return NULL;
         }
@@ -164,7 +166,7 @@ void ntsim__grace_shutdown(void)
             continue;
         }
         *link = t->next;
-        free(t);
+        ntsim__aligned_free(t);
     }
     pthread_mutex_unlock(&registry_lock);
 }
