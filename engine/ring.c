@@ -140,6 +140,8 @@
 #include <emmintrin.h>
 #endif
 
+#include "alloc.h"
+
 /* B of the protocol: positions claimed by one consumer round. A producer
  * that needs a slot of the batch spins while it is copied (P1). */
 #define NTSIM_RING_POP_BATCH UINT64_C(256)
@@ -148,13 +150,21 @@
  * read-for-ownership of every destination line. */
 #define NTSIM_RING_NT_BYTES ((size_t)8 << 20)
 
+/* Both lines of slot j, for writing (PREFETCHW where the build's target
+ * has it, a plain prefetch otherwise). A hint only: no ordering, no fault. */
+static inline void prefetch_slot_for_write(const ntsim_ring_t *r, uint64_t j)
+{
+    __builtin_prefetch(&r->slots[j], 1);
+    __builtin_prefetch((const char *)&r->slots[j] + 64, 1);
+}
+
 NRT_STATUS ntsim__ring_create(uint64_t capacity, bool prefault, ntsim_ring_t **out)
 {
     *out = NULL;
     if (capacity == 0 || capacity > (UINT64_C(1) << 40))
         return NRT_INVALID;
-    ntsim_ring_t *r = NULL;
-    if (posix_memalign((void **)&r, 64, sizeof *r) != 0)
+    ntsim_ring_t *r = ntsim__aligned_malloc(_Alignof(ntsim_ring_t), sizeof *r);
+    if (r == NULL)
         return NRT_RESOURCE;
     memset(r, 0, sizeof *r);
     r->capacity = capacity;
@@ -166,7 +176,7 @@ NRT_STATUS ntsim__ring_create(uint64_t capacity, bool prefault, ntsim_ring_t **o
     int flags = MAP_PRIVATE | MAP_ANONYMOUS | (prefault ? MAP_POPULATE : 0);
     void *map = mmap(NULL, r->map_bytes, PROT_READ | PROT_WRITE, flags, -1, 0);
     if (map == MAP_FAILED) {
-        free(r);
+        ntsim__aligned_free(r);
         return NRT_RESOURCE;
     }
     if (prefault) {
@@ -192,7 +202,7 @@ void ntsim__ring_destroy(ntsim_ring_t *ring)
     if (ring == NULL)
         return;
     munmap(ring->slots, ring->map_bytes);
-    free(ring);
+    ntsim__aligned_free(ring);
 }
 
 uint64_t ntsim__ring_capacity(const ntsim_ring_t *ring)
@@ -256,6 +266,16 @@ static NRT_STATUS claim_shared(ntsim_ring_t *r, uint64_t now_ns, ntsim_ring_rese
             if (!atomic_compare_exchange_strong_explicit(&r->head, &w, w + 1, memory_order_seq_cst,
                                                          memory_order_relaxed))
                 continue;
+            /* The next pushes, ours or another producer's, take the
+             * following slots: bring one a little ahead in now, so that
+             * its P1 read of the stamp does not stall on memory before
+             * its CAS (a store to a cold line would wait in the store
+             * buffer; that read cannot). The owner does the same. */
+            uint64_t ahead = j + NTSIM_RING_PREFETCH_AHEAD;
+            if (ahead >= r->capacity)
+                ahead -= r->capacity;
+            if (ahead < r->capacity)
+                prefetch_slot_for_write(r, ahead);
             if (w < r->capacity) {
                 ntsim__ring_fill(r, w, j, res);
                 return NRT_SUCCESS;

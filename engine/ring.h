@@ -205,8 +205,10 @@ static inline NRT_STATUS ntsim__ring_claim_owned(ntsim_ring_t *r, uint64_t now_n
             /* The owner's next pushes walk the ring in order: ask for the
              * slot two ahead (both lines) now, so that a large ring
              * streaming through memory does not stall each push on a cache
-             * miss. A hint only; no ordering. (Not for shared producers:
-             * the slot ahead is likely another producer's next.) */
+             * miss. A hint only; no ordering. (Shared producers do the
+             * same in ring.c: the slot ahead may be another producer's
+             * next, which then takes the line from this CPU's cache,
+             * still sooner than from memory.) */
             uint64_t ahead = j + NTSIM_RING_PREFETCH_AHEAD;
             if (ahead >= r->capacity)
                 ahead -= r->capacity;
