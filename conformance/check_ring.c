@@ -505,24 +505,35 @@ START_TEST(test_ring_shared_push_gives_its_position_back_when_the_consumer_took_
 }
 END_TEST
 
+/* A push on another thread that the trap stops at its claim: at `clock`,
+ * its record's nc_local_id = `id`; st and pos say how it ended. */
 typedef struct trapped_push {
     ntsim_ring_t *ring;
+    uint64_t clock, id;
     NRT_STATUS st;
     uint64_t pos;
 } trapped_push_t;
 
-static void *push_position_4(void *arg)
+static void *push_trapped(void *arg)
 {
     trapped_push_t *t = arg;
     ntsim_ring_reservation_t res;
-    t->st = ntsim__ring_reserve(t->ring, 14, ntsim__thread_self(), &res);
+    t->st = ntsim__ring_reserve(t->ring, t->clock, ntsim__thread_self(), &res);
     if (t->st == NRT_SUCCESS) {
         memset(res.rec, 0, sizeof *res.rec);
-        res.rec->nc_local_id = 4;
+        res.rec->nc_local_id = t->id;
         t->pos = res.pos;
         ntsim__ring_commit(&res);
     }
     return NULL;
+}
+
+/* Starts *a's push on thread *t and returns once the armed trap holds it. */
+static void start_trapped_push(trapped_push_t *a, pthread_t *t)
+{
+    ck_assert_int_eq(pthread_create(t, NULL, push_trapped, a), 0);
+    while (!atomic_load(&g_trap.paused))
+        nanosleep(&(struct timespec){0, 100000}, NULL);
 }
 
 /* C4 and C5 with an evicted record inside a batch. Ring of 4 holding 0..3;
@@ -540,11 +551,9 @@ START_TEST(test_ring_pop_returns_the_runs_around_a_record_evicted_inside_its_bat
     ntsim_ring_t *r = trap_ring(4, &orig, TRAP_PAUSE);
     push_n(r, 0, 4);
     trap_arm(4);
-    trapped_push_t a = {r, NRT_FAILURE, 0};
+    trapped_push_t a = {r, 14, 4, NRT_FAILURE, 0};
     pthread_t t;
-    ck_assert_int_eq(pthread_create(&t, NULL, push_position_4, &a), 0);
-    while (!atomic_load(&g_trap.paused))
-        nanosleep(&(struct timespec){0, 100000}, NULL);
+    start_trapped_push(&a, &t);
     ntsim_ring_reservation_t res;
     ck_assert_int_eq(ntsim__ring_reserve(r, 15, ntsim__thread_self(), &res), NRT_SUCCESS);
     ck_assert_uint_eq(res.pos, 5);
@@ -1350,20 +1359,6 @@ START_TEST(test_ring_pop_neither_returns_nor_waits_on_a_drained_record_being_rep
 }
 END_TEST
 
-static void *push_position_5(void *arg)
-{
-    trapped_push_t *t = arg;
-    ntsim_ring_reservation_t res;
-    t->st = ntsim__ring_reserve(t->ring, 1005, ntsim__thread_self(), &res);
-    if (t->st == NRT_SUCCESS) {
-        memset(res.rec, 0, sizeof *res.rec);
-        res.rec->nc_local_id = 5;
-        t->pos = res.pos;
-        ntsim__ring_commit(&res);
-    }
-    return NULL;
-}
-
 /* C1 starts the walk at H - 2C, not H - C (ring.c, C2: the model's
  * counterexample): a record whose evicting push has claimed but not yet
  * read K still belongs to whichever side decides first. By hand, C = 4,
@@ -1381,11 +1376,9 @@ START_TEST(test_ring_pop_takes_the_oldest_record_before_its_evicting_push_decide
     ntsim_ring_t *r = trap_ring(4, &orig, TRAP_PAUSE);
     push_n(r, 0, 5);
     trap_arm(5);
-    trapped_push_t a = {r, NRT_FAILURE, 0};
+    trapped_push_t a = {r, 1005, 5, NRT_FAILURE, 0};
     pthread_t t;
-    ck_assert_int_eq(pthread_create(&t, NULL, push_position_5, &a), 0);
-    while (!atomic_load(&g_trap.paused))
-        nanosleep(&(struct timespec){0, 100000}, NULL);
+    start_trapped_push(&a, &t);
     push_n(r, 6, 3);
     nrt_sys_trace_event_t out[8];
     memset(out, 0, sizeof out);
