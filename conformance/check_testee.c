@@ -225,7 +225,8 @@ END_TEST
 
 START_TEST(test_process_that_hangs_is_killed_at_the_timeout)
 {
-    ntsim_testee_t *t = spawn_ntsim("--break=hang=2", 200);
+    ntsim_testee_t *t = spawn_ntsim("--break=hang=2", 10000);
+    ntsim_testee_set_timeout(t, 200); /* the hello is not what this pins */
     NtsimTestee__Request req;
     NtsimTestee__LayoutRequest q;
     layout_request(&req, &q);

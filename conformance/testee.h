@@ -60,6 +60,11 @@ unsigned ntsim_testee_caps(const ntsim_testee_t *t);
 bool ntsim_testee_alive(const ntsim_testee_t *t);
 /* How many times the process was started (1 after spawn). */
 unsigned ntsim_testee_starts(const ntsim_testee_t *t);
+/* Sets the bound of every later request (restarts' hellos included); the
+ * in-process testee has none. A test that pins a short timeout sets it after
+ * the spawn, so that a start slowed by a loaded machine is not what it
+ * measures. */
+void ntsim_testee_set_timeout(ntsim_testee_t *t, unsigned timeout_ms);
 
 /* One exchange: sets req->id, sends it, waits for the response. On
  * NRT_SUCCESS *out is the response with the same id (free it with

@@ -119,6 +119,11 @@ ntsim_testee_t *ntsim_testee_local(void)
     return &local;
 }
 
+void ntsim_testee_set_timeout(ntsim_testee_t *t, unsigned timeout_ms)
+{
+    t->timeout_ms = timeout_ms;
+}
+
 NRT_STATUS ntsim_testee_spawn(const char *command, unsigned timeout_ms, ntsim_testee_t **out,
                               char *why, size_t cap)
 {
