@@ -1853,6 +1853,54 @@ START_TEST(test_writers_take_no_empty_block_and_survive_a_refused_first_buffer)
 }
 END_TEST
 
+/* timeline.h: ntsim__text_put's "first failure sticks in st and later calls
+ * do nothing" holds for a failed format too, not only for out of memory: a
+ * wide character no charset encodes ((wchar_t)-1, refused by wcrtomb in the C
+ * locale and in UTF-8 alike) makes vsnprintf fail. That is an output (I/O)
+ * failure, not out of memory: NRT_FAILURE (D-STATUS). The text before it
+ * stays, nothing after it is added. */
+START_TEST(test_text_put_format_failure_sticks_as_nrt_failure)
+{
+    static const wchar_t unencodable[] = {(wchar_t)-1, 0};
+    ntsim_textout_t o = {{NULL, 0, 0}, NRT_SUCCESS};
+    ntsim__text_put(&o, "%s", "ab");
+    ck_assert_int_eq(o.st, NRT_SUCCESS);
+    ck_assert_uint_eq(o.b.len, 2);
+    ntsim__text_put(&o, "%ls", unencodable);
+    ck_assert_int_eq(o.st, NRT_FAILURE);
+    ck_assert_uint_eq(o.b.len, 2);
+    ntsim__text_put(&o, "%s", "cd");
+    ck_assert_int_eq(o.st, NRT_FAILURE);
+    ck_assert_uint_eq(o.b.len, 2);
+    ck_assert(memcmp(o.b.data, "ab", 2) == 0);
+    ntsim__free(o.b.data);
+}
+END_TEST
+
+/* D-ALLOCATOR for the Chrome JSON when the memory runs out while the
+ * document grows past its first reservation, not only before it: 400
+ * threads, one instant each, 1 ms apart (the records of
+ * test_writers_grow_past_their_first_reservation, 100 more: about 390 bytes
+ * of output per thread, while the first capacity, 256 + 200 per edge rounded
+ * up to a power of two from 4096, is 131072 for these ~600 edges). Every
+ * refused allocation gives NRT_RESOURCE with nothing left allocated, the
+ * half-written document included; then the same bytes as with no limit. */
+START_TEST(test_chrome_json_out_of_memory_while_growing_leaks_nothing)
+{
+    nrt_sys_trace_event_t *r = malloc(400 * sizeof *r);
+    ck_assert_ptr_nonnull(r);
+    for (size_t i = 0; i < 400; i++)
+        r[i] = rec(TY(MODEL_SUBMIT), I, 0, 1000 + i, i, 1000000 * (i + 1), i, i);
+    char *doc = NULL;
+    size_t len = 0;
+    ck_assert_int_eq(ntsim_chrome_trace_serialize(r, 400, NULL, &doc, &len), NRT_SUCCESS);
+    ck_assert_uint_gt(len, 131072);
+    ntsim_buffer_free(doc);
+    check_out_of_memory(write_chrome, true, r, 400, NULL);
+    free(r);
+}
+END_TEST
+
 Suite *make_timeline_suite(void)
 {
     Suite *s = suite_create("timeline");
@@ -1885,6 +1933,8 @@ Suite *make_timeline_suite(void)
     tcase_add_test(tc, test_clock_slope_of_a_billion_or_more_is_still_a_clock);
     tcase_add_test(tc, test_lanes_put_the_longer_span_first_and_number_host_overflow_tids_up);
     tcase_add_test(tc, test_writers_take_no_empty_block_and_survive_a_refused_first_buffer);
+    tcase_add_test(tc, test_text_put_format_failure_sticks_as_nrt_failure);
+    tcase_add_test(tc, test_chrome_json_out_of_memory_while_growing_leaks_nothing);
     suite_add_tcase(s, tc);
     return s;
 }
