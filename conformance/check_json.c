@@ -3,9 +3,12 @@
  * the worker_gid map) and the one table's JSON key column. The documents
  * themselves are pinned by vectors/json_*.yaml.
  */
+#define _GNU_SOURCE /* MAP_ANONYMOUS */
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "alloc_probe.h"
 #include "capture_fixture.h"
@@ -593,6 +596,129 @@ START_TEST(test_data_format_text_is_exact_on_a_dirty_stack)
 }
 END_TEST
 
+/* D-FETCH: the error fetch logs when it cannot reserve memory names how
+ * many events it would have taken, all of which stay in the rings: 3 on
+ * NC 0 and 2 on NC 1 without a limit, min(3, 2) + min(2, 2) = 4 with
+ * max_events_per_nc 2. */
+START_TEST(test_fetch_out_of_memory_error_counts_the_events_it_keeps)
+{
+    emit_generic(0, 3);
+    emit_generic(1, 2);
+    nrt_sys_trace_fetch_options_t opt = {.max_events_per_nc = 0, .nc_idx = -1};
+    static const struct {
+        uint64_t max;
+        const char *count;
+    } cases[] = {{0, " 5 events"}, {2, " 4 events"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        opt.max_events_per_nc = cases[i].max;
+        char *buf = NULL;
+        size_t n = 0;
+        unsigned warned = ntsim_fixture.warnings;
+        ntsim_probe_begin(0);
+        NRT_STATUS st = nrt_sys_trace_fetch_events(&buf, &n, &opt);
+        ntsim_probe_end();
+        ck_assert_int_eq(st, NRT_RESOURCE);
+        ck_assert_ptr_null(buf);
+        ck_assert_uint_eq(ntsim_fixture.warnings, warned + 1);
+        ck_assert_msg(strstr(ntsim_fixture.last_message, cases[i].count) != NULL,
+                      "the error does not say%s: %s", cases[i].count,
+                      ntsim_fixture.last_message);
+        ntsim_nc_stats_t ns;
+        ck_assert_int_eq(ntsim_capture_nc_stats(0, &ns), NRT_SUCCESS);
+        ck_assert_uint_eq(ns.in_ring, 3);
+        ck_assert_int_eq(ntsim_capture_nc_stats(1, &ns), NRT_SUCCESS);
+        ck_assert_uint_eq(ns.in_ring, 2);
+    }
+}
+END_TEST
+
+/* An allocator that refuses only its allocation number g_one_fail_at
+ * (counted from 0 in g_one_fail_calls) and wraps libc's otherwise. */
+static uint64_t g_one_fail_at;
+static uint64_t g_one_fail_calls;
+
+static bool one_fail_refuses(void)
+{
+    return g_one_fail_calls++ == g_one_fail_at;
+}
+
+static void *one_fail_malloc(size_t size)
+{
+    return one_fail_refuses() ? NULL : malloc(size);
+}
+
+static void *one_fail_realloc(void *ptr, size_t size)
+{
+    return one_fail_refuses() ? NULL : realloc(ptr, size);
+}
+
+static void *one_fail_calloc(size_t count, size_t size)
+{
+    return one_fail_refuses() ? NULL : calloc(count, size);
+}
+
+/* D-FETCH and D-ALLOCATOR: whichever single allocation fails (not only the
+ * last ones, as a probe that fails all after the first k tests), fetch
+ * returns NRT_RESOURCE with nothing drained; a ring of one event takes one
+ * record per pop, the smallest scratch there is. */
+START_TEST(test_fetch_of_one_event_fails_whole_at_any_one_allocation)
+{
+    emit_generic(0, 1);
+    for (uint64_t k = 0;; k++) {
+        ck_assert_uint_lt(k, 100);
+        char *buf = NULL;
+        size_t n = 0;
+        g_one_fail_at = k;
+        g_one_fail_calls = 0;
+        ck_assert_int_eq(ntsim_replace_allocator(one_fail_malloc, one_fail_realloc,
+                                                 one_fail_calloc, free),
+                         NRT_SUCCESS);
+        NRT_STATUS st = nrt_sys_trace_fetch_events(&buf, &n, NULL);
+        ck_assert_int_eq(ntsim_replace_allocator(NULL, NULL, NULL, NULL), NRT_SUCCESS);
+        ntsim_nc_stats_t ns;
+        ck_assert_int_eq(ntsim_capture_nc_stats(0, &ns), NRT_SUCCESS);
+        if (g_one_fail_calls > k) { /* allocation k was refused */
+            ck_assert_int_eq(st, NRT_RESOURCE);
+            ck_assert_ptr_null(buf);
+            ck_assert_uint_eq(ns.in_ring, 1);
+            continue;
+        }
+        ck_assert_int_eq(st, NRT_SUCCESS);
+        ck_assert_uint_eq(ns.in_ring, 0);
+        ck_assert_uint_eq(count_events(buf), 1);
+        ck_assert_uint_eq(n, strlen(buf));
+        nrt_sys_trace_buffer_free(buf);
+        break;
+    }
+}
+END_TEST
+
+/* The header: NRT_RESOURCE when memory runs out, the count refused before a
+ * record is read, also when count * 768 (the per-event bound) wraps around
+ * to a small size: 0x0055555555555556 * 768 = 2^64 + 512. The one record
+ * sits at the end of a page followed by an inaccessible one, so reading
+ * past it faults. */
+START_TEST(test_serialize_refuses_a_count_whose_size_wraps)
+{
+    long page = sysconf(_SC_PAGESIZE);
+    ck_assert_int_gt(page, (long)sizeof(nrt_sys_trace_event_t));
+    unsigned char *map = mmap(NULL, 2 * (size_t)page, PROT_READ | PROT_WRITE,
+                              MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    ck_assert_ptr_ne(map, MAP_FAILED);
+    ck_assert_int_eq(mprotect(map + page, (size_t)page, PROT_NONE), 0);
+    nrt_sys_trace_event_t *e = (nrt_sys_trace_event_t *)(map + page - sizeof *e);
+    const size_t count = UINT64_C(0x0055555555555556);
+    ck_assert_uint_eq((size_t)(count * 768), 512); /* the wrap this test is about */
+    char *doc = NULL;
+    size_t n = 0;
+    ck_assert_int_eq(ntsim_json_serialize(e, count, &doc, &n), NRT_RESOURCE);
+    ck_assert_ptr_null(doc);
+    ck_assert_int_eq(ntsim_json_serialize_events(e, count, &doc, &n), NRT_RESOURCE);
+    ck_assert_ptr_null(doc);
+    ck_assert_int_eq(munmap(map, 2 * (size_t)page), 0);
+}
+END_TEST
+
 Suite *make_json_suite(void)
 {
     Suite *s = suite_create("json");
@@ -618,6 +744,9 @@ Suite *make_json_suite(void)
     tcase_add_test(tc, test_fetch_and_serialize_run_out_of_memory_cleanly);
     tcase_add_test(tc, test_serialize_refuses_a_count_past_memory);
     tcase_add_test(tc, test_data_format_text_is_exact_on_a_dirty_stack);
+    tcase_add_test(tc, test_fetch_out_of_memory_error_counts_the_events_it_keeps);
+    tcase_add_test(tc, test_fetch_of_one_event_fails_whole_at_any_one_allocation);
+    tcase_add_test(tc, test_serialize_refuses_a_count_whose_size_wraps);
     suite_add_tcase(s, tc);
     return s;
 }
