@@ -719,6 +719,42 @@ START_TEST(test_serialize_refuses_a_count_whose_size_wraps)
 }
 END_TEST
 
+/* D-JSON-DATA: a phase past INSTANT has no arm, for GENERIC (type 0) too:
+ * the record is counted in phase_mismatch and in phase_mismatch_by_type[0],
+ * and warned once as "Generic ... phase 3". ntsim_json_stats writes every
+ * slot of the caller's struct, the first included: no 0xff byte survives. */
+START_TEST(test_phase_mismatch_of_type_0_is_counted_in_slot_0)
+{
+    nrt_sys_trace_event_t r;
+    memset(&r, 0, sizeof r);
+    r.trace_type = NRT_SYS_TRACE_EVENT_TYPE_GENERIC;
+    r.phase = (nrt_sys_trace_event_phase_t)3;
+    ntsim_json_reset_stats();
+    ntsim_fixture_log_begin();
+    char *doc = NULL;
+    size_t n;
+    ck_assert_int_eq(ntsim_json_serialize(&r, 1, &doc, &n), NRT_SUCCESS);
+    ck_assert_ptr_nonnull(strstr(doc, "\"event_type\":\"generic\",\"phase\":\"unknown\","));
+    ck_assert_ptr_nonnull(strstr(doc, "\"data\":{}"));
+    nrt_sys_trace_buffer_free(doc);
+    ntsim_json_stats_t st;
+    memset(&st, 0xff, sizeof st);
+    ck_assert_int_eq(ntsim_json_stats(&st), NRT_SUCCESS);
+    ck_assert_uint_eq(st.phase_mismatch, 1);
+    ck_assert_uint_eq(st.phase_mismatch_by_type[0], 1);
+    for (uint32_t t = 1; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
+        ck_assert_uint_eq(st.phase_mismatch_by_type[t], 0);
+    ck_assert_uint_eq(ntsim_fixture.warnings, 1);
+    ck_assert_uint_eq(ntsim_fixture.log_count, 1);
+    ck_assert_ptr_nonnull(strstr(ntsim_fixture.log[0], "phase mismatch: Generic has no data for phase 3"));
+    ntsim_json_reset_stats();
+    memset(&st, 0xff, sizeof st);
+    ck_assert_int_eq(ntsim_json_stats(&st), NRT_SUCCESS);
+    ck_assert_uint_eq(st.phase_mismatch, 0);
+    ck_assert_uint_eq(st.phase_mismatch_by_type[0], 0);
+}
+END_TEST
+
 Suite *make_json_suite(void)
 {
     Suite *s = suite_create("json");
@@ -747,6 +783,7 @@ Suite *make_json_suite(void)
     tcase_add_test(tc, test_fetch_out_of_memory_error_counts_the_events_it_keeps);
     tcase_add_test(tc, test_fetch_of_one_event_fails_whole_at_any_one_allocation);
     tcase_add_test(tc, test_serialize_refuses_a_count_whose_size_wraps);
+    tcase_add_test(tc, test_phase_mismatch_of_type_0_is_counted_in_slot_0);
     suite_add_tcase(s, tc);
     return s;
 }
