@@ -533,6 +533,68 @@ START_TEST(test_ntff_write_file_fails_with_errno_and_frees)
 }
 END_TEST
 
+/* convert.h: NRT_INVALID for a NULL array with a nonzero count. That is bad
+ * input whatever the allocator does: with every allocation failing, the
+ * answer is still NRT_INVALID (D-STATUS), never NRT_RESOURCE, and nothing is
+ * held (D-ALLOCATOR). A count of 1 is the smallest nonzero one. */
+START_TEST(test_ntff_serialize_rejects_a_null_array_even_out_of_memory)
+{
+    uint8_t *out = NULL;
+    size_t len = 0;
+    ntsim_probe_begin(0);
+    ck_assert_int_eq(ntsim_ntff_serialize(NULL, 1, NULL, 0, NULL, &out, &len), NRT_INVALID);
+    ck_assert_int_eq(ntsim_ntff_serialize(NULL, 0, NULL, 1, NULL, &out, &len), NRT_INVALID);
+    ntsim_probe_end();
+    ck_assert_ptr_null(out);
+    ck_assert_uint_eq(len, 0);
+    ck_assert_uint_eq(ntsim_probe.live, 0);
+}
+END_TEST
+
+/* D-ALLOCATOR: serialize runs out of memory after the output buffer already
+ * holds the events piece (a 5000-byte payload makes the profiles piece
+ * outgrow both the writer's 4 KiB block and the output's): NRT_RESOURCE and
+ * every block freed, the output buffer included, at each failing allocation;
+ * then the same bytes as a run with memory. */
+START_TEST(test_ntff_serialize_frees_its_output_when_a_later_piece_runs_out)
+{
+    nrt_sys_trace_event_t r[3];
+    memset(r, 0, sizeof r);
+    for (int i = 0; i < 3; i++) {
+        r[i].trace_type = NRT_SYS_TRACE_EVENT_TYPE_HW_NOTIFY;
+        r[i].phase = NRT_SYS_TRACE_EVENT_PHASE_INSTANT;
+        r[i].data.hw_notify.exec_id = (uint64_t)i + 1;
+    }
+    static uint8_t payload[5000];
+    memset(payload, 0x5a, sizeof payload);
+    const ntsim_trace_info_t info = {1, 0, 3, payload, sizeof payload};
+    uint8_t *whole;
+    size_t whole_len;
+    ck_assert_int_eq(ntsim_ntff_serialize(r, 3, &info, 1, NULL, &whole, &whole_len), NRT_SUCCESS);
+    ck_assert_uint_gt(whole_len, sizeof payload);
+    for (uint64_t allow = 0;; allow++) {
+        ck_assert_uint_lt(allow, 100);
+        uint8_t *out = NULL;
+        size_t len = 0;
+        ntsim_probe_begin(allow);
+        NRT_STATUS st = ntsim_ntff_serialize(r, 3, &info, 1, NULL, &out, &len);
+        ntsim_probe_end();
+        if (st != NRT_SUCCESS) {
+            ck_assert_int_eq(st, NRT_RESOURCE);
+            ck_assert_ptr_null(out);
+            ck_assert_uint_eq(ntsim_probe.live, 0);
+            continue;
+        }
+        ck_assert_uint_eq(ntsim_probe.live, 1);
+        ck_assert_uint_eq(len, whole_len);
+        ck_assert(memcmp(out, whole, len) == 0);
+        ntsim_buffer_free(out);
+        break;
+    }
+    ntsim_buffer_free(whole);
+}
+END_TEST
+
 Suite *make_convert_suite(void)
 {
     Suite *s = suite_create("convert");
@@ -556,6 +618,8 @@ Suite *make_convert_suite(void)
     tcase_add_test(tc, test_ntff_runs_out_of_memory_cleanly);
     tcase_add_test(tc, test_ntff_write_file_fails_with_errno_and_frees);
     tcase_add_test(tc, test_siphash_streaming_equals_one_shot);
+    tcase_add_test(tc, test_ntff_serialize_rejects_a_null_array_even_out_of_memory);
+    tcase_add_test(tc, test_ntff_serialize_frees_its_output_when_a_later_piece_runs_out);
     suite_add_tcase(s, tc);
     return s;
 }
