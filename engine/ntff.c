@@ -201,14 +201,18 @@ static NRT_STATUS put_infos(ntsim_growbuf_t *b, const ntsim_trace_info_t *infos,
     return st;
 }
 
-/* Field 3: the names of the types in `used`, one interned_data_db, by id. */
-static NRT_STATUS put_names(ntsim_growbuf_t *b, const bool used[NRT_SYS_TRACE_EVENT_TYPE_COUNT])
+/* Field 3: the names of the types in `used`, one interned_data_db, by id.
+ * `used` is passed as a pointer to the whole array, not to its first
+ * element, so that its bound stays in the type (UBSan checks the index;
+ * not const: C11 does not convert bool (*)[N] to const bool (*)[N]). */
+static NRT_STATUS put_names(ntsim_growbuf_t *b,
+                            bool (*used)[NRT_SYS_TRACE_EVENT_TYPE_COUNT])
 {
     Ntff__InternedDataDb__IdMapEntry entries[NRT_SYS_TRACE_EVENT_TYPE_COUNT];
     Ntff__InternedDataDb__IdMapEntry *ptrs[NRT_SYS_TRACE_EVENT_TYPE_COUNT];
     size_t n = 0;
     for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++) {
-        if (!used[t])
+        if (!(*used)[t])
             continue;
         Ntff__InternedDataDb__IdMapEntry *en = &entries[n];
         ntff__interned_data_db__id_map_entry__init(en);
@@ -324,7 +328,7 @@ NRT_STATUS ntsim_ntff_writer_finish(ntsim_ntff_writer_t *w, const uint8_t **byte
     if (w == NULL || bytes == NULL || len == NULL || w->finished)
         return NRT_INVALID;
     w->b.len = 0;
-    NRT_STATUS st = put_names(&w->b, w->used);
+    NRT_STATUS st = put_names(&w->b, &w->used);
     if (st == NRT_SUCCESS)
         st = put_scalars(&w->b, &w->opt);
     w->finished = st == NRT_SUCCESS;
