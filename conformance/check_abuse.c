@@ -384,17 +384,24 @@ static uint64_t clock_that_emits(void *ctx)
     return 6000;
 }
 
+/* The fixture (virtual tid 7), a config of NC 0 with 1024 records, and
+ * clock_that_emits as the clock hook; the caller starts the session. */
+static void begin_with_a_clock_that_emits(nrt_sys_trace_config_t *cfg)
+{
+    ntsim_fixture_begin(1000, 0, 7);
+    ntsim_fixture_config(cfg, 1024, (const uint32_t[]){0}, 1);
+    ntsim_capture_hooks_t hooks = {clock_that_emits, NULL, NULL};
+    ck_assert_int_eq(ntsim_capture_set_hooks(&hooks), NRT_SUCCESS);
+}
+
 /* An emit from inside an emit (here the clock hook): its exit would clear the
  * in-emit flag stop() waits on while the outer emit still writes its slot, so
  * it is refused (0, counted as reentrant, one warning) and the outer emit is
  * captured alone. */
 START_TEST(test_emit_from_inside_a_hook_is_refused_and_counted)
 {
-    ntsim_fixture_begin(1000, 0, 7);
     nrt_sys_trace_config_t cfg;
-    ntsim_fixture_config(&cfg, 1024, (const uint32_t[]){0}, 1);
-    ntsim_capture_hooks_t hooks = {clock_that_emits, NULL, NULL};
-    ck_assert_int_eq(ntsim_capture_set_hooks(&hooks), NRT_SUCCESS);
+    begin_with_a_clock_that_emits(&cfg);
     ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
     unsigned before = ntsim_fixture.warnings;
     for (int i = 0; i < 2; i++)
@@ -423,11 +430,8 @@ END_TEST
  * counts 1, which stop keeps readable and shutdown clears. */
 START_TEST(test_shutdown_clears_the_reentrant_count)
 {
-    ntsim_fixture_begin(1000, 0, 7);
     nrt_sys_trace_config_t cfg;
-    ntsim_fixture_config(&cfg, 1024, (const uint32_t[]){0}, 1);
-    ntsim_capture_hooks_t hooks = {clock_that_emits, NULL, NULL};
-    ck_assert_int_eq(ntsim_capture_set_hooks(&hooks), NRT_SUCCESS);
+    begin_with_a_clock_that_emits(&cfg);
     ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
     nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC, NRT_SYS_TRACE_EVENT_PHASE_INSTANT,
                             0, NULL, 77);
@@ -446,11 +450,8 @@ END_TEST
  * session warns again (D-WARN-ONCE's rule for the emit path's warnings). */
 START_TEST(test_emit_from_inside_a_hook_warns_once_each_session)
 {
-    ntsim_fixture_begin(1000, 0, 7);
     nrt_sys_trace_config_t cfg;
-    ntsim_fixture_config(&cfg, 1024, (const uint32_t[]){0}, 1);
-    ntsim_capture_hooks_t hooks = {clock_that_emits, NULL, NULL};
-    ck_assert_int_eq(ntsim_capture_set_hooks(&hooks), NRT_SUCCESS);
+    begin_with_a_clock_that_emits(&cfg);
     for (int session = 0; session < 2; session++) {
         ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
         unsigned before = ntsim_fixture.warnings;
@@ -475,11 +476,8 @@ END_TEST
  * refusal is counted. */
 START_TEST(test_emit_from_inside_a_hook_warns_at_the_first_refusal)
 {
-    ntsim_fixture_begin(1000, 0, 7);
     nrt_sys_trace_config_t cfg;
-    ntsim_fixture_config(&cfg, 1024, (const uint32_t[]){0}, 1);
-    ntsim_capture_hooks_t hooks = {clock_that_emits, NULL, NULL};
-    ck_assert_int_eq(ntsim_capture_set_hooks(&hooks), NRT_SUCCESS);
+    begin_with_a_clock_that_emits(&cfg);
     ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
     unsigned before = ntsim_fixture.warnings;
     ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
