@@ -529,6 +529,98 @@ START_TEST(test_hostile_sync_pairs_align_without_undefined_conversions)
 }
 END_TEST
 
+/* --- the .pftrace framing (D-PFTRACE "Framing") ---------------------------------- */
+
+/* Walks a .pftrace as D-PFTRACE frames it: packet i is 0x0A, the protobuf
+ * varint of its packed length (base 128, least significant group first,
+ * 0x80 on every byte but the last: the shortest form, as protobuf encodes a
+ * length), then the packed TracePacket. The packets come from protobuf-c's
+ * own reading of the file and are packed again here, so every byte is
+ * derived independently of the writer's framing. Counts the packets whose
+ * packed length is 127 and 128 (the one- and two-byte varint sides). */
+static void check_framing(const uint8_t *buf, size_t len, size_t *len127, size_t *len128)
+{
+    Perfetto__Protos__Trace *tr = perfetto__protos__trace__unpack(NULL, len, buf);
+    ck_assert_ptr_nonnull(tr);
+    ck_assert_uint_gt(tr->n_packet, 0);
+    size_t off = 0;
+    for (size_t i = 0; i < tr->n_packet; i++) {
+        size_t body = perfetto__protos__trace_packet__get_packed_size(tr->packet[i]);
+        *len127 += body == 127;
+        *len128 += body == 128;
+        uint8_t want[16];
+        size_t h = 0;
+        want[h++] = 0x0A;
+        for (uint64_t v = body;; v >>= 7) {
+            if (v < 128) {
+                want[h++] = (uint8_t)v;
+                break;
+            }
+            want[h++] = (uint8_t)(0x80 | (v & 0x7f));
+        }
+        ck_assert_uint_le(off + h + body, len);
+        ck_assert_msg(memcmp(buf + off, want, h) == 0, "packet %zu: frame header", i);
+        uint8_t *packed = malloc(body);
+        ck_assert_ptr_nonnull(packed);
+        ck_assert_uint_eq(perfetto__protos__trace_packet__pack(tr->packet[i], packed), body);
+        ck_assert_msg(memcmp(buf + off + h, packed, body) == 0, "packet %zu: body", i);
+        free(packed);
+        off += h + body;
+    }
+    ck_assert_uint_eq(off, len); /* nothing after the last packet */
+    perfetto__protos__trace__free_unpacked(tr, NULL);
+}
+
+/* A varint holds 7 bits a byte: a packet of 127 bytes is framed 0x0A 0x7F, one
+ * of 128 bytes 0x0A 0x80 0x01. The sweep moves a tensor_read instant's packet
+ * across that edge a byte at a time: tracking_id and id are unsigned
+ * annotations (D-PFTRACE), whose varints grow a byte every 7 bits. */
+START_TEST(test_pftrace_frames_packets_of_127_and_128_bytes_with_shortest_varints)
+{
+    size_t n127 = 0, n128 = 0;
+    for (unsigned a = 0; a < 64; a += 7) {
+        for (unsigned c = 0; c < 64; c += 7) {
+            g_seq = 0;
+            nrt_sys_trace_event_t r = rec(TY(TENSOR_READ), I, (uint64_t)1 << a, T0 + 100);
+            r.id = (uint64_t)1 << c;
+            uint8_t *buf;
+            size_t len;
+            ck_assert_int_eq(ntsim_pftrace_serialize(&r, 1, NULL, &buf, &len), NRT_SUCCESS);
+            check_framing(buf, len, &n127, &n128);
+            ntsim_buffer_free(buf);
+        }
+    }
+    /* The sweep did reach both sides of the edge (else it proves nothing). */
+    ck_assert_uint_gt(n127, 0);
+    ck_assert_uint_gt(n128, 0);
+}
+END_TEST
+
+/* The file is written one packet at a time into a buffer that grows as it
+ * goes (D-PFTRACE "Framing"): traces of 50 instants, several KiB, whose
+ * packets end at every offset modulo a packet (the first j carry a 10-byte
+ * tracking_id varint, 9 bytes more each), so a packet straddles each of the
+ * buffer's growth points somewhere in the sweep. Each must still be exactly
+ * its packets framed one after another; a frame written past the room made
+ * for it fails here or under make asan. */
+START_TEST(test_pftrace_traces_of_several_kib_frame_every_packet_whole)
+{
+    size_t n127 = 0, n128 = 0;
+    for (int j = 0; j <= 20; j++) {
+        nrt_sys_trace_event_t r[50];
+        g_seq = 0;
+        for (int i = 0; i < 50; i++)
+            r[i] = rec(TY(GENERIC), I, i < j ? UINT64_MAX : 1, T0 + (uint64_t)i);
+        uint8_t *buf;
+        size_t len;
+        ck_assert_int_eq(ntsim_pftrace_serialize(r, 50, NULL, &buf, &len), NRT_SUCCESS);
+        ck_assert_uint_gt(len, 4096);
+        check_framing(buf, len, &n127, &n128);
+        ntsim_buffer_free(buf);
+    }
+}
+END_TEST
+
 Suite *make_perfetto_suite(void)
 {
     Suite *s = suite_create("perfetto");
@@ -547,6 +639,8 @@ Suite *make_perfetto_suite(void)
     tcase_add_test(tc, test_timeline_clock_fit_matches_the_simulators);
     tcase_add_test(tc, test_fetch_document_and_ntff_read_back_into_the_same_timeline);
     tcase_add_test(tc, test_bad_trace_input_names_the_event_and_key);
+    tcase_add_test(tc, test_pftrace_frames_packets_of_127_and_128_bytes_with_shortest_varints);
+    tcase_add_test(tc, test_pftrace_traces_of_several_kib_frame_every_packet_whole);
     suite_add_tcase(s, tc);
     return s;
 }
