@@ -594,6 +594,67 @@ START_TEST(test_pftrace_execute_carries_exec_id_one_and_none_without_one)
 }
 END_TEST
 
+/* D-PFTRACE: an nrt_execute lists its flows' ids in flow_ids, a device span
+ * its flow in terminating_flow_ids: all of them, however many. By hand
+ * (D-TIMELINE-ORDER, Flows): the nrt_execute [0, 10000] on thread 7, NC 0
+ * takes exec_id 7 from kbl_exec_pre [10, 20]; each of the 65 nc_exec_running
+ * spans k = 0..64 of NC 0 with exec_id 7 (items 2 + k, in record order) gets a
+ * flow from it, numbered 1 + k in order of (source, destination): flow_ids
+ * 1..65 in that order, and span k terminates flow 1 + k. */
+START_TEST(test_pftrace_execute_lists_every_flow_id_past_sixty_four)
+{
+    enum { SPANS = 65 };
+    nrt_sys_trace_event_t r[4 + 2 * SPANS];
+    size_t n = 0;
+    r[n++] = rec(TY(EXECUTE_API), S, 100, T0);
+    r[n] = rec(TY(EXEC_PRE), S, 1, T0 + 10);
+    r[n++].data.exec_pre.exec_id = 7;
+    r[n] = rec(TY(EXEC_PRE), T, 1, T0 + 20);
+    r[n].data = r[n - 1].data;
+    n++;
+    for (uint64_t k = 0; k < SPANS; k++) {
+        r[n] = rec(TY(DEVICE_EXEC), S, 1000 + k, T0 + 100 + 100 * k);
+        r[n++].data.nc_exec_start.exec_id = 7;
+        r[n] = rec(TY(DEVICE_EXEC), T, 1000 + k, T0 + 150 + 100 * k);
+        r[n].data = r[n - 1].data;
+        n++;
+    }
+    r[n++] = rec(TY(EXECUTE_API), T, 100, T0 + 10000);
+    uint8_t *buf;
+    size_t len;
+    ck_assert_int_eq(ntsim_pftrace_serialize(r, n, NULL, &buf, &len), NRT_SUCCESS);
+    Perfetto__Protos__Trace *tr = perfetto__protos__trace__unpack(NULL, len, buf);
+    ck_assert_ptr_nonnull(tr);
+    size_t executes = 0, spans = 0;
+    for (size_t i = 0; i < tr->n_packet; i++) {
+        const Perfetto__Protos__TracePacket *p = tr->packet[i];
+        if (p->data_case != PERFETTO__PROTOS__TRACE_PACKET__DATA_TRACK_EVENT)
+            continue;
+        const Perfetto__Protos__TrackEvent *te = p->track_event;
+        if (te->type != PERFETTO__PROTOS__TRACK_EVENT__TYPE__TYPE_SLICE_BEGIN)
+            continue;
+        if (strcmp(te->name, "nrt_execute") == 0) {
+            executes++;
+            ck_assert_uint_eq(te->n_flow_ids, SPANS);
+            for (size_t f = 0; f < SPANS; f++)
+                ck_assert_uint_eq(te->flow_ids[f], f + 1);
+            ck_assert_uint_eq(te->n_terminating_flow_ids, 0);
+        } else if (strcmp(te->name, "nc_exec_running") == 0) {
+            /* in time order: span k begins at 100 + 100 k */
+            ck_assert_uint_eq(p->timestamp, T0 + 100 + 100 * spans);
+            ck_assert_uint_eq(te->n_terminating_flow_ids, 1);
+            ck_assert_uint_eq(te->terminating_flow_ids[0], spans + 1);
+            ck_assert_uint_eq(te->n_flow_ids, 0);
+            spans++;
+        }
+    }
+    ck_assert_uint_eq(executes, 1);
+    ck_assert_uint_eq(spans, SPANS);
+    perfetto__protos__trace__free_unpacked(tr, NULL);
+    ntsim_buffer_free(buf);
+}
+END_TEST
+
 Suite *make_perfetto_suite(void)
 {
     Suite *s = suite_create("perfetto");
@@ -613,6 +674,7 @@ Suite *make_perfetto_suite(void)
     tcase_add_test(tc, test_fetch_document_and_ntff_read_back_into_the_same_timeline);
     tcase_add_test(tc, test_bad_trace_input_names_the_event_and_key);
     tcase_add_test(tc, test_pftrace_execute_carries_exec_id_one_and_none_without_one);
+    tcase_add_test(tc, test_pftrace_execute_lists_every_flow_id_past_sixty_four);
     suite_add_tcase(s, tc);
     return s;
 }
