@@ -597,14 +597,15 @@ END_TEST
 /* D-PFTRACE: an nrt_execute lists its flows' ids in flow_ids, a device span
  * its flow in terminating_flow_ids: all of them, however many. By hand
  * (D-TIMELINE-ORDER, Flows): the nrt_execute [0, 10000] on thread 7, NC 0
- * takes exec_id 7 from kbl_exec_pre [10, 20]; each of the 65 nc_exec_running
- * spans k = 0..64 of NC 0 with exec_id 7 (items 2 + k, in record order) gets a
- * flow from it, numbered 1 + k in order of (source, destination): flow_ids
- * 1..65 in that order, and span k terminates flow 1 + k. */
-START_TEST(test_pftrace_execute_lists_every_flow_id_past_sixty_four)
+ * takes exec_id 7 from kbl_exec_pre [10, 20]; each of the `spans`
+ * nc_exec_running spans k of NC 0 with exec_id 7 (items 2 + k, in record
+ * order) gets a flow from it, numbered 1 + k in order of (source,
+ * destination): flow_ids 1..spans in that order, and span k terminates flow
+ * 1 + k. */
+static void check_execute_flows(size_t spans_want)
 {
-    enum { SPANS = 65 };
-    nrt_sys_trace_event_t r[4 + 2 * SPANS];
+    nrt_sys_trace_event_t r[4 + 2 * 65];
+    ck_assert_uint_le(spans_want, 65);
     size_t n = 0;
     r[n++] = rec(TY(EXECUTE_API), S, 100, T0);
     r[n] = rec(TY(EXEC_PRE), S, 1, T0 + 10);
@@ -612,7 +613,7 @@ START_TEST(test_pftrace_execute_lists_every_flow_id_past_sixty_four)
     r[n] = rec(TY(EXEC_PRE), T, 1, T0 + 20);
     r[n].data = r[n - 1].data;
     n++;
-    for (uint64_t k = 0; k < SPANS; k++) {
+    for (uint64_t k = 0; k < spans_want; k++) {
         r[n] = rec(TY(DEVICE_EXEC), S, 1000 + k, T0 + 100 + 100 * k);
         r[n++].data.nc_exec_start.exec_id = 7;
         r[n] = rec(TY(DEVICE_EXEC), T, 1000 + k, T0 + 150 + 100 * k);
@@ -635,8 +636,8 @@ START_TEST(test_pftrace_execute_lists_every_flow_id_past_sixty_four)
             continue;
         if (strcmp(te->name, "nrt_execute") == 0) {
             executes++;
-            ck_assert_uint_eq(te->n_flow_ids, SPANS);
-            for (size_t f = 0; f < SPANS; f++)
+            ck_assert_uint_eq(te->n_flow_ids, spans_want);
+            for (size_t f = 0; f < spans_want; f++)
                 ck_assert_uint_eq(te->flow_ids[f], f + 1);
             ck_assert_uint_eq(te->n_terminating_flow_ids, 0);
         } else if (strcmp(te->name, "nc_exec_running") == 0) {
@@ -649,9 +650,20 @@ START_TEST(test_pftrace_execute_lists_every_flow_id_past_sixty_four)
         }
     }
     ck_assert_uint_eq(executes, 1);
-    ck_assert_uint_eq(spans, SPANS);
+    ck_assert_uint_eq(spans, spans_want);
     perfetto__protos__trace__free_unpacked(tr, NULL);
     ntsim_buffer_free(buf);
+}
+
+START_TEST(test_pftrace_execute_lists_every_flow_id_past_sixty_four)
+{
+    check_execute_flows(65);
+}
+END_TEST
+
+START_TEST(test_pftrace_execute_with_one_flow_lists_its_id)
+{
+    check_execute_flows(1);
 }
 END_TEST
 
@@ -675,6 +687,7 @@ Suite *make_perfetto_suite(void)
     tcase_add_test(tc, test_bad_trace_input_names_the_event_and_key);
     tcase_add_test(tc, test_pftrace_execute_carries_exec_id_one_and_none_without_one);
     tcase_add_test(tc, test_pftrace_execute_lists_every_flow_id_past_sixty_four);
+    tcase_add_test(tc, test_pftrace_execute_with_one_flow_lists_its_id);
     suite_add_tcase(s, tc);
     return s;
 }
