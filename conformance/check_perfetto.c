@@ -621,6 +621,144 @@ START_TEST(test_pftrace_traces_of_several_kib_frame_every_packet_whole)
 }
 END_TEST
 
+/* --- the .pftrace, field by field (mutants of pftrace.c) --------------------------- */
+
+/* The nrt_execute SLICE_BEGINs of a .pftrace, in time order: each one's
+ * annotations named `exec_id` (count, and the last one's uint_value). */
+static size_t execute_exec_ids(const Perfetto__Protos__Trace *tr, size_t *count, uint64_t *value,
+                               size_t cap)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < tr->n_packet; i++) {
+        const Perfetto__Protos__TracePacket *p = tr->packet[i];
+        if (p->data_case != PERFETTO__PROTOS__TRACE_PACKET__DATA_TRACK_EVENT)
+            continue;
+        const Perfetto__Protos__TrackEvent *te = p->track_event;
+        if (te->type != PERFETTO__PROTOS__TRACK_EVENT__TYPE__TYPE_SLICE_BEGIN ||
+            strcmp(te->name, "nrt_execute") != 0)
+            continue;
+        ck_assert_uint_lt(m, cap);
+        count[m] = 0;
+        value[m] = UINT64_MAX;
+        for (size_t a = 0; a < te->n_debug_annotations; a++) {
+            const Perfetto__Protos__DebugAnnotation *d = te->debug_annotations[a];
+            if (strcmp(d->name, "exec_id") != 0)
+                continue;
+            count[m]++;
+            ck_assert_int_eq(d->value_case, PERFETTO__PROTOS__DEBUG_ANNOTATION__VALUE_UINT_VALUE);
+            value[m] = d->uint_value;
+        }
+        m++;
+    }
+    return m;
+}
+
+/* D-PFTRACE: a begin's annotations carry `exec_id` (an nrt_execute's): the exec id
+ * it takes from an exec-stage span with a non-zero exec_id inside it
+ * (D-TIMELINE-ORDER, Flows), here 1; an nrt_execute that takes none has no
+ * exec id (timeline.h: 0 is "none known"), so no `exec_id`, as in the Chrome
+ * JSON (D-CHROME-JSON). By hand: nrt_execute A [0, 30] holds kbl_exec_pre
+ * [10, 20] with exec_id 1, B [100, 130] holds nothing. */
+START_TEST(test_pftrace_execute_carries_exec_id_one_and_none_without_one)
+{
+    nrt_sys_trace_event_t r[6];
+    r[0] = rec(TY(EXECUTE_API), S, 100, T0);
+    r[1] = rec(TY(EXEC_PRE), S, 1, T0 + 10);
+    r[1].data.exec_pre.exec_id = 1;
+    r[2] = rec(TY(EXEC_PRE), T, 1, T0 + 20);
+    r[2].data = r[1].data;
+    r[3] = rec(TY(EXECUTE_API), T, 100, T0 + 30);
+    r[4] = rec(TY(EXECUTE_API), S, 101, T0 + 100);
+    r[5] = rec(TY(EXECUTE_API), T, 101, T0 + 130);
+    uint8_t *buf;
+    size_t len;
+    ck_assert_int_eq(ntsim_pftrace_serialize(r, 6, NULL, &buf, &len), NRT_SUCCESS);
+    Perfetto__Protos__Trace *tr = perfetto__protos__trace__unpack(NULL, len, buf);
+    ck_assert_ptr_nonnull(tr);
+    size_t count[4];
+    uint64_t value[4];
+    ck_assert_uint_eq(execute_exec_ids(tr, count, value, 4), 2);
+    ck_assert_uint_eq(count[0], 1); /* A: exec_id 1 */
+    ck_assert_uint_eq(value[0], 1);
+    ck_assert_uint_eq(count[1], 0); /* B: none */
+    perfetto__protos__trace__free_unpacked(tr, NULL);
+    ntsim_buffer_free(buf);
+}
+END_TEST
+
+/* D-PFTRACE: an nrt_execute lists its flows' ids in flow_ids, a device span
+ * its flow in terminating_flow_ids: all of them, however many. By hand
+ * (D-TIMELINE-ORDER, Flows): the nrt_execute [0, 10000] on thread 7, NC 0
+ * takes exec_id 7 from kbl_exec_pre [10, 20]; each of the `spans`
+ * nc_exec_running spans k of NC 0 with exec_id 7 (items 2 + k, in record
+ * order) gets a flow from it, numbered 1 + k in order of (source,
+ * destination): flow_ids 1..spans in that order, and span k terminates flow
+ * 1 + k. */
+static void check_execute_flows(size_t spans_want)
+{
+    nrt_sys_trace_event_t r[4 + 2 * 65];
+    ck_assert_uint_le(spans_want, 65);
+    size_t n = 0;
+    r[n++] = rec(TY(EXECUTE_API), S, 100, T0);
+    r[n] = rec(TY(EXEC_PRE), S, 1, T0 + 10);
+    r[n++].data.exec_pre.exec_id = 7;
+    r[n] = rec(TY(EXEC_PRE), T, 1, T0 + 20);
+    r[n].data = r[n - 1].data;
+    n++;
+    for (uint64_t k = 0; k < spans_want; k++) {
+        r[n] = rec(TY(DEVICE_EXEC), S, 1000 + k, T0 + 100 + 100 * k);
+        r[n++].data.nc_exec_start.exec_id = 7;
+        r[n] = rec(TY(DEVICE_EXEC), T, 1000 + k, T0 + 150 + 100 * k);
+        r[n].data = r[n - 1].data;
+        n++;
+    }
+    r[n++] = rec(TY(EXECUTE_API), T, 100, T0 + 10000);
+    uint8_t *buf;
+    size_t len;
+    ck_assert_int_eq(ntsim_pftrace_serialize(r, n, NULL, &buf, &len), NRT_SUCCESS);
+    Perfetto__Protos__Trace *tr = perfetto__protos__trace__unpack(NULL, len, buf);
+    ck_assert_ptr_nonnull(tr);
+    size_t executes = 0, spans = 0;
+    for (size_t i = 0; i < tr->n_packet; i++) {
+        const Perfetto__Protos__TracePacket *p = tr->packet[i];
+        if (p->data_case != PERFETTO__PROTOS__TRACE_PACKET__DATA_TRACK_EVENT)
+            continue;
+        const Perfetto__Protos__TrackEvent *te = p->track_event;
+        if (te->type != PERFETTO__PROTOS__TRACK_EVENT__TYPE__TYPE_SLICE_BEGIN)
+            continue;
+        if (strcmp(te->name, "nrt_execute") == 0) {
+            executes++;
+            ck_assert_uint_eq(te->n_flow_ids, spans_want);
+            for (size_t f = 0; f < spans_want; f++)
+                ck_assert_uint_eq(te->flow_ids[f], f + 1);
+            ck_assert_uint_eq(te->n_terminating_flow_ids, 0);
+        } else if (strcmp(te->name, "nc_exec_running") == 0) {
+            /* in time order: span k begins at 100 + 100 k */
+            ck_assert_uint_eq(p->timestamp, T0 + 100 + 100 * spans);
+            ck_assert_uint_eq(te->n_terminating_flow_ids, 1);
+            ck_assert_uint_eq(te->terminating_flow_ids[0], spans + 1);
+            ck_assert_uint_eq(te->n_flow_ids, 0);
+            spans++;
+        }
+    }
+    ck_assert_uint_eq(executes, 1);
+    ck_assert_uint_eq(spans, spans_want);
+    perfetto__protos__trace__free_unpacked(tr, NULL);
+    ntsim_buffer_free(buf);
+}
+
+START_TEST(test_pftrace_execute_lists_every_flow_id_past_sixty_four)
+{
+    check_execute_flows(65);
+}
+END_TEST
+
+START_TEST(test_pftrace_execute_with_one_flow_lists_its_id)
+{
+    check_execute_flows(1);
+}
+END_TEST
+
 Suite *make_perfetto_suite(void)
 {
     Suite *s = suite_create("perfetto");
@@ -641,6 +779,9 @@ Suite *make_perfetto_suite(void)
     tcase_add_test(tc, test_bad_trace_input_names_the_event_and_key);
     tcase_add_test(tc, test_pftrace_frames_packets_of_127_and_128_bytes_with_shortest_varints);
     tcase_add_test(tc, test_pftrace_traces_of_several_kib_frame_every_packet_whole);
+    tcase_add_test(tc, test_pftrace_execute_carries_exec_id_one_and_none_without_one);
+    tcase_add_test(tc, test_pftrace_execute_lists_every_flow_id_past_sixty_four);
+    tcase_add_test(tc, test_pftrace_execute_with_one_flow_lists_its_id);
     suite_add_tcase(s, tc);
     return s;
 }

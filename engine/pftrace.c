@@ -335,19 +335,27 @@ static NRT_STATUS put_edge(ntsim_growbuf_t *b, const ntsim_timeline_t *tl,
         if (it->flags & NTSIM_TL_DROP)
             cat[1] = (char *)"drop";
         item_annotations(&as, tl, it);
-        uint64_t ids[64];
-        size_t n = it->flows_count < 64 ? it->flows_count : 64;
-        for (size_t f = 0; f < n; f++)
-            ids[f] = tl->flows[it->flows_first + f].id;
+        /* Every flow's id, however many (D-PFTRACE): an nrt_execute can
+         * start hundreds (a collective per op). */
+        uint64_t *ids = NULL;
+        if (it->flows_count > 0) {
+            ids = ntsim__malloc(it->flows_count * sizeof *ids);
+            if (ids == NULL)
+                return NRT_RESOURCE;
+            for (size_t f = 0; f < it->flows_count; f++)
+                ids[f] = tl->flows[it->flows_first + f].id;
+        }
         te.flow_ids = ids;
-        te.n_flow_ids = n;
+        te.n_flow_ids = it->flows_count;
         if (flow_in != 0) {
             te.terminating_flow_ids = &flow_in;
             te.n_terminating_flow_ids = 1;
         }
         te.debug_annotations = as.p;
         te.n_debug_annotations = as.n;
-        return put_packet(b, &p);
+        NRT_STATUS st = put_packet(b, &p);
+        ntsim__free(ids);
+        return st;
     }
     te.debug_annotations = as.p;
     te.n_debug_annotations = as.n;
