@@ -1901,6 +1901,51 @@ START_TEST(test_chrome_json_out_of_memory_while_growing_leaks_nothing)
 }
 END_TEST
 
+/* D-TIMELINE-ORDER: within a lane group items are placed in order of begin,
+ * not in record order. Thread 7's records hold span A (1: 3000..4000) before
+ * span B (2: 1000..5000), so item 0 is A and item 1 is B; placed by begin, B
+ * comes first on lane 0 and A nests inside it (4000 <= 5000): one lane, no
+ * overflow. Placed in record order, B would cross A and go to an overlap lane. */
+START_TEST(test_lanes_place_a_group_by_begin_not_by_record_order)
+{
+    nrt_sys_trace_event_t r[4];
+    r[0] = rec(TY(EXECUTE_API), S, 0, 7, 1, 3000, 0, 0);
+    r[1] = rec(TY(EXECUTE_API), S, 0, 7, 2, 1000, 1, 1);
+    r[2] = rec(TY(EXECUTE_API), T, 0, 7, 1, 4000, 2, 2);
+    r[3] = rec(TY(EXECUTE_API), T, 0, 7, 2, 5000, 3, 3);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 4, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nitems, 2);
+    ck_assert_uint_eq(tl.items[0].begin, 3000);
+    ck_assert_uint_eq(tl.items[0].end, 4000);
+    ck_assert_uint_eq(tl.items[1].begin, 1000);
+    ck_assert_uint_eq(tl.items[1].end, 5000);
+    ck_assert_uint_eq(tl.nlanes, 1);
+    ck_assert_str_eq(tl.lanes[0].name, "thread 7");
+    ck_assert_uint_eq(tl.lanes[0].tid, 7);
+    ck_assert_uint_eq(tl.lanes[0].spans, 2);
+    ck_assert_uint_eq(tl.items[0].lane, 0);
+    ck_assert_uint_eq(tl.items[1].lane, 0);
+    /* the span edges in time order: B begins, A begins, A ends, B ends */
+    static const uint64_t ts[4] = {1000, 3000, 4000, 5000};
+    static const size_t item[4] = {1, 0, 0, 1};
+    static const ntsim_tl_edge_kind_t kind[4] = {NTSIM_TL_BEGIN, NTSIM_TL_BEGIN, NTSIM_TL_END,
+                                                 NTSIM_TL_END};
+    size_t n = 0;
+    for (size_t e = 0; e < tl.nedges; e++) {
+        if (tl.edges[e].kind == NTSIM_TL_SAMPLE)
+            continue;
+        ck_assert_uint_lt(n, 4);
+        ck_assert_uint_eq(tl.edges[e].ts, ts[n]);
+        ck_assert_uint_eq(tl.edges[e].index, item[n]);
+        ck_assert_int_eq(tl.edges[e].kind, kind[n]);
+        n++;
+    }
+    ck_assert_uint_eq(n, 4);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
 Suite *make_timeline_suite(void)
 {
     Suite *s = suite_create("timeline");
@@ -1935,6 +1980,7 @@ Suite *make_timeline_suite(void)
     tcase_add_test(tc, test_writers_take_no_empty_block_and_survive_a_refused_first_buffer);
     tcase_add_test(tc, test_text_put_format_failure_sticks_as_nrt_failure);
     tcase_add_test(tc, test_chrome_json_out_of_memory_while_growing_leaks_nothing);
+    tcase_add_test(tc, test_lanes_place_a_group_by_begin_not_by_record_order);
     suite_add_tcase(s, tc);
     return s;
 }
