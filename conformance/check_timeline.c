@@ -1946,6 +1946,117 @@ START_TEST(test_lanes_place_a_group_by_begin_not_by_record_order)
 }
 END_TEST
 
+/* The edges of a timeline that are not counter samples, as "B0 E0 I2 ..."
+ * (kind, item), in the timeline's order. */
+static void item_edges(const ntsim_timeline_t *tl, char *out, size_t cap)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < tl->nedges; i++) {
+        const ntsim_tl_edge_t *ed = &tl->edges[i];
+        if (ed->kind == NTSIM_TL_SAMPLE)
+            continue;
+        char k = ed->kind == NTSIM_TL_BEGIN ? 'B' : ed->kind == NTSIM_TL_END ? 'E' : 'I';
+        int w = snprintf(out + used, cap - used, "%s%c%zu@%llu", used ? " " : "", k, ed->index,
+                         (unsigned long long)ed->ts);
+        ck_assert(w > 0 && (size_t)w < cap - used);
+        used += (size_t)w;
+    }
+}
+
+/* D-TIMELINE-ORDER, lanes: an item goes to the first lane "where it nests
+ * (its end not after the innermost open span's, once the spans ended by its
+ * begin are closed)". Thread 7: i0 [1000,2000], i1 [2000,3000] starting as
+ * i0 ends, i2 [2500,3000] ending with i1. By hand: i0 has ended by i1's
+ * begin, so it is closed and i1 opens on lane 0; i2's end 3000 is not after
+ * i1's 3000, so it nests in i1 on lane 0: one lane "thread 7", no overflow.
+ * Edges (samples left out): i0's end at 2000 before i1's begin at 2000 (the
+ * ends its begin closes come first), and at 3000 the inner i2 ends before
+ * i1. */
+START_TEST(test_lanes_close_a_span_ending_at_a_begin_and_nest_an_equal_end)
+{
+    nrt_sys_trace_event_t r[6];
+    r[0] = rec(TY(EXECUTE_API), S, 0, 7, 1, 1000, 0, 0);
+    r[1] = rec(TY(EXECUTE_API), T, 0, 7, 1, 2000, 1, 1);
+    r[2] = rec(TY(EXECUTE_API), S, 0, 7, 2, 2000, 2, 2);
+    r[3] = rec(TY(EXECUTE_API), S, 0, 7, 3, 2500, 3, 3);
+    r[4] = rec(TY(EXECUTE_API), T, 0, 7, 3, 3000, 4, 4);
+    r[5] = rec(TY(EXECUTE_API), T, 0, 7, 2, 3000, 5, 5);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 6, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nitems, 3);
+    ck_assert_uint_eq(tl.nlanes, 1);
+    ck_assert_str_eq(tl.lanes[0].name, "thread 7");
+    ck_assert_uint_eq(tl.lanes[0].spans, 3);
+    for (size_t i = 0; i < 3; i++)
+        ck_assert_msg(tl.items[i].lane == 0, "item %zu on lane %u", i, tl.items[i].lane);
+    char got[256];
+    item_edges(&tl, got, sizeof got);
+    ck_assert_str_eq(got, "B0@1000 E0@2000 B1@2000 B2@2500 E2@3000 E1@3000");
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
+/* D-TIMELINE-ORDER: host items are grouped by (0, thread_id), and thread id
+ * 0 is a thread like any other (the thread-id hook may give it). A trace of
+ * thread 0 alone, one span [1000,2000] and an instant at 1500, is one lane
+ * "thread 0" holding 1 span and 1 instant, with the edges B0, I1, E0 and
+ * nothing else (the setup fills new memory with zeros, so a key read past
+ * the last one would look like thread 0's). */
+START_TEST(test_lanes_of_a_trace_of_thread_zero_alone_hold_each_item_once)
+{
+    nrt_sys_trace_event_t r[3];
+    r[0] = rec(TY(EXECUTE_API), S, 0, 0, 1, 1000, 0, 0);
+    r[1] = rec(TY(MODEL_SUBMIT), I, 0, 0, 0, 1500, 1, 1);
+    r[2] = rec(TY(EXECUTE_API), T, 0, 0, 1, 2000, 2, 2);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 3, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nitems, 2);
+    ck_assert_uint_eq(tl.nlanes, 1);
+    ck_assert_str_eq(tl.lanes[0].name, "thread 0");
+    ck_assert_uint_eq(tl.lanes[0].tid, 0);
+    ck_assert_uint_eq(tl.lanes[0].spans, 1);
+    ck_assert_uint_eq(tl.lanes[0].instants, 1);
+    char got[256];
+    item_edges(&tl, got, sizeof got);
+    ck_assert_str_eq(got, "B0@1000 I1@1500 E0@2000");
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
+/* D-TIMELINE-ORDER, names: `NC <nc> core <core>` only for an NC whose
+ * device items name several cores, `NC <nc> (no core)` only beside such
+ * lanes, else `NC <nc>`. A trace read from a file may hold any nc_idx, 256
+ * (one past the last NC slot) included. With a host span first (thread 7,
+ * [1000,2000]) and one device instant of NC 256 at 1500: naming core 0 (a
+ * hw_notify with device_core_idx 0, no device time: unaligned, keeps its
+ * time), its NC names one core; naming none (an nc_exec_running INSTANT, no
+ * payload), its NC names none. Either way lane 1 is plain "NC 256". */
+START_TEST(test_lanes_of_nc_256_are_named_nc_256)
+{
+    for (int with_core = 0; with_core < 2; with_core++) {
+        nrt_sys_trace_event_t r[3];
+        r[0] = rec(TY(EXECUTE_API), S, 0, 7, 1, 1000, 0, 0);
+        r[1] = rec(TY(EXECUTE_API), T, 0, 7, 1, 2000, 1, 1);
+        if (with_core) {
+            r[2] = rec(TY(HW_NOTIFY), I, 256, 7, 0, 1500, 0, 2);
+            r[2].data.hw_notify.device_core_idx = 0;
+        } else {
+            r[2] = rec(TY(DEVICE_EXEC), I, 256, 7, 0, 1500, 0, 2);
+        }
+        ntsim_timeline_t tl;
+        ck_assert_int_eq(ntsim__timeline_build(r, 3, NULL, &tl), NRT_SUCCESS);
+        ck_assert_uint_eq(tl.nitems, 2);
+        ck_assert_uint_eq(tl.nlanes, 2);
+        ck_assert_str_eq(tl.lanes[0].name, "thread 7");
+        ck_assert_msg(strcmp(tl.lanes[1].name, "NC 256") == 0, "with_core %d: lane 1 \"%s\"",
+                      with_core, tl.lanes[1].name);
+        ck_assert_uint_eq(tl.items[1].lane, 1);
+        ntsim__timeline_free(&tl);
+    }
+}
+END_TEST
+
 Suite *make_timeline_suite(void)
 {
     Suite *s = suite_create("timeline");
@@ -1981,6 +2092,9 @@ Suite *make_timeline_suite(void)
     tcase_add_test(tc, test_text_put_format_failure_sticks_as_nrt_failure);
     tcase_add_test(tc, test_chrome_json_out_of_memory_while_growing_leaks_nothing);
     tcase_add_test(tc, test_lanes_place_a_group_by_begin_not_by_record_order);
+    tcase_add_test(tc, test_lanes_close_a_span_ending_at_a_begin_and_nest_an_equal_end);
+    tcase_add_test(tc, test_lanes_of_a_trace_of_thread_zero_alone_hold_each_item_once);
+    tcase_add_test(tc, test_lanes_of_nc_256_are_named_nc_256);
     suite_add_tcase(s, tc);
     return s;
 }
