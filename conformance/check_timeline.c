@@ -1110,6 +1110,18 @@ START_TEST(test_chrome_json_origin_and_long_names)
 }
 END_TEST
 
+/* n MODEL_SUBMIT instants on NC 0, record i on thread 1000 + i at
+ * (i + 1) ms, with tracking id, nc_local_id and id i: one lane each. The
+ * caller frees the array. */
+static nrt_sys_trace_event_t *instants_on_threads(size_t n)
+{
+    nrt_sys_trace_event_t *r = malloc(n * sizeof *r);
+    ck_assert_ptr_nonnull(r);
+    for (size_t i = 0; i < n; i++)
+        r[i] = rec(TY(MODEL_SUBMIT), I, 0, 1000 + i, i, 1000000 * (i + 1), i, i);
+    return r;
+}
+
 /* Outputs past what the writers reserve up front (the Chrome JSON's 200 bytes
  * per edge, the page's 400 per item do not cover the lanes' names): 300
  * threads, one instant each, 1 ms apart. D-TIMELINE-ORDER: 300 lanes; NC 0's
@@ -1118,10 +1130,7 @@ END_TEST
  * process and 600 thread metadata events, 300 instants and 152 samples. */
 START_TEST(test_writers_grow_past_their_first_reservation)
 {
-    nrt_sys_trace_event_t *r = malloc(300 * sizeof *r);
-    ck_assert_ptr_nonnull(r);
-    for (size_t i = 0; i < 300; i++)
-        r[i] = rec(TY(MODEL_SUBMIT), I, 0, 1000 + i, i, 1000000 * (i + 1), i, i);
+    nrt_sys_trace_event_t *r = instants_on_threads(300);
     char *doc = NULL;
     size_t len;
     ck_assert_int_eq(ntsim_chrome_trace_serialize(r, 300, NULL, &doc, &len), NRT_SUCCESS);
@@ -1887,10 +1896,7 @@ END_TEST
  * half-written document included; then the same bytes as with no limit. */
 START_TEST(test_chrome_json_out_of_memory_while_growing_leaks_nothing)
 {
-    nrt_sys_trace_event_t *r = malloc(400 * sizeof *r);
-    ck_assert_ptr_nonnull(r);
-    for (size_t i = 0; i < 400; i++)
-        r[i] = rec(TY(MODEL_SUBMIT), I, 0, 1000 + i, i, 1000000 * (i + 1), i, i);
+    nrt_sys_trace_event_t *r = instants_on_threads(400);
     char *doc = NULL;
     size_t len = 0;
     ck_assert_int_eq(ntsim_chrome_trace_serialize(r, 400, NULL, &doc, &len), NRT_SUCCESS);
