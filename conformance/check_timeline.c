@@ -2063,6 +2063,116 @@ START_TEST(test_lanes_of_nc_256_are_named_nc_256)
 }
 END_TEST
 
+/* D-TIMELINE-HTML: x = 230 + (t - t_min) * 1100 / span with "a span of at
+ * least 1 ns": a page whose marks all sit at one time (one instant, so t_max
+ * = t_min) has data-span 1, and its mark at x = 230 + 0 * 1100 / 1 = 230.00,
+ * data-b = data-e = 0. */
+START_TEST(test_html_span_of_a_single_instant_is_one_ns)
+{
+    nrt_sys_trace_event_t r[1];
+    r[0] = rec(TY(MODEL_SUBMIT), I, 0, 7, 0, 5000, 0, 0);
+    char *page = NULL;
+    size_t len = 0;
+    ck_assert_int_eq(ntsim_timeline_html_serialize(r, 1, NULL, &page, &len), NRT_SUCCESS);
+    ck_assert_ptr_nonnull(strstr(page, " data-span=\"1\" "));
+    ck_assert_ptr_nonnull(strstr(page, " cx=\"230.00\" "));
+    ck_assert_ptr_nonnull(strstr(page, " data-b=\"0\" data-e=\"0\">"));
+    ck_assert_ptr_null(strstr(page, "nan"));
+    ntsim_buffer_free(page);
+}
+END_TEST
+
+/* An allocator that refuses exactly one request (the k-th malloc, calloc or
+ * realloc) and gives every other, counting the blocks it handed out and
+ * that are still held. */
+static uint64_t g_one_calls, g_one_refuse;
+static bool g_one_refused;
+static long g_one_live;
+
+static bool one_refuse_now(void)
+{
+    if (g_one_calls++ != g_one_refuse)
+        return false;
+    g_one_refused = true;
+    return true;
+}
+
+static void *one_malloc(size_t n)
+{
+    if (one_refuse_now())
+        return NULL;
+    void *p = malloc(n);
+    g_one_live += p != NULL;
+    return p;
+}
+
+static void *one_calloc(size_t count, size_t n)
+{
+    if (one_refuse_now())
+        return NULL;
+    void *p = calloc(count, n);
+    g_one_live += p != NULL;
+    return p;
+}
+
+static void *one_realloc(void *old, size_t n)
+{
+    if (one_refuse_now())
+        return NULL;
+    void *p = realloc(old, n);
+    g_one_live += p != NULL && old == NULL;
+    return p;
+}
+
+static void one_free(void *p)
+{
+    g_one_live -= p != NULL;
+    free(p);
+}
+
+/* facts §4, D-ALLOCATOR: whichever single allocation of the page writer is
+ * refused (the later ones given), the call returns NRT_RESOURCE with its
+ * output untouched and nothing left allocated, or, when it does without the
+ * block (the first-capacity hint), the same page as with no failure; never a
+ * write through the NULL it got. */
+START_TEST(test_html_survives_any_one_refused_allocation)
+{
+    nrt_sys_trace_event_t r[3];
+    r[0] = rec(TY(MODEL_SUBMIT), S, 0, 7, 1, 1000, 0, 0);
+    r[1] = rec(TY(MODEL_SUBMIT), I, 0, 9, 0, 1500, 1, 1);
+    r[2] = rec(TY(MODEL_SUBMIT), T, 0, 7, 1, 2000, 2, 2);
+    char *want = NULL;
+    size_t want_len = 0;
+    ck_assert_int_eq(ntsim_timeline_html_serialize(r, 3, NULL, &want, &want_len), NRT_SUCCESS);
+    for (uint64_t k = 0;; k++) {
+        ck_assert_uint_lt(k, 10000);
+        g_one_calls = 0;
+        g_one_refuse = k;
+        g_one_refused = false;
+        g_one_live = 0;
+        char *got = NULL;
+        size_t got_len = 0;
+        ck_assert_int_eq(ntsim_replace_allocator(one_malloc, one_realloc, one_calloc, one_free),
+                         NRT_SUCCESS);
+        NRT_STATUS st = ntsim_timeline_html_serialize(r, 3, NULL, &got, &got_len);
+        ck_assert_int_eq(ntsim_replace_allocator(NULL, NULL, NULL, NULL), NRT_SUCCESS);
+        if (st == NRT_SUCCESS) {
+            ck_assert(got_len == want_len && memcmp(got, want, want_len) == 0);
+            ck_assert_int_eq(g_one_live, 1);
+            free(got);
+        } else {
+            ck_assert_msg(st == NRT_RESOURCE, "refusing request %u: %d", (unsigned)k, (int)st);
+            ck_assert_ptr_null(got);
+            ck_assert_msg(g_one_live == 0, "refusing request %u: %ld blocks left", (unsigned)k,
+                          g_one_live);
+        }
+        if (!g_one_refused)
+            break;
+    }
+    ntsim_buffer_free(want);
+}
+END_TEST
+
 Suite *make_timeline_suite(void)
 {
     Suite *s = suite_create("timeline");
@@ -2101,6 +2211,8 @@ Suite *make_timeline_suite(void)
     tcase_add_test(tc, test_lanes_close_a_span_ending_at_a_begin_and_nest_an_equal_end);
     tcase_add_test(tc, test_lanes_of_a_trace_of_thread_zero_alone_hold_each_item_once);
     tcase_add_test(tc, test_lanes_of_nc_256_are_named_nc_256);
+    tcase_add_test(tc, test_html_span_of_a_single_instant_is_one_ns);
+    tcase_add_test(tc, test_html_survives_any_one_refused_allocation);
     suite_add_tcase(s, tc);
     return s;
 }
