@@ -2082,6 +2082,53 @@ START_TEST(test_html_span_of_a_single_instant_is_one_ns)
 }
 END_TEST
 
+/* D-TIMELINE-HTML, the layout by hand, on a trace with no counter samples
+ * (host records of NC 256 make none, D-TIMELINE-ORDER), so that the first
+ * edge is a span's begin. Thread 7: nrt_execute A [1000, 3200]; inside it
+ * tensor read B [1001, 3000] (1999 ns: "1.999 us"), inside B tensor read C
+ * [2000, 2000] (length 0), and after B ends, still inside A, tensor read D
+ * [3100, 3103]. One lane, y_l = 32, depths A 0, B 1, C 2, D 1 (B's end
+ * closed it): 3 rows. Span 2200 ns, x = 230 + (t - 1000) / 2:
+ * A x 230.00 y 33 w 1100.00; B x 230.50 y 47 w 999.50; C x 730.00 y 61,
+ * w 0 drawn 1.00 wide; D x 1280.00 y 47 w 1.50 (at least 1: kept). */
+START_TEST(test_html_lays_nested_and_following_spans_from_the_first_edge)
+{
+    nrt_sys_trace_event_t r[8];
+    r[0] = rec(TY(EXECUTE_API), S, 256, 7, 1, 1000, 0, 0);
+    r[1] = rec(TY(TENSOR_READ), S, 256, 7, 2, 1001, 0, 1);
+    r[2] = rec(TY(TENSOR_READ), S, 256, 7, 3, 2000, 0, 2);
+    r[3] = rec(TY(TENSOR_READ), T, 256, 7, 3, 2000, 0, 3);
+    r[4] = rec(TY(TENSOR_READ), T, 256, 7, 2, 3000, 0, 4);
+    r[5] = rec(TY(TENSOR_READ), S, 256, 7, 4, 3100, 0, 5);
+    r[6] = rec(TY(TENSOR_READ), T, 256, 7, 4, 3103, 0, 6);
+    r[7] = rec(TY(EXECUTE_API), T, 256, 7, 1, 3200, 0, 7);
+    char *page = NULL;
+    size_t len = 0;
+    ck_assert_int_eq(ntsim_timeline_html_serialize(r, 8, NULL, &page, &len), NRT_SUCCESS);
+    static const char *const want[] = {
+        RECT("span t3", 230.00, 33, 1100.00, 0, 2200) "<title>nrt_execute&#10;at +0.000 us, "
+                                                      "2.200 us&#10;nc 256, thread 7, tracking_id 1",
+        RECT("span t9", 230.50, 47, 999.50, 1, 2000) "<title>nrt_tensor_read&#10;at +0.001 us, "
+                                                     "1.999 us&#10;nc 256, thread 7, tracking_id 2",
+        RECT("span t9", 730.00, 61, 1.00, 1000, 1000) "<title>nrt_tensor_read&#10;at +1.000 us, "
+                                                      "0.000 us&#10;nc 256, thread 7, tracking_id 3",
+        RECT("span t9", 1280.00, 47, 1.50, 2100, 2103) "<title>nrt_tensor_read&#10;at +2.100 us, "
+                                                       "0.003 us&#10;nc 256, thread 7, tracking_id 4",
+    };
+    ck_assert_ptr_nonnull(strstr(page, LANE("thread 7", 1, 7, 4, 0, 30, 46, 43)));
+    const char *at = page;
+    for (size_t i = 0; i < 4; i++) {
+        at = strstr(at, "<rect class=\"span");
+        ck_assert_msg(at != NULL, "span %zu missing", i);
+        ck_assert_msg(strncmp(at, want[i], strlen(want[i])) == 0, "span %zu: want %s, got %.200s",
+                      i, want[i], at);
+        at++;
+    }
+    ck_assert_ptr_null(strstr(at, "<rect class=\"span"));
+    ntsim_buffer_free(page);
+}
+END_TEST
+
 /* An allocator that refuses exactly one request (the k-th malloc, calloc or
  * realloc) and gives every other, counting the blocks it handed out and
  * that are still held. */
@@ -2173,6 +2220,48 @@ START_TEST(test_html_survives_any_one_refused_allocation)
 }
 END_TEST
 
+/* D-TIMELINE-HTML: a flow is a line between its two marks' y + 7, each at
+ * its depth. By hand: thread 7 (NC 1) holds tensor read [1000, 5000],
+ * inside it nrt_execute X [1100, 4000] (depth 1), inside X kbl_exec_pre
+ * [1200, 1300] with exec_id 43 (depth 2): 3 rows, lane 0 at y 32, lane 1 at
+ * 28 + 3 * 14 + 8 + 4 = 82. NC 1 core 0 holds nc_exec_running [2000, 3500]
+ * (depth 0) and inside it nc_model_switch [2100, 2200] (depth 1), both exec
+ * 43 and without a sync pair (host times kept). Span 4000, x = 230 +
+ * 0.275 (t - 1000). Flows from X (y 32 + 14 + 7 = 53, x 257.50) to the exec
+ * (y 82 + 7 = 89, x 505.00) and to the switch (y 82 + 14 + 7 = 103, x
+ * 532.50). */
+START_TEST(test_html_flow_ends_sit_at_their_marks_depth)
+{
+    nrt_sys_trace_event_t r[10];
+    r[0] = rec(TY(TENSOR_READ), S, 1, 7, 10, 1000, 0, 0);
+    r[1] = rec(TY(EXECUTE_API), S, 1, 7, 11, 1100, 1, 1);
+    r[2] = rec(TY(EXEC_PRE), S, 1, 7, 12, 1200, 2, 2);
+    r[2].data.exec_pre.exec_id = 43;
+    r[3] = rec(TY(EXEC_PRE), T, 1, 7, 12, 1300, 3, 3);
+    r[3].data = r[2].data;
+    r[4] = rec(TY(DEVICE_EXEC), S, 1, 7, 20, 2000, 4, 4);
+    r[4].data.nc_exec_start.exec_id = 43;
+    r[5] = rec(TY(NC_MODEL_SWITCH), S, 1, 7, 21, 2100, 5, 5);
+    r[5].data.nc_model_switch_start.exec_id = 43;
+    r[6] = rec(TY(NC_MODEL_SWITCH), T, 1, 7, 21, 2200, 6, 6);
+    r[7] = rec(TY(DEVICE_EXEC), T, 1, 7, 20, 3500, 7, 7);
+    r[8] = rec(TY(EXECUTE_API), T, 1, 7, 11, 4000, 8, 8);
+    r[9] = rec(TY(TENSOR_READ), T, 1, 7, 10, 5000, 9, 9);
+    char *page = NULL;
+    size_t len = 0;
+    ck_assert_int_eq(ntsim_timeline_html_serialize(r, 10, NULL, &page, &len), NRT_SUCCESS);
+    static const char want[] =
+        "<g class=\"flows\">\n"
+        "<line class=\"flow\" x1=\"257.50\" y1=\"53\" x2=\"505.00\" y2=\"89\" data-b=\"100\" "
+        "data-e=\"1000\"/>\n"
+        "<line class=\"flow\" x1=\"257.50\" y1=\"53\" x2=\"532.50\" y2=\"103\" data-b=\"100\" "
+        "data-e=\"1100\"/>\n"
+        "</g>\n";
+    ck_assert_msg(strstr(page, want) != NULL, "flows: %s", strstr(page, "<g class=\"flows\">"));
+    ntsim_buffer_free(page);
+}
+END_TEST
+
 Suite *make_timeline_suite(void)
 {
     Suite *s = suite_create("timeline");
@@ -2213,6 +2302,8 @@ Suite *make_timeline_suite(void)
     tcase_add_test(tc, test_lanes_of_nc_256_are_named_nc_256);
     tcase_add_test(tc, test_html_span_of_a_single_instant_is_one_ns);
     tcase_add_test(tc, test_html_survives_any_one_refused_allocation);
+    tcase_add_test(tc, test_html_lays_nested_and_following_spans_from_the_first_edge);
+    tcase_add_test(tc, test_html_flow_ends_sit_at_their_marks_depth);
     suite_add_tcase(s, tc);
     return s;
 }
