@@ -20,6 +20,22 @@
 #include "check_suites.h"
 #include "ring.h"
 
+/* The ring's six counters, exactly (ring.h: exact once producers are
+ * quiet). */
+static void expect_counts(const ntsim_ring_t *r, uint64_t pushed, uint64_t drained,
+                          uint64_t overwritten, uint64_t busy, uint64_t first_ns,
+                          uint64_t last_ns)
+{
+    ntsim_ring_counts_t c;
+    ntsim__ring_counts(r, &c);
+    ck_assert_uint_eq(c.pushed, pushed);
+    ck_assert_uint_eq(c.drained, drained);
+    ck_assert_uint_eq(c.overwritten, overwritten);
+    ck_assert_uint_eq(c.busy, busy);
+    ck_assert_uint_eq(c.first_overwrite_ns, first_ns);
+    ck_assert_uint_eq(c.last_overwrite_ns, last_ns);
+}
+
 /* Pushes `n` records whose nc_local_id is their push index from `first`. */
 static void push_n(ntsim_ring_t *r, uint64_t first, uint64_t n)
 {
@@ -572,14 +588,7 @@ START_TEST(test_ring_pop_returns_the_runs_around_a_record_evicted_inside_its_bat
     ck_assert_uint_eq(ntsim__ring_pop(r, out, 8), 2);
     ck_assert_uint_eq(out[0].nc_local_id, 4);
     ck_assert_uint_eq(out[1].nc_local_id, 5);
-    ntsim_ring_counts_t c;
-    ntsim__ring_counts(r, &c);
-    ck_assert_uint_eq(c.pushed, 6);
-    ck_assert_uint_eq(c.drained, 5);
-    ck_assert_uint_eq(c.overwritten, 1);
-    ck_assert_uint_eq(c.busy, 0);
-    ck_assert_uint_eq(c.first_overwrite_ns, 15);
-    ck_assert_uint_eq(c.last_overwrite_ns, 15);
+    expect_counts(r, 6, 5, 1, 0, 15, 15);
     ck_assert(ntsim__ring_valid(r));
     trap_free(orig);
 }
@@ -1346,14 +1355,7 @@ START_TEST(test_ring_pop_neither_returns_nor_waits_on_a_drained_record_being_rep
     ck_assert_uint_eq(ntsim__ring_pop(r, out, 8), 4);
     for (uint64_t i = 0; i < 4; i++)
         ck_assert_uint_eq(out[i].nc_local_id, 5 + i);
-    ntsim_ring_counts_t c;
-    ntsim__ring_counts(r, &c);
-    ck_assert_uint_eq(c.pushed, 9);
-    ck_assert_uint_eq(c.drained, 6);
-    ck_assert_uint_eq(c.overwritten, 3);
-    ck_assert_uint_eq(c.busy, 0);
-    ck_assert_uint_eq(c.first_overwrite_ns, 1006);
-    ck_assert_uint_eq(c.last_overwrite_ns, 1008);
+    expect_counts(r, 9, 6, 3, 0, 1006, 1008);
     ck_assert(ntsim__ring_valid(r));
     ntsim__ring_destroy(r);
 }
@@ -1394,14 +1396,7 @@ START_TEST(test_ring_pop_takes_the_oldest_record_before_its_evicting_push_decide
     ck_assert_uint_eq(ntsim__ring_pop(r, out, 8), 4);
     for (uint64_t i = 0; i < 4; i++)
         ck_assert_uint_eq(out[i].nc_local_id, 5 + i);
-    ntsim_ring_counts_t c;
-    ntsim__ring_counts(r, &c);
-    ck_assert_uint_eq(c.pushed, 9);
-    ck_assert_uint_eq(c.drained, 5);
-    ck_assert_uint_eq(c.overwritten, 4);
-    ck_assert_uint_eq(c.busy, 0);
-    ck_assert_uint_eq(c.first_overwrite_ns, 1004);
-    ck_assert_uint_eq(c.last_overwrite_ns, 1008);
+    expect_counts(r, 9, 5, 4, 0, 1004, 1008);
     ck_assert(ntsim__ring_valid(r));
     trap_free(orig);
 }
