@@ -2063,6 +2063,43 @@ START_TEST(test_lanes_of_nc_256_are_named_nc_256)
 }
 END_TEST
 
+/* The same rule past the engine's 256 NCs: an imported trace's NC 300 whose
+ * device items name cores 1 and 0 (two hw_notify instants, at 1100 and 1200)
+ * and none (an nc_exec_running instant at 1300) gets, after the host span
+ * (thread 7, [1000,2000]), the lanes of its groups in key order (D-TIMELINE-
+ * ORDER: `(1, nc, NC lane, core)`, no core sorting last as 0xFFFFFFFF):
+ * "NC 300 core 0", "NC 300 core 1", "NC 300 (no core)". Lanes of NC 301,
+ * whose one item names core 5, are plain "NC 301". */
+START_TEST(test_lanes_of_an_nc_past_255_with_several_cores_are_named_per_core)
+{
+    nrt_sys_trace_event_t r[6];
+    r[0] = rec(TY(EXECUTE_API), S, 0, 7, 1, 1000, 0, 0);
+    r[1] = rec(TY(EXECUTE_API), T, 0, 7, 1, 2000, 1, 1);
+    r[2] = rec(TY(HW_NOTIFY), I, 300, 7, 0, 1100, 0, 2);
+    r[2].data.hw_notify.device_core_idx = 1;
+    r[3] = rec(TY(HW_NOTIFY), I, 300, 7, 0, 1200, 0, 3);
+    r[3].data.hw_notify.device_core_idx = 0;
+    r[4] = rec(TY(DEVICE_EXEC), I, 300, 7, 0, 1300, 0, 4);
+    r[5] = rec(TY(HW_NOTIFY), I, 301, 7, 0, 1400, 0, 5);
+    r[5].data.hw_notify.device_core_idx = 5;
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 6, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nitems, 5);
+    ck_assert_uint_eq(tl.nlanes, 5);
+    ck_assert_str_eq(tl.lanes[0].name, "thread 7");
+    ck_assert_str_eq(tl.lanes[1].name, "NC 300 core 0");
+    ck_assert_str_eq(tl.lanes[2].name, "NC 300 core 1");
+    ck_assert_str_eq(tl.lanes[3].name, "NC 300 (no core)");
+    ck_assert_str_eq(tl.lanes[4].name, "NC 301");
+    /* items in record order: the span, then r[2..5] */
+    ck_assert_uint_eq(tl.items[1].lane, 2);
+    ck_assert_uint_eq(tl.items[2].lane, 1);
+    ck_assert_uint_eq(tl.items[3].lane, 3);
+    ck_assert_uint_eq(tl.items[4].lane, 4);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
 /* D-TIMELINE-HTML: x = 230 + (t - t_min) * 1100 / span with "a span of at
  * least 1 ns": a page whose marks all sit at one time (one instant, so t_max
  * = t_min) has data-span 1, and its mark at x = 230 + 0 * 1100 / 1 = 230.00,
@@ -2300,6 +2337,7 @@ Suite *make_timeline_suite(void)
     tcase_add_test(tc, test_lanes_close_a_span_ending_at_a_begin_and_nest_an_equal_end);
     tcase_add_test(tc, test_lanes_of_a_trace_of_thread_zero_alone_hold_each_item_once);
     tcase_add_test(tc, test_lanes_of_nc_256_are_named_nc_256);
+    tcase_add_test(tc, test_lanes_of_an_nc_past_255_with_several_cores_are_named_per_core);
     tcase_add_test(tc, test_html_span_of_a_single_instant_is_one_ns);
     tcase_add_test(tc, test_html_survives_any_one_refused_allocation);
     tcase_add_test(tc, test_html_lays_nested_and_following_spans_from_the_first_edge);

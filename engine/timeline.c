@@ -233,27 +233,60 @@ static NRT_STATUS clock_of(build_t *b, uint32_t nc, uint32_t core, size_t *clock
     return NRT_SUCCESS;
 }
 
-/* The core of an NC's records that name none: the NC's only core if it has
- * exactly one, else none (b->nc_core). */
-static void find_nc_cores(build_t *b)
+static int cmp_nc_core(const void *pa, const void *pb)
+{
+    const ntsim_tl_nc_core_t *x = pa, *y = pb;
+    if (x->nc != y->nc)
+        return x->nc < y->nc ? -1 : 1;
+    return x->core < y->core ? -1 : x->core > y->core;
+}
+
+/* b->ncs: per NC whose device items name a core, that core, or `several`.
+ * The core of an NC's items that name none is the NC's only core. */
+static NRT_STATUS find_nc_cores(build_t *b)
 {
     const ntsim_timeline_t *tl = b->tl;
-    for (size_t nc = 0; nc < NTSIM_NC_COUNT; nc++) {
-        b->nc_core[nc] = NTSIM_TL_NO_CORE;
-        b->nc_cores[nc] = false;
-    }
-    for (size_t i = 0; i < b->ncore; i++) {
-        uint32_t nc = tl->recs[tl->items[i].rec].nc_idx;
-        if (!(tl->items[i].flags & NTSIM_TL_DEVICE) || b->core[i] == NTSIM_TL_NO_CORE ||
-            nc >= NTSIM_NC_COUNT)
+    size_t n = 0;
+    for (size_t i = 0; i < b->ncore; i++)
+        n += (tl->items[i].flags & NTSIM_TL_DEVICE) && b->core[i] != NTSIM_TL_NO_CORE;
+    if (n == 0)
+        return NRT_SUCCESS;
+    b->ncs = ntsim__malloc(n * sizeof *b->ncs);
+    if (b->ncs == NULL)
+        return NRT_RESOURCE;
+    n = 0;
+    for (size_t i = 0; i < b->ncore; i++)
+        if ((tl->items[i].flags & NTSIM_TL_DEVICE) && b->core[i] != NTSIM_TL_NO_CORE)
+            b->ncs[n++] = (ntsim_tl_nc_core_t){tl->recs[tl->items[i].rec].nc_idx, b->core[i],
+                                               false};
+    qsort(b->ncs, n, sizeof *b->ncs, cmp_nc_core);
+    /* One entry per NC: its first (lowest) core, `several` if another follows. */
+    size_t w = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (w > 0 && b->ncs[w - 1].nc == b->ncs[i].nc) {
+            if (b->ncs[i].core != b->ncs[w - 1].core) {
+                b->ncs[w - 1].several = true;
+                b->ncs[w - 1].core = NTSIM_TL_NO_CORE;
+            }
             continue;
-        if (b->nc_core[nc] != NTSIM_TL_NO_CORE && b->nc_core[nc] != b->core[i])
-            b->nc_cores[nc] = true;
-        b->nc_core[nc] = b->core[i];
+        }
+        b->ncs[w++] = b->ncs[i];
     }
-    for (size_t nc = 0; nc < NTSIM_NC_COUNT; nc++)
-        if (b->nc_cores[nc])
-            b->nc_core[nc] = NTSIM_TL_NO_CORE;
+    b->nncs = w;
+    return NRT_SUCCESS;
+}
+
+const ntsim_tl_nc_core_t *ntsim__tl_nc_core(const build_t *b, uint32_t nc)
+{
+    size_t lo = 0, hi = b->nncs;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (b->ncs[mid].nc < nc)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < b->nncs && b->ncs[lo].nc == nc ? &b->ncs[lo] : NULL;
 }
 
 /* An item's core: its own, or its NC's only one. */
@@ -261,8 +294,8 @@ uint32_t ntsim__tl_item_core(const build_t *b, size_t i)
 {
     if (i < b->ncore && b->core[i] != NTSIM_TL_NO_CORE)
         return b->core[i];
-    uint32_t nc = b->tl->recs[b->tl->items[i].rec].nc_idx;
-    return nc < NTSIM_NC_COUNT ? b->nc_core[nc] : NTSIM_TL_NO_CORE;
+    const ntsim_tl_nc_core_t *c = ntsim__tl_nc_core(b, b->tl->recs[b->tl->items[i].rec].nc_idx);
+    return c != NULL ? c->core : NTSIM_TL_NO_CORE;
 }
 
 static NRT_STATUS add_pair(build_t *b, size_t rec, uint32_t clock)
@@ -306,7 +339,8 @@ static NRT_STATUS align_clocks(build_t *b)
         b->core[i] = core > UINT32_MAX ? NTSIM_TL_NO_CORE : (uint32_t)core;
     }
     b->ncore = n;
-    find_nc_cores(b);
+    if (find_nc_cores(b) != NRT_SUCCESS)
+        return NRT_RESOURCE;
     for (size_t i = 0; i < n; i++) {
         ntsim_tl_item_t *it = &tl->items[i];
         b->clock[i] = UINT32_MAX;
@@ -575,6 +609,7 @@ NRT_STATUS ntsim__timeline_build(const nrt_sys_trace_event_t *recs, size_t n,
     ntsim__free(b.prev_open);
     ntsim__free(b.core);
     ntsim__free(b.clock);
+    ntsim__free(b.ncs);
     if (st != NRT_SUCCESS) {
         ntsim__timeline_free(tl);
         return st;

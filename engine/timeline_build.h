@@ -13,6 +13,14 @@
 #include "nrt/nrt_sys_trace.h"
 #include "timeline.h"
 
+/* What an NC's device items say about cores. Any nc_idx can appear: a trace
+ * read from a file may hold NCs past the engine's 256. */
+typedef struct ntsim_tl_nc_core {
+    uint32_t nc;
+    uint32_t core;            /* its only core; NTSIM_TL_NO_CORE when several */
+    bool several;             /* its device items name several cores */
+} ntsim_tl_nc_core_t;
+
 typedef struct build {
     ntsim_timeline_t *tl;
     size_t item_cap, pair_cap, flow_cap, counter_cap, edge_cap, lane_cap;
@@ -20,8 +28,8 @@ typedef struct build {
     uint32_t *core;           /* per item: the device core (NTSIM_TL_NO_CORE) */
     uint32_t *clock;          /* per item: its clock */
     size_t ncore;             /* items core[] and clock[] cover (drops come later) */
-    uint32_t nc_core[NTSIM_NC_COUNT]; /* an NC's only core, or NTSIM_TL_NO_CORE */
-    bool nc_cores[NTSIM_NC_COUNT];    /* the NC names several cores */
+    ntsim_tl_nc_core_t *ncs;  /* per NC its device items name a core of, by nc */
+    size_t nncs;
     uint64_t edge_order;
     const ntsim_timeline_options_t *opt;
 } build_t;
@@ -32,6 +40,9 @@ bool ntsim__tl_grow(void *arrp, size_t *cap, size_t need, size_t elem);
 
 /* An item's device core: its own, or its NC's only one (NTSIM_TL_NO_CORE). */
 uint32_t ntsim__tl_item_core(const build_t *b, size_t i);
+
+/* What the NC's device items say about cores, or NULL when they name none. */
+const ntsim_tl_nc_core_t *ntsim__tl_nc_core(const build_t *b, uint32_t nc);
 
 /* The types of the NC's notifications & DMA lane. */
 bool ntsim__tl_is_dma_type(uint32_t type);

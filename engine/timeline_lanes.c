@@ -87,12 +87,13 @@ static NRT_STATUS new_lane(build_t *b, const lane_key_t *k, uint32_t overlap, ui
         snprintf(base, sizeof base, "thread %llu", (unsigned long long)k->g[1]);
     } else {
         uint32_t nc = (uint32_t)k->g[1], core = (uint32_t)k->g[3];
+        const ntsim_tl_nc_core_t *c = ntsim__tl_nc_core(b, nc);
         l->kind = k->g[2] ? NTSIM_TL_LANE_DMA : NTSIM_TL_LANE_NC;
         if (l->kind == NTSIM_TL_LANE_DMA)
             snprintf(base, sizeof base, "NC %u notifications & DMA", nc);
-        else if (nc < NTSIM_NC_COUNT && b->nc_cores[nc] && core != NTSIM_TL_NO_CORE)
+        else if (c != NULL && c->several && core != NTSIM_TL_NO_CORE)
             snprintf(base, sizeof base, "NC %u core %u", nc, core);
-        else if (nc < NTSIM_NC_COUNT && b->nc_cores[nc])
+        else if (c != NULL && c->several)
             snprintf(base, sizeof base, "NC %u (no core)", nc);
         else
             snprintf(base, sizeof base, "NC %u", nc);
