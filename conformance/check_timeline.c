@@ -96,6 +96,7 @@
 #include "alloc.h"
 #include "report.h"
 #include "timeline.h"
+#include "timeline_build.h"
 
 #define TY(x) NRT_SYS_TRACE_EVENT_TYPE_##x
 #define S NRT_SYS_TRACE_EVENT_PHASE_START
@@ -2299,6 +2300,149 @@ START_TEST(test_html_flow_ends_sit_at_their_marks_depth)
 }
 END_TEST
 
+/* timeline_build.h, ntsim__tl_grow: "false when the size would overflow or
+ * the allocator refuses (the array is kept)". With an allocator that gives a
+ * block for any size (a static one, never written), a need whose
+ * need * elem exceeds SIZE_MAX must still give false, leaving the array
+ * pointer and its capacity as they were; a need that fits is granted.
+ *   elem = (SIZE_MAX / 2) / 64 = 2^57 - 1, need 129: 129 * elem = 2^64 +
+ *   2^57 - 129 > SIZE_MAX (from capacity 0 and from capacity 64);
+ *   elem 16, need SIZE_MAX / 16 + 1 = 2^60: 2^64 bytes;
+ *   elem 2, need 2^63: 2^64 bytes;
+ *   elem 16, need 100 from 0: true, a capacity >= 100, and the allocator
+ *   asked for exactly capacity * 16 bytes (no wrap). */
+static unsigned char g_any_size_block[64];
+static size_t g_any_size_asked;
+
+static void *realloc_any_size(void *p, size_t n)
+{
+    (void)p;
+    g_any_size_asked = n;
+    return g_any_size_block;
+}
+
+START_TEST(test_tl_grow_refuses_a_size_that_overflows_and_keeps_the_array)
+{
+    static const struct {
+        size_t elem, need, cap;
+    } cases[] = {
+        {(SIZE_MAX / 2) / 64, 129, 0},
+        {(SIZE_MAX / 2) / 64, 129, 64},
+        {16, SIZE_MAX / 16 + 1, 0},
+        {2, (SIZE_MAX / 2) + 1, 0},
+    };
+    enum { NCASES = sizeof cases / sizeof cases[0] };
+    bool got[NCASES];
+    void *arr_after[NCASES];
+    size_t cap_after[NCASES];
+    void *const marker = g_any_size_block + 1; /* an array the call must leave alone */
+    ntsim_probe_end();
+    ck_assert_int_eq(ntsim_replace_allocator(malloc, realloc_any_size, calloc, free),
+                     NRT_SUCCESS);
+    for (size_t i = 0; i < NCASES; i++) {
+        void *arr = cases[i].cap == 0 ? NULL : marker;
+        size_t cap = cases[i].cap;
+        got[i] = ntsim__tl_grow(&arr, &cap, cases[i].need, cases[i].elem);
+        arr_after[i] = arr;
+        cap_after[i] = cap;
+    }
+    void *arr = NULL;
+    size_t cap = 0;
+    g_any_size_asked = 0;
+    bool fits = ntsim__tl_grow(&arr, &cap, 100, 16);
+    ck_assert_int_eq(ntsim_replace_allocator(NULL, NULL, NULL, NULL), NRT_SUCCESS);
+    for (size_t i = 0; i < NCASES; i++) {
+        ck_assert_msg(!got[i], "case %zu: need %zu of %zu bytes granted", i, cases[i].need,
+                      cases[i].elem);
+        ck_assert_ptr_eq(arr_after[i], cases[i].cap == 0 ? NULL : marker);
+        ck_assert_uint_eq(cap_after[i], cases[i].cap);
+    }
+    ck_assert(fits);
+    ck_assert_ptr_eq(arr, g_any_size_block);
+    ck_assert_uint_ge(cap, 100);
+    ck_assert_uint_le(cap, SIZE_MAX / 16);
+    ck_assert_uint_eq(g_any_size_asked, cap * 16);
+}
+END_TEST
+
+/* D-TIMELINE, lanes: per NC, "notifications & DMA" holds the DMA copies and
+ * allocations (30-35) and the notification-queue drains (36-39), both ends
+ * included; their neighbours 29 (tensor_block_while_exec) and 40
+ * (cc_prepare) are the runtime's and stay on their thread. NC 2, thread 7:
+ *   r0 tensor_block_while_exec INST 1000; r1/r2 dmem_buf_copyin START/STOP
+ *   [1100,1200]; r3 consume_pool_stdio INST 1300; r4 cc_prepare INST 1400
+ * (nc_local_id 0..4: no gap). Items i0 (29), i1 (30, span), i2 (39), i3
+ * (40); lanes by key: 0 "thread 7" (host) with i0 and i3, 1 "NC 2
+ * notifications & DMA" with i1 and i2. */
+START_TEST(test_dma_lane_takes_types_30_through_39_and_not_29_or_40)
+{
+    nrt_sys_trace_event_t r[5];
+    r[0] = rec(TY(TENSOR_BLOCK_WHILE_EXEC), I, 2, 7, 0, 1000, 0, 0);
+    r[1] = rec(TY(DMEM_BUF_COPYIN), S, 2, 7, 1, 1100, 1, 1);
+    r[2] = rec(TY(DMEM_BUF_COPYIN), T, 2, 7, 1, 1200, 2, 2);
+    r[3] = rec(TY(CONSUME_POOL_STDIO), I, 2, 7, 0, 1300, 3, 3);
+    r[4] = rec(TY(CC_PREPARE), I, 2, 7, 0, 1400, 4, 4);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 5, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nitems, 4);
+    ck_assert_uint_eq(tl.nlanes, 2);
+    ck_assert_str_eq(tl.lanes[0].name, "thread 7");
+    ck_assert_int_eq(tl.lanes[0].kind, NTSIM_TL_LANE_THREAD);
+    ck_assert_str_eq(tl.lanes[1].name, "NC 2 notifications & DMA");
+    ck_assert_int_eq(tl.lanes[1].kind, NTSIM_TL_LANE_DMA);
+    ck_assert_uint_eq(tl.items[0].type, TY(TENSOR_BLOCK_WHILE_EXEC));
+    ck_assert_uint_eq(tl.items[0].lane, 0);
+    ck_assert_uint_eq(tl.items[1].type, TY(DMEM_BUF_COPYIN));
+    ck_assert_uint_eq(tl.items[1].lane, 1);
+    ck_assert_uint_eq(tl.items[2].type, TY(CONSUME_POOL_STDIO));
+    ck_assert_uint_eq(tl.items[2].lane, 1);
+    ck_assert_uint_eq(tl.items[3].type, TY(CC_PREPARE));
+    ck_assert_uint_eq(tl.items[3].lane, 0);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
+/* D-TIMELINE, flows: an nrt_execute takes the exec id of the exec-stage
+ * spans (17-20) its thread runs inside it, kbl_exec_post (20) included, and
+ * of no other span: an enc_barrier (16) carrying exec_id 5 inside it, before
+ * the kbl_exec_post of exec 9, gives it nothing. NC 0, thread 7:
+ *   r0/r5 nrt_execute [1000,2000]; r1/r2 enc_barrier [1050,1060] exec 5;
+ *   r3/r4 kbl_exec_post [1100,1200] exec 9; r6/r7 nc_exec_running
+ *   [1300,1400] exec 9 (no sync pair: keeps its emit times).
+ * Items: i0 nrt_execute, i1 enc_barrier, i2 kbl_exec_post, i3 nc_exec_running;
+ * i0 takes exec_id 9, and one flow (id 1) goes from i0 to i3. */
+START_TEST(test_execute_takes_the_exec_id_of_kbl_exec_post_and_not_of_enc_barrier)
+{
+    nrt_sys_trace_event_t r[8];
+    r[0] = rec(TY(EXECUTE_API), S, 0, 7, 1, 1000, 0, 0);
+    r[1] = rec(TY(ENC_BARRIER), S, 0, 7, 2, 1050, 1, 1);
+    r[1].data.enc_barrier.exec_id = 5;
+    r[2] = rec(TY(ENC_BARRIER), T, 0, 7, 2, 1060, 2, 2);
+    r[2].data = r[1].data;
+    r[3] = rec(TY(EXEC_POST), S, 0, 7, 3, 1100, 3, 3);
+    r[3].data.exec_post.exec_id = 9;
+    r[4] = rec(TY(EXEC_POST), T, 0, 7, 3, 1200, 4, 4);
+    r[4].data = r[3].data;
+    r[5] = rec(TY(EXECUTE_API), T, 0, 7, 1, 2000, 5, 5);
+    r[6] = rec(TY(DEVICE_EXEC), S, 0, 7, 4, 1300, 6, 6);
+    r[6].data.nc_exec_start.exec_id = 9;
+    r[7] = rec(TY(DEVICE_EXEC), T, 0, 7, 4, 1400, 7, 7);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 8, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nitems, 4);
+    ck_assert_uint_eq(tl.items[0].type, TY(EXECUTE_API));
+    ck_assert_uint_eq(tl.items[0].exec_id, 9);
+    ck_assert_uint_eq(tl.items[1].exec_id, 5);
+    ck_assert_uint_eq(tl.items[2].exec_id, 9);
+    ck_assert_uint_eq(tl.nflows, 1);
+    ck_assert_uint_eq(tl.flows[0].id, 1);
+    ck_assert_uint_eq(tl.flows[0].from, 0);
+    ck_assert_uint_eq(tl.flows[0].to, 3);
+    ck_assert_uint_eq(tl.items[3].flow_in, 1);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
 Suite *make_timeline_suite(void)
 {
     Suite *s = suite_create("timeline");
@@ -2342,6 +2486,9 @@ Suite *make_timeline_suite(void)
     tcase_add_test(tc, test_html_survives_any_one_refused_allocation);
     tcase_add_test(tc, test_html_lays_nested_and_following_spans_from_the_first_edge);
     tcase_add_test(tc, test_html_flow_ends_sit_at_their_marks_depth);
+    tcase_add_test(tc, test_tl_grow_refuses_a_size_that_overflows_and_keeps_the_array);
+    tcase_add_test(tc, test_dma_lane_takes_types_30_through_39_and_not_29_or_40);
+    tcase_add_test(tc, test_execute_takes_the_exec_id_of_kbl_exec_post_and_not_of_enc_barrier);
     suite_add_tcase(s, tc);
     return s;
 }
