@@ -2443,6 +2443,96 @@ START_TEST(test_execute_takes_the_exec_id_of_kbl_exec_post_and_not_of_enc_barrie
 }
 END_TEST
 
+/* D-TIMELINE-ORDER ("a clock per (NC, core) in order of first use; equal
+ * pairs count once"), D-PFTRACE-CLOCK (c0: the first pair's host time) and
+ * timeline.h (a clock's pairs sit together in tl->pairs, sorted by cpu):
+ * hw_notify instants (core 0), in record order, with their sync {dev, cpu}:
+ *   r0 NC 1 {50000, 0}: makes clock 0 (NC 1) but gives no pair (cpu 0);
+ *   r1 NC 2 {100500, 100000}: clock 1;  r2 NC 1 {301000, 300000};
+ *   r3 NC 2 {200500, 200000};  r4 NC 1 {101000, 100000};
+ *   r5 NC 1 {101002, 100000}: the same host time as r4, another device time.
+ * So the pairs come in as clocks 1, 0, 1, 0, 0 and must come out grouped by
+ * clock, each by host time: clock 0 at pair_first 0 with 3 pairs, cpu
+ * 100000, 100000 (devs 101000 and 101002, both kept: not equal), 300000,
+ * c0 100000; clock 1 at pair_first 3 with 2 pairs, cpu 100000 then 200000,
+ * c0 100000, dev - cpu 500 at both: a = 500, b = 0 exactly. */
+START_TEST(test_sync_pairs_group_by_clock_sort_by_host_time_and_keep_distinct_devs)
+{
+    static const uint32_t nc[6] = {1, 2, 1, 2, 1, 1};
+    static const uint64_t dev[6] = {50000, 100500, 301000, 200500, 101000, 101002};
+    static const uint64_t cpu[6] = {0, 100000, 300000, 200000, 100000, 100000};
+    static const uint64_t local[6] = {0, 0, 1, 1, 2, 3};
+    nrt_sys_trace_event_t r[6];
+    for (int i = 0; i < 6; i++) {
+        r[i] = rec(TY(HW_NOTIFY), I, nc[i], 7, 0, 5, local[i], (uint64_t)i);
+        r[i].data.hw_notify.sync_info.nc_timestamp_ns = dev[i];
+        r[i].data.hw_notify.sync_info.cpu_timestamp_ns = cpu[i];
+    }
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 6, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nclocks, 2);
+    ck_assert_uint_eq(tl.npairs, 5);
+    ck_assert_uint_eq(tl.stats.sync_pairs, 5);
+    ck_assert_uint_eq(tl.clocks[0].nc, 1);
+    ck_assert_uint_eq(tl.clocks[0].pair_first, 0);
+    ck_assert_uint_eq(tl.clocks[0].pairs, 3);
+    ck_assert_uint_eq(tl.clocks[0].c0, 100000);
+    ck_assert_uint_eq(tl.clocks[1].nc, 2);
+    ck_assert_uint_eq(tl.clocks[1].pair_first, 3);
+    ck_assert_uint_eq(tl.clocks[1].pairs, 2);
+    ck_assert_uint_eq(tl.clocks[1].c0, 100000);
+    ck_assert(tl.clocks[1].a == 500);
+    ck_assert(tl.clocks[1].b == 0);
+    static const uint64_t want_cpu[5] = {100000, 100000, 300000, 100000, 200000};
+    static const uint32_t want_clock[5] = {0, 0, 0, 1, 1};
+    for (size_t i = 0; i < 5; i++) {
+        ck_assert_msg(tl.pairs[i].cpu == want_cpu[i] && tl.pairs[i].clock == want_clock[i],
+                      "pair %zu: clock %u cpu %llu", i, tl.pairs[i].clock,
+                      (unsigned long long)tl.pairs[i].cpu);
+    }
+    ck_assert_uint_eq(tl.pairs[0].dev + tl.pairs[1].dev, 101000 + 101002);
+    ck_assert_uint_ne(tl.pairs[0].dev, tl.pairs[1].dev);
+    ck_assert_uint_eq(tl.pairs[2].dev, 301000);
+    ck_assert_uint_eq(tl.pairs[3].dev, 100500);
+    ck_assert_uint_eq(tl.pairs[4].dev, 200500);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
+/* D-TIMELINE-ORDER, cores: a device item naming no core takes its NC's only
+ * core, whatever the order in which the NCs' items come. hw_notify r0 on NC 5
+ * (core 0, at 1000), hw_notify r1 on NC 3 (core 0, at 1100), nc_exec_running
+ * instant r2 on NC 3 (no core, at 1200), no sync pairs (unaligned: emit
+ * times). r2 takes NC 3's core 0: clocks in order of first use c0 (5, 0),
+ * c1 (3, 0), r2's item on c1; lanes by key: 0 "NC 3" (i1, i2), 1 "NC 5"
+ * (i0). */
+START_TEST(test_coreless_device_item_takes_its_nc_core_after_a_higher_nc)
+{
+    nrt_sys_trace_event_t r[3];
+    r[0] = rec(TY(HW_NOTIFY), I, 5, 7, 0, 1000, 0, 0);
+    r[0].data.hw_notify.device_core_idx = 0;
+    r[1] = rec(TY(HW_NOTIFY), I, 3, 7, 0, 1100, 0, 1);
+    r[1].data.hw_notify.device_core_idx = 0;
+    r[2] = rec(TY(DEVICE_EXEC), I, 3, 7, 0, 1200, 1, 2);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 3, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nitems, 3);
+    ck_assert_uint_eq(tl.nclocks, 2);
+    ck_assert_uint_eq(tl.clocks[0].nc, 5);
+    ck_assert_uint_eq(tl.clocks[0].core, 0);
+    ck_assert_uint_eq(tl.clocks[1].nc, 3);
+    ck_assert_uint_eq(tl.clocks[1].core, 0);
+    ck_assert_uint_eq(tl.items[2].clock, 1);
+    ck_assert_uint_eq(tl.nlanes, 2);
+    ck_assert_str_eq(tl.lanes[0].name, "NC 3");
+    ck_assert_str_eq(tl.lanes[1].name, "NC 5");
+    ck_assert_uint_eq(tl.items[0].lane, 1);
+    ck_assert_uint_eq(tl.items[1].lane, 0);
+    ck_assert_uint_eq(tl.items[2].lane, 0);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
 Suite *make_timeline_suite(void)
 {
     Suite *s = suite_create("timeline");
@@ -2489,6 +2579,8 @@ Suite *make_timeline_suite(void)
     tcase_add_test(tc, test_tl_grow_refuses_a_size_that_overflows_and_keeps_the_array);
     tcase_add_test(tc, test_dma_lane_takes_types_30_through_39_and_not_29_or_40);
     tcase_add_test(tc, test_execute_takes_the_exec_id_of_kbl_exec_post_and_not_of_enc_barrier);
+    tcase_add_test(tc, test_sync_pairs_group_by_clock_sort_by_host_time_and_keep_distinct_devs);
+    tcase_add_test(tc, test_coreless_device_item_takes_its_nc_core_after_a_higher_nc);
     suite_add_tcase(s, tc);
     return s;
 }
