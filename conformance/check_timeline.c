@@ -2501,32 +2501,64 @@ END_TEST
 
 /* D-TIMELINE-ORDER, cores: a device item naming no core takes its NC's only
  * core, whatever the order in which the NCs' items come. hw_notify r0 on NC 5
- * (core 0, at 1000), hw_notify r1 on NC 3 (core 0, at 1100), nc_exec_running
- * instant r2 on NC 3 (no core, at 1200), no sync pairs (unaligned: emit
- * times). r2 takes NC 3's core 0: clocks in order of first use c0 (5, 0),
- * c1 (3, 0), r2's item on c1; lanes by key: 0 "NC 3" (i1, i2), 1 "NC 5"
- * (i0). */
-START_TEST(test_coreless_device_item_takes_its_nc_core_after_a_higher_nc)
+ * (core 0, at 1000, the first item), hw_notify r1 on NC 3 (core 0, at 1100),
+ * nc_exec_running instants r2 on NC 3 (at 1200) and r3 on NC 5 (at 1300),
+ * naming no core; no sync pairs (unaligned: emit times). r2 and r3 take
+ * their NC's core 0: clocks in order of first use c0 (5, 0), c1 (3, 0), r2's
+ * item on c1 and r3's on c0; lanes by key: 0 "NC 3" (i1, i2), 1 "NC 5" (i0,
+ * i3). */
+START_TEST(test_coreless_device_items_take_their_nc_core_whatever_the_nc_order)
 {
-    nrt_sys_trace_event_t r[3];
+    nrt_sys_trace_event_t r[4];
     r[0] = rec(TY(HW_NOTIFY), I, 5, 7, 0, 1000, 0, 0);
     r[0].data.hw_notify.device_core_idx = 0;
     r[1] = rec(TY(HW_NOTIFY), I, 3, 7, 0, 1100, 0, 1);
     r[1].data.hw_notify.device_core_idx = 0;
     r[2] = rec(TY(DEVICE_EXEC), I, 3, 7, 0, 1200, 1, 2);
+    r[3] = rec(TY(DEVICE_EXEC), I, 5, 7, 0, 1300, 1, 3);
     ntsim_timeline_t tl;
-    ck_assert_int_eq(ntsim__timeline_build(r, 3, NULL, &tl), NRT_SUCCESS);
-    ck_assert_uint_eq(tl.nitems, 3);
+    ck_assert_int_eq(ntsim__timeline_build(r, 4, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nitems, 4);
     ck_assert_uint_eq(tl.nclocks, 2);
     ck_assert_uint_eq(tl.clocks[0].nc, 5);
     ck_assert_uint_eq(tl.clocks[0].core, 0);
     ck_assert_uint_eq(tl.clocks[1].nc, 3);
     ck_assert_uint_eq(tl.clocks[1].core, 0);
     ck_assert_uint_eq(tl.items[2].clock, 1);
+    ck_assert_uint_eq(tl.items[3].clock, 0);
     ck_assert_uint_eq(tl.nlanes, 2);
     ck_assert_str_eq(tl.lanes[0].name, "NC 3");
     ck_assert_str_eq(tl.lanes[1].name, "NC 5");
     ck_assert_uint_eq(tl.items[0].lane, 1);
+    ck_assert_uint_eq(tl.items[1].lane, 0);
+    ck_assert_uint_eq(tl.items[2].lane, 0);
+    ck_assert_uint_eq(tl.items[3].lane, 1);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
+/* D-TIMELINE-ORDER: drops go with the device items, by (1, nc, NC lane,
+ * core), a drop's core being its NC's only core. hw_notify r0 (at 1000,
+ * nc_local_id 0) and r1 (at 1100, nc_local_id 3) on NC 3, both core 1: 2
+ * events lost before r1, the drop item i2 at 1100 (the first item made after
+ * the records' items). All three share key (1, 3, NC lane, 1): one lane,
+ * "NC 3". */
+START_TEST(test_first_drop_shares_the_lane_of_its_nc_only_core)
+{
+    nrt_sys_trace_event_t r[2];
+    r[0] = rec(TY(HW_NOTIFY), I, 3, 7, 0, 1000, 0, 0);
+    r[0].data.hw_notify.device_core_idx = 1;
+    r[1] = rec(TY(HW_NOTIFY), I, 3, 7, 0, 1100, 3, 1);
+    r[1].data.hw_notify.device_core_idx = 1;
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 2, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nitems, 3);
+    ck_assert(tl.items[2].flags & NTSIM_TL_DROP);
+    ck_assert_uint_eq(tl.items[2].lost, 2);
+    ck_assert_uint_eq(tl.items[2].begin, 1100);
+    ck_assert_uint_eq(tl.nlanes, 1);
+    ck_assert_str_eq(tl.lanes[0].name, "NC 3");
+    ck_assert_uint_eq(tl.items[0].lane, 0);
     ck_assert_uint_eq(tl.items[1].lane, 0);
     ck_assert_uint_eq(tl.items[2].lane, 0);
     ntsim__timeline_free(&tl);
@@ -2580,7 +2612,8 @@ Suite *make_timeline_suite(void)
     tcase_add_test(tc, test_dma_lane_takes_types_30_through_39_and_not_29_or_40);
     tcase_add_test(tc, test_execute_takes_the_exec_id_of_kbl_exec_post_and_not_of_enc_barrier);
     tcase_add_test(tc, test_sync_pairs_group_by_clock_sort_by_host_time_and_keep_distinct_devs);
-    tcase_add_test(tc, test_coreless_device_item_takes_its_nc_core_after_a_higher_nc);
+    tcase_add_test(tc, test_coreless_device_items_take_their_nc_core_whatever_the_nc_order);
+    tcase_add_test(tc, test_first_drop_shares_the_lane_of_its_nc_only_core);
     suite_add_tcase(s, tc);
     return s;
 }
