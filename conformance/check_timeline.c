@@ -2299,6 +2299,49 @@ START_TEST(test_html_flow_ends_sit_at_their_marks_depth)
 }
 END_TEST
 
+/* D-TIMELINE-ORDER, counters: per NC in ascending order (pushed, then lost),
+ * each NC's records walked by nc_local_id, whatever the record order. Three
+ * host instants: r0 NC 2 id 0 at 1000; r1 NC 1 id 1 at 1500; r2 NC 1 id 0 at
+ * 2000. NC 1 comes first: counters 0 "NC 1 events pushed", 1 "NC 1 events
+ * lost", 2 "NC 2 events pushed", 3 "NC 2 events lost". NC 1 walked as r2 (id
+ * 0), r1 (id 1): no gap; lost 0 at r2's 2000, pushed 1 at 2000 and 2 at 1500.
+ * NC 2: lost 0 and pushed 1 at 1000. Samples by time, at equal times in the
+ * order made: (1000, c3, 0), (1000, c2, 1), (1500, c0, 2), (2000, c1, 0),
+ * (2000, c0, 1). */
+START_TEST(test_counters_come_by_ascending_nc_and_nc_local_id_not_record_order)
+{
+    nrt_sys_trace_event_t r[3];
+    r[0] = rec(TY(MODEL_SUBMIT), I, 2, 7, 0, 1000, 0, 0);
+    r[1] = rec(TY(MODEL_SUBMIT), I, 1, 7, 0, 1500, 1, 1);
+    r[2] = rec(TY(MODEL_SUBMIT), I, 1, 7, 0, 2000, 0, 2);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 3, NULL, &tl), NRT_SUCCESS);
+    static const char *const names[4] = {"NC 1 events pushed", "NC 1 events lost",
+                                         "NC 2 events pushed", "NC 2 events lost"};
+    ck_assert_uint_eq(tl.ncounters, 4);
+    for (size_t c = 0; c < 4; c++) {
+        ck_assert_str_eq(tl.counters[c].name, names[c]);
+        ck_assert_uint_eq(tl.counters[c].nc, c < 2 ? 1 : 2);
+    }
+    ck_assert_uint_eq(tl.stats.drops, 0);
+    ck_assert_uint_eq(tl.stats.lost_events, 0);
+    static const struct { uint64_t ts; size_t counter; int64_t value; } want[5] = {
+        {1000, 3, 0}, {1000, 2, 1}, {1500, 0, 2}, {2000, 1, 0}, {2000, 0, 1}};
+    size_t n = 0;
+    for (size_t e = 0; e < tl.nedges; e++) {
+        if (tl.edges[e].kind != NTSIM_TL_SAMPLE)
+            continue;
+        ck_assert_uint_lt(n, 5);
+        ck_assert_uint_eq(tl.edges[e].ts, want[n].ts);
+        ck_assert_uint_eq(tl.edges[e].index, want[n].counter);
+        ck_assert_int_eq(tl.edges[e].value, want[n].value);
+        n++;
+    }
+    ck_assert_uint_eq(n, 5);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
 Suite *make_timeline_suite(void)
 {
     Suite *s = suite_create("timeline");
@@ -2342,6 +2385,7 @@ Suite *make_timeline_suite(void)
     tcase_add_test(tc, test_html_survives_any_one_refused_allocation);
     tcase_add_test(tc, test_html_lays_nested_and_following_spans_from_the_first_edge);
     tcase_add_test(tc, test_html_flow_ends_sit_at_their_marks_depth);
+    tcase_add_test(tc, test_counters_come_by_ascending_nc_and_nc_local_id_not_record_order);
     suite_add_tcase(s, tc);
     return s;
 }
