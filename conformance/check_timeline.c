@@ -2342,6 +2342,51 @@ START_TEST(test_counters_come_by_ascending_nc_and_nc_local_id_not_record_order)
 }
 END_TEST
 
+/* D-TIMELINE-ORDER, flows: of several nrt_execute spans of one (nc,
+ * exec_id), the flow starts at the one that begins last, whatever the
+ * record order. NC 0: thread 7's nrt_execute [3000,4000] (records 0-3, item
+ * 0) runs a kbl_exec_pre of exec_id 5 (item 1); thread 8's [1000,2000]
+ * (records 4-7, item 2) runs one of exec_id 5 too (item 3); an
+ * nc_exec_running of exec_id 5 [5000,5100] (item 4, no sync: unaligned,
+ * its own times). Both nrt_execute spans take exec_id 5; item 0 begins
+ * last (3000 > 1000), so the one flow is 1: item 0 -> item 4. */
+START_TEST(test_flow_starts_at_the_execution_of_its_exec_id_that_begins_last)
+{
+    nrt_sys_trace_event_t r[10];
+    r[0] = rec(TY(EXECUTE_API), S, 0, 7, 1, 3000, 0, 0);
+    r[1] = rec(TY(EXEC_PRE), S, 0, 7, 2, 3100, 1, 1);
+    r[1].data.exec_pre.exec_id = 5;
+    r[2] = rec(TY(EXEC_PRE), T, 0, 7, 2, 3200, 2, 2);
+    r[2].data = r[1].data;
+    r[3] = rec(TY(EXECUTE_API), T, 0, 7, 1, 4000, 3, 3);
+    r[4] = rec(TY(EXECUTE_API), S, 0, 8, 3, 1000, 4, 4);
+    r[5] = rec(TY(EXEC_PRE), S, 0, 8, 4, 1100, 5, 5);
+    r[5].data.exec_pre.exec_id = 5;
+    r[6] = rec(TY(EXEC_PRE), T, 0, 8, 4, 1200, 6, 6);
+    r[6].data = r[5].data;
+    r[7] = rec(TY(EXECUTE_API), T, 0, 8, 3, 2000, 7, 7);
+    r[8] = rec(TY(DEVICE_EXEC), S, 0, 7, 5, 5000, 8, 8);
+    r[8].data.nc_exec_start.exec_id = 5;
+    r[9] = rec(TY(DEVICE_EXEC), T, 0, 7, 5, 5100, 9, 9);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 10, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nitems, 5);
+    ck_assert_uint_eq(tl.items[0].begin, 3000);
+    ck_assert_uint_eq(tl.items[2].begin, 1000);
+    ck_assert_uint_eq(tl.items[0].exec_id, 5);
+    ck_assert_uint_eq(tl.items[2].exec_id, 5);
+    ck_assert_uint_eq(tl.nflows, 1);
+    ck_assert_uint_eq(tl.flows[0].id, 1);
+    ck_assert_uint_eq(tl.flows[0].from, 0);
+    ck_assert_uint_eq(tl.flows[0].to, 4);
+    ck_assert_uint_eq(tl.items[0].flows_count, 1);
+    ck_assert_uint_eq(tl.items[0].flows_first, 0);
+    ck_assert_uint_eq(tl.items[2].flows_count, 0);
+    ck_assert_uint_eq(tl.items[4].flow_in, 1);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
 Suite *make_timeline_suite(void)
 {
     Suite *s = suite_create("timeline");
@@ -2386,6 +2431,7 @@ Suite *make_timeline_suite(void)
     tcase_add_test(tc, test_html_lays_nested_and_following_spans_from_the_first_edge);
     tcase_add_test(tc, test_html_flow_ends_sit_at_their_marks_depth);
     tcase_add_test(tc, test_counters_come_by_ascending_nc_and_nc_local_id_not_record_order);
+    tcase_add_test(tc, test_flow_starts_at_the_execution_of_its_exec_id_that_begins_last);
     suite_add_tcase(s, tc);
     return s;
 }
