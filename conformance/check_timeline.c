@@ -2387,6 +2387,39 @@ START_TEST(test_flow_starts_at_the_execution_of_its_exec_id_that_begins_last)
 }
 END_TEST
 
+/* D-TIMELINE-ORDER, flows: an nrt_execute takes the exec_id of an exec-stage
+ * span that begins inside it (at or after its begin), not of one that
+ * begins before it. NC 0, thread 7: kbl_exec_pre of exec_id 9 [500,600]
+ * (item 0), then the thread's only nrt_execute [1000,2000] (item 1), then an
+ * nc_exec_running of exec_id 9 [2500,2600] (item 2, unaligned). The stage
+ * begins before the nrt_execute: item 1 keeps exec_id 0 and no flow is
+ * drawn. */
+START_TEST(test_execution_ignores_an_exec_stage_that_begins_before_it)
+{
+    nrt_sys_trace_event_t r[6];
+    r[0] = rec(TY(EXEC_PRE), S, 0, 7, 2, 500, 0, 0);
+    r[0].data.exec_pre.exec_id = 9;
+    r[1] = rec(TY(EXEC_PRE), T, 0, 7, 2, 600, 1, 1);
+    r[1].data = r[0].data;
+    r[2] = rec(TY(EXECUTE_API), S, 0, 7, 1, 1000, 2, 2);
+    r[3] = rec(TY(EXECUTE_API), T, 0, 7, 1, 2000, 3, 3);
+    r[4] = rec(TY(DEVICE_EXEC), S, 0, 7, 5, 2500, 4, 4);
+    r[4].data.nc_exec_start.exec_id = 9;
+    r[5] = rec(TY(DEVICE_EXEC), T, 0, 7, 5, 2600, 5, 5);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 6, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nitems, 3);
+    ck_assert_uint_eq(tl.items[0].exec_id, 9);
+    ck_assert_uint_eq(tl.items[1].type, TY(EXECUTE_API));
+    ck_assert_uint_eq(tl.items[1].exec_id, 0);
+    ck_assert_uint_eq(tl.items[2].exec_id, 9);
+    ck_assert_uint_eq(tl.nflows, 0);
+    ck_assert_uint_eq(tl.items[1].flows_count, 0);
+    ck_assert_uint_eq(tl.items[2].flow_in, 0);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
 Suite *make_timeline_suite(void)
 {
     Suite *s = suite_create("timeline");
@@ -2432,6 +2465,7 @@ Suite *make_timeline_suite(void)
     tcase_add_test(tc, test_html_flow_ends_sit_at_their_marks_depth);
     tcase_add_test(tc, test_counters_come_by_ascending_nc_and_nc_local_id_not_record_order);
     tcase_add_test(tc, test_flow_starts_at_the_execution_of_its_exec_id_that_begins_last);
+    tcase_add_test(tc, test_execution_ignores_an_exec_stage_that_begins_before_it);
     suite_add_tcase(s, tc);
     return s;
 }
