@@ -2420,6 +2420,146 @@ START_TEST(test_execution_ignores_an_exec_stage_that_begins_before_it)
 }
 END_TEST
 
+/* D-TIMELINE-ORDER, flows, with records out of thread and time order. NC 0:
+ *   r0-1    kbl_exec_pre of thread 7, exec_id 7, [1100,1200]   item 0
+ *   r2, r5  nrt_execute of thread 9 [1000,2000]                item 1
+ *   r3-4    kbl_exec_pre of thread 9, exec_id 9, [1100,1200]   item 2
+ *   r6, r9  nrt_execute of thread 8 [1000,2000]                item 3
+ *   r7-8    kbl_exec_pre of thread 8, exec_id 8, [1100,1200]   item 4
+ *   r10-11  nrt_execute of thread 7 [1000,2000]                item 5
+ *   then nc_exec_running spans (unaligned: their own times) of exec_id 9
+ *   [3000,3100] (item 6), 7 [3200,3300] (item 7), 8 [3400,3500] (item 8)
+ *   and 9 [3600,3700] (item 9).
+ * Each nrt_execute takes its thread's stage: item 1 exec_id 9, item 3 8,
+ * item 5 7 (its stage, item 0, was recorded before it). Flows by (source,
+ * destination): 1 (1 -> 6), 2 (1 -> 9), 3 (3 -> 8), 4 (5 -> 7); so item 1
+ * holds flows 0-1, item 3 flow 2, item 5 flow 3. */
+START_TEST(test_flows_of_executions_recorded_out_of_thread_order)
+{
+    nrt_sys_trace_event_t r[20];
+    r[0] = rec(TY(EXEC_PRE), S, 0, 7, 2, 1100, 0, 0);
+    r[0].data.exec_pre.exec_id = 7;
+    r[1] = rec(TY(EXEC_PRE), T, 0, 7, 2, 1200, 1, 1);
+    r[1].data = r[0].data;
+    r[2] = rec(TY(EXECUTE_API), S, 0, 9, 10, 1000, 2, 2);
+    r[3] = rec(TY(EXEC_PRE), S, 0, 9, 11, 1100, 3, 3);
+    r[3].data.exec_pre.exec_id = 9;
+    r[4] = rec(TY(EXEC_PRE), T, 0, 9, 11, 1200, 4, 4);
+    r[4].data = r[3].data;
+    r[5] = rec(TY(EXECUTE_API), T, 0, 9, 10, 2000, 5, 5);
+    r[6] = rec(TY(EXECUTE_API), S, 0, 8, 20, 1000, 6, 6);
+    r[7] = rec(TY(EXEC_PRE), S, 0, 8, 21, 1100, 7, 7);
+    r[7].data.exec_pre.exec_id = 8;
+    r[8] = rec(TY(EXEC_PRE), T, 0, 8, 21, 1200, 8, 8);
+    r[8].data = r[7].data;
+    r[9] = rec(TY(EXECUTE_API), T, 0, 8, 20, 2000, 9, 9);
+    r[10] = rec(TY(EXECUTE_API), S, 0, 7, 1, 1000, 10, 10);
+    r[11] = rec(TY(EXECUTE_API), T, 0, 7, 1, 2000, 11, 11);
+    static const uint32_t dev_exec[4] = {9, 7, 8, 9};
+    for (int d = 0; d < 4; d++) {
+        uint64_t t = 3000 + 200 * (uint64_t)d, id = 12 + 2 * (uint64_t)d;
+        r[id] = rec(TY(DEVICE_EXEC), S, 0, 7, 30 + (uint64_t)d, t, id, id);
+        r[id].data.nc_exec_start.exec_id = dev_exec[d];
+        r[id + 1] = rec(TY(DEVICE_EXEC), T, 0, 7, 30 + (uint64_t)d, t + 100, id + 1, id + 1);
+    }
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 20, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nitems, 10);
+    ck_assert_uint_eq(tl.items[1].exec_id, 9);
+    ck_assert_uint_eq(tl.items[3].exec_id, 8);
+    ck_assert_uint_eq(tl.items[5].exec_id, 7);
+    static const size_t from[4] = {1, 1, 3, 5}, to[4] = {6, 9, 8, 7};
+    ck_assert_uint_eq(tl.nflows, 4);
+    for (size_t f = 0; f < 4; f++) {
+        ck_assert_uint_eq(tl.flows[f].id, f + 1);
+        ck_assert_uint_eq(tl.flows[f].from, from[f]);
+        ck_assert_uint_eq(tl.flows[f].to, to[f]);
+        ck_assert_uint_eq(tl.items[to[f]].flow_in, f + 1);
+    }
+    ck_assert_uint_eq(tl.items[1].flows_count, 2);
+    ck_assert_uint_eq(tl.items[1].flows_first, 0);
+    ck_assert_uint_eq(tl.items[3].flows_count, 1);
+    ck_assert_uint_eq(tl.items[3].flows_first, 2);
+    ck_assert_uint_eq(tl.items[5].flows_count, 1);
+    ck_assert_uint_eq(tl.items[5].flows_first, 3);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
+/* D-TIMELINE-ORDER, flows: only exec-stage spans (17-20) lend an exec_id,
+ * one beginning at the nrt_execute's very end still does, and flows go to
+ * device spans only. NC 0, thread 7: nrt_execute [1000,2000] (item 0); an
+ * nc_exec_running span of exec_id 5 [1100,1150] inside it (item 1, device,
+ * unaligned: not a stage); a kbl_exec_pre of exec_id 6 beginning at 2000
+ * (item 2); an nc_exec_running span of exec_id 6 [2500,2600] (item 3); an
+ * nc_exec_running START of exec_id 6 at 2700 with no STOP (item 4, an
+ * unmatched-start instant). Item 0 takes exec_id 6; one flow, 1: 0 -> 3. */
+START_TEST(test_execution_takes_exec_id_of_stages_only_up_to_its_end_and_flows_to_spans)
+{
+    nrt_sys_trace_event_t r[9];
+    r[0] = rec(TY(EXECUTE_API), S, 0, 7, 1, 1000, 0, 0);
+    r[1] = rec(TY(DEVICE_EXEC), S, 0, 7, 2, 1100, 1, 1);
+    r[1].data.nc_exec_start.exec_id = 5;
+    r[2] = rec(TY(DEVICE_EXEC), T, 0, 7, 2, 1150, 2, 2);
+    r[3] = rec(TY(EXEC_PRE), S, 0, 7, 3, 2000, 3, 3);
+    r[3].data.exec_pre.exec_id = 6;
+    r[4] = rec(TY(EXEC_PRE), T, 0, 7, 3, 2100, 4, 4);
+    r[4].data = r[3].data;
+    r[5] = rec(TY(EXECUTE_API), T, 0, 7, 1, 2000, 5, 5);
+    r[6] = rec(TY(DEVICE_EXEC), S, 0, 7, 4, 2500, 6, 6);
+    r[6].data.nc_exec_start.exec_id = 6;
+    r[7] = rec(TY(DEVICE_EXEC), T, 0, 7, 4, 2600, 7, 7);
+    r[8] = rec(TY(DEVICE_EXEC), S, 0, 7, 5, 2700, 8, 8);
+    r[8].data.nc_exec_start.exec_id = 6;
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 9, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nitems, 5);
+    ck_assert_uint_eq(tl.items[0].end, 2000);
+    ck_assert_uint_eq(tl.items[2].begin, 2000);
+    ck_assert_uint_eq(tl.items[4].flags & (NTSIM_TL_SPAN | NTSIM_TL_UNMATCHED_START),
+                      NTSIM_TL_UNMATCHED_START);
+    ck_assert_uint_eq(tl.items[0].exec_id, 6);
+    ck_assert_uint_eq(tl.nflows, 1);
+    ck_assert_uint_eq(tl.flows[0].id, 1);
+    ck_assert_uint_eq(tl.flows[0].from, 0);
+    ck_assert_uint_eq(tl.flows[0].to, 3);
+    ck_assert_uint_eq(tl.items[1].flow_in, 0);
+    ck_assert_uint_eq(tl.items[3].flow_in, 1);
+    ck_assert_uint_eq(tl.items[4].flow_in, 0);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
+/* D-TIMELINE-ORDER, flows: a device span recorded before its nrt_execute
+ * still gets its flow. NC 0, thread 7: nc_exec_running of exec_id 4
+ * [3000,3100] (records 0 and 5, item 0, unaligned); nrt_execute [1000,2000]
+ * (item 1) around a kbl_exec_pre of exec_id 4 (item 2). One flow, 1: 1 -> 0. */
+START_TEST(test_flow_reaches_a_device_span_recorded_before_its_execution)
+{
+    nrt_sys_trace_event_t r[6];
+    r[0] = rec(TY(DEVICE_EXEC), S, 0, 7, 9, 3000, 0, 0);
+    r[0].data.nc_exec_start.exec_id = 4;
+    r[1] = rec(TY(EXECUTE_API), S, 0, 7, 1, 1000, 1, 1);
+    r[2] = rec(TY(EXEC_PRE), S, 0, 7, 2, 1100, 2, 2);
+    r[2].data.exec_pre.exec_id = 4;
+    r[3] = rec(TY(EXEC_PRE), T, 0, 7, 2, 1200, 3, 3);
+    r[3].data = r[2].data;
+    r[4] = rec(TY(EXECUTE_API), T, 0, 7, 1, 2000, 4, 4);
+    r[5] = rec(TY(DEVICE_EXEC), T, 0, 7, 9, 3100, 5, 5);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 6, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nitems, 3);
+    ck_assert_uint_eq(tl.items[1].exec_id, 4);
+    ck_assert_uint_eq(tl.nflows, 1);
+    ck_assert_uint_eq(tl.flows[0].id, 1);
+    ck_assert_uint_eq(tl.flows[0].from, 1);
+    ck_assert_uint_eq(tl.flows[0].to, 0);
+    ck_assert_uint_eq(tl.items[0].flow_in, 1);
+    ck_assert_uint_eq(tl.items[1].flows_count, 1);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
 Suite *make_timeline_suite(void)
 {
     Suite *s = suite_create("timeline");
@@ -2466,6 +2606,9 @@ Suite *make_timeline_suite(void)
     tcase_add_test(tc, test_counters_come_by_ascending_nc_and_nc_local_id_not_record_order);
     tcase_add_test(tc, test_flow_starts_at_the_execution_of_its_exec_id_that_begins_last);
     tcase_add_test(tc, test_execution_ignores_an_exec_stage_that_begins_before_it);
+    tcase_add_test(tc, test_flows_of_executions_recorded_out_of_thread_order);
+    tcase_add_test(tc, test_execution_takes_exec_id_of_stages_only_up_to_its_end_and_flows_to_spans);
+    tcase_add_test(tc, test_flow_reaches_a_device_span_recorded_before_its_execution);
     suite_add_tcase(s, tc);
     return s;
 }
