@@ -2560,6 +2560,96 @@ START_TEST(test_flow_reaches_a_device_span_recorded_before_its_execution)
 }
 END_TEST
 
+/* D-TIMELINE-ORDER, counters: with 256 records the NC is past 255, so the
+ * pushed counter is sampled every k-th record, k = 256 / 256 + 1 = 2, and at
+ * the last. 256 host instants on NC 0, nc_local_id i at 1000 + i ns:
+ * samples at i = 0, 2, ..., 254 (values 1, 3, ..., 255) and at i = 255
+ * (value 256): 129 samples, in time order. */
+START_TEST(test_pushed_counter_samples_every_second_record_of_an_nc_with_256)
+{
+    enum { N = 256 };
+    static nrt_sys_trace_event_t r[N];
+    for (uint64_t i = 0; i < N; i++)
+        r[i] = rec(TY(MODEL_SUBMIT), I, 0, 7, 0, 1000 + i, i, i);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, N, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.ncounters, 2);
+    size_t pushed = 0;
+    for (size_t e = 0; e < tl.nedges; e++) {
+        if (tl.edges[e].kind != NTSIM_TL_SAMPLE || tl.edges[e].index != 0)
+            continue;
+        int64_t want = pushed < 128 ? (int64_t)(2 * pushed + 1) : 256;
+        ck_assert_int_eq(tl.edges[e].value, want);
+        ck_assert_uint_eq(tl.edges[e].ts, 1000 + (uint64_t)want - 1);
+        pushed++;
+    }
+    ck_assert_uint_eq(pushed, 129);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
+/* D-TIMELINE-ORDER, counters: a repeated nc_local_id counts once, and each
+ * NC's walk stops at its own records. Host instants: NC 0 ids 0 (at 1000),
+ * 0 again (at 1000) and 1 (at 1200); NC 1 id 1 (at 1300). Counters 0-1 for
+ * NC 0, 2-3 for NC 1. NC 0: lost 0 at 1000, pushed 1 at 1000 and 2 at 1200
+ * (the repeat makes no sample). NC 1 starts at id 1: a drop of 1 at 1300
+ * (item 4), lost 0 then 1 at 1300, pushed 2 at 1300. Samples in time order,
+ * at equal times in the order made: (1000, c1, 0), (1000, c0, 1), (1200, c0,
+ * 2), (1300, c3, 0), (1300, c3, 1), (1300, c2, 2). */
+START_TEST(test_repeated_nc_local_id_counts_once_and_each_nc_walks_its_own_ids)
+{
+    nrt_sys_trace_event_t r[4];
+    r[0] = rec(TY(MODEL_SUBMIT), I, 0, 7, 0, 1000, 0, 0);
+    r[1] = rec(TY(MODEL_SUBMIT), I, 0, 7, 0, 1000, 0, 1);
+    r[2] = rec(TY(MODEL_SUBMIT), I, 0, 7, 0, 1200, 1, 2);
+    r[3] = rec(TY(MODEL_SUBMIT), I, 1, 7, 0, 1300, 1, 3);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 4, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.ncounters, 4);
+    ck_assert_uint_eq(tl.nitems, 5);
+    ck_assert_uint_eq(tl.items[4].flags, NTSIM_TL_DROP);
+    ck_assert_uint_eq(tl.items[4].lost, 1);
+    ck_assert_uint_eq(tl.items[4].begin, 1300);
+    ck_assert_uint_eq(tl.stats.drops, 1);
+    ck_assert_uint_eq(tl.stats.lost_events, 1);
+    static const struct { uint64_t ts; size_t counter; int64_t value; } want[6] = {
+        {1000, 1, 0}, {1000, 0, 1}, {1200, 0, 2}, {1300, 3, 0}, {1300, 3, 1}, {1300, 2, 2}};
+    size_t n = 0;
+    for (size_t e = 0; e < tl.nedges; e++) {
+        if (tl.edges[e].kind != NTSIM_TL_SAMPLE)
+            continue;
+        ck_assert_uint_lt(n, 6);
+        ck_assert_uint_eq(tl.edges[e].ts, want[n].ts);
+        ck_assert_uint_eq(tl.edges[e].index, want[n].counter);
+        ck_assert_int_eq(tl.edges[e].value, want[n].value);
+        n++;
+    }
+    ck_assert_uint_eq(n, 6);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
+/* Counters and drops are per NC context, and there are 256 (companion
+ * facts: CONTEXTS[256]; an emit naming nc_idx >= 256 uses context 0), so a
+ * record naming NC 256 (a trace read from a file) has no NC push count of
+ * its own: it makes no counter and no drop, whatever its nc_local_id. One
+ * host instant of NC 256 with nc_local_id 5: one item, no counter, no drop. */
+START_TEST(test_records_of_nc_256_make_no_counters_or_drops)
+{
+    nrt_sys_trace_event_t r[1];
+    r[0] = rec(TY(MODEL_SUBMIT), I, 256, 7, 0, 1000, 5, 0);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 1, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nitems, 1);
+    ck_assert_uint_eq(tl.ncounters, 0);
+    ck_assert_uint_eq(tl.stats.drops, 0);
+    ck_assert_uint_eq(tl.stats.lost_events, 0);
+    for (size_t e = 0; e < tl.nedges; e++)
+        ck_assert_int_ne(tl.edges[e].kind, NTSIM_TL_SAMPLE);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
 Suite *make_timeline_suite(void)
 {
     Suite *s = suite_create("timeline");
@@ -2609,6 +2699,9 @@ Suite *make_timeline_suite(void)
     tcase_add_test(tc, test_flows_of_executions_recorded_out_of_thread_order);
     tcase_add_test(tc, test_execution_takes_exec_id_of_stages_only_up_to_its_end_and_flows_to_spans);
     tcase_add_test(tc, test_flow_reaches_a_device_span_recorded_before_its_execution);
+    tcase_add_test(tc, test_pushed_counter_samples_every_second_record_of_an_nc_with_256);
+    tcase_add_test(tc, test_repeated_nc_local_id_counts_once_and_each_nc_walks_its_own_ids);
+    tcase_add_test(tc, test_records_of_nc_256_make_no_counters_or_drops);
     suite_add_tcase(s, tc);
     return s;
 }
