@@ -2299,6 +2299,357 @@ START_TEST(test_html_flow_ends_sit_at_their_marks_depth)
     ntsim_buffer_free(page);
 }
 END_TEST
+/* D-TIMELINE-ORDER, counters: per NC in ascending order (pushed, then lost),
+ * each NC's records walked by nc_local_id, whatever the record order. Three
+ * host instants: r0 NC 2 id 0 at 1000; r1 NC 1 id 1 at 1500; r2 NC 1 id 0 at
+ * 2000. NC 1 comes first: counters 0 "NC 1 events pushed", 1 "NC 1 events
+ * lost", 2 "NC 2 events pushed", 3 "NC 2 events lost". NC 1 walked as r2 (id
+ * 0), r1 (id 1): no gap; lost 0 at r2's 2000, pushed 1 at 2000 and 2 at 1500.
+ * NC 2: lost 0 and pushed 1 at 1000. Samples by time, at equal times in the
+ * order made: (1000, c3, 0), (1000, c2, 1), (1500, c0, 2), (2000, c1, 0),
+ * (2000, c0, 1). */
+START_TEST(test_counters_come_by_ascending_nc_and_nc_local_id_not_record_order)
+{
+    nrt_sys_trace_event_t r[3];
+    r[0] = rec(TY(MODEL_SUBMIT), I, 2, 7, 0, 1000, 0, 0);
+    r[1] = rec(TY(MODEL_SUBMIT), I, 1, 7, 0, 1500, 1, 1);
+    r[2] = rec(TY(MODEL_SUBMIT), I, 1, 7, 0, 2000, 0, 2);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 3, NULL, &tl), NRT_SUCCESS);
+    static const char *const names[4] = {"NC 1 events pushed", "NC 1 events lost",
+                                         "NC 2 events pushed", "NC 2 events lost"};
+    ck_assert_uint_eq(tl.ncounters, 4);
+    for (size_t c = 0; c < 4; c++) {
+        ck_assert_str_eq(tl.counters[c].name, names[c]);
+        ck_assert_uint_eq(tl.counters[c].nc, c < 2 ? 1 : 2);
+    }
+    ck_assert_uint_eq(tl.stats.drops, 0);
+    ck_assert_uint_eq(tl.stats.lost_events, 0);
+    static const struct { uint64_t ts; size_t counter; int64_t value; } want[5] = {
+        {1000, 3, 0}, {1000, 2, 1}, {1500, 0, 2}, {2000, 1, 0}, {2000, 0, 1}};
+    size_t n = 0;
+    for (size_t e = 0; e < tl.nedges; e++) {
+        if (tl.edges[e].kind != NTSIM_TL_SAMPLE)
+            continue;
+        ck_assert_uint_lt(n, 5);
+        ck_assert_uint_eq(tl.edges[e].ts, want[n].ts);
+        ck_assert_uint_eq(tl.edges[e].index, want[n].counter);
+        ck_assert_int_eq(tl.edges[e].value, want[n].value);
+        n++;
+    }
+    ck_assert_uint_eq(n, 5);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
+/* D-TIMELINE-ORDER, flows: of several nrt_execute spans of one (nc,
+ * exec_id), the flow starts at the one that begins last, whatever the
+ * record order. NC 0: thread 7's nrt_execute [3000,4000] (records 0-3, item
+ * 0) runs a kbl_exec_pre of exec_id 5 (item 1); thread 8's [1000,2000]
+ * (records 4-7, item 2) runs one of exec_id 5 too (item 3); an
+ * nc_exec_running of exec_id 5 [5000,5100] (item 4, no sync: unaligned,
+ * its own times). Both nrt_execute spans take exec_id 5; item 0 begins
+ * last (3000 > 1000), so the one flow is 1: item 0 -> item 4. */
+START_TEST(test_flow_starts_at_the_execution_of_its_exec_id_that_begins_last)
+{
+    nrt_sys_trace_event_t r[10];
+    r[0] = rec(TY(EXECUTE_API), S, 0, 7, 1, 3000, 0, 0);
+    r[1] = rec(TY(EXEC_PRE), S, 0, 7, 2, 3100, 1, 1);
+    r[1].data.exec_pre.exec_id = 5;
+    r[2] = rec(TY(EXEC_PRE), T, 0, 7, 2, 3200, 2, 2);
+    r[2].data = r[1].data;
+    r[3] = rec(TY(EXECUTE_API), T, 0, 7, 1, 4000, 3, 3);
+    r[4] = rec(TY(EXECUTE_API), S, 0, 8, 3, 1000, 4, 4);
+    r[5] = rec(TY(EXEC_PRE), S, 0, 8, 4, 1100, 5, 5);
+    r[5].data.exec_pre.exec_id = 5;
+    r[6] = rec(TY(EXEC_PRE), T, 0, 8, 4, 1200, 6, 6);
+    r[6].data = r[5].data;
+    r[7] = rec(TY(EXECUTE_API), T, 0, 8, 3, 2000, 7, 7);
+    r[8] = rec(TY(DEVICE_EXEC), S, 0, 7, 5, 5000, 8, 8);
+    r[8].data.nc_exec_start.exec_id = 5;
+    r[9] = rec(TY(DEVICE_EXEC), T, 0, 7, 5, 5100, 9, 9);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 10, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nitems, 5);
+    ck_assert_uint_eq(tl.items[0].begin, 3000);
+    ck_assert_uint_eq(tl.items[2].begin, 1000);
+    ck_assert_uint_eq(tl.items[0].exec_id, 5);
+    ck_assert_uint_eq(tl.items[2].exec_id, 5);
+    ck_assert_uint_eq(tl.nflows, 1);
+    ck_assert_uint_eq(tl.flows[0].id, 1);
+    ck_assert_uint_eq(tl.flows[0].from, 0);
+    ck_assert_uint_eq(tl.flows[0].to, 4);
+    ck_assert_uint_eq(tl.items[0].flows_count, 1);
+    ck_assert_uint_eq(tl.items[0].flows_first, 0);
+    ck_assert_uint_eq(tl.items[2].flows_count, 0);
+    ck_assert_uint_eq(tl.items[4].flow_in, 1);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
+/* D-TIMELINE-ORDER, flows: an nrt_execute takes the exec_id of an exec-stage
+ * span that begins inside it (at or after its begin), not of one that
+ * begins before it. NC 0, thread 7: kbl_exec_pre of exec_id 9 [500,600]
+ * (item 0), then the thread's only nrt_execute [1000,2000] (item 1), then an
+ * nc_exec_running of exec_id 9 [2500,2600] (item 2, unaligned). The stage
+ * begins before the nrt_execute: item 1 keeps exec_id 0 and no flow is
+ * drawn. */
+START_TEST(test_execution_ignores_an_exec_stage_that_begins_before_it)
+{
+    nrt_sys_trace_event_t r[6];
+    r[0] = rec(TY(EXEC_PRE), S, 0, 7, 2, 500, 0, 0);
+    r[0].data.exec_pre.exec_id = 9;
+    r[1] = rec(TY(EXEC_PRE), T, 0, 7, 2, 600, 1, 1);
+    r[1].data = r[0].data;
+    r[2] = rec(TY(EXECUTE_API), S, 0, 7, 1, 1000, 2, 2);
+    r[3] = rec(TY(EXECUTE_API), T, 0, 7, 1, 2000, 3, 3);
+    r[4] = rec(TY(DEVICE_EXEC), S, 0, 7, 5, 2500, 4, 4);
+    r[4].data.nc_exec_start.exec_id = 9;
+    r[5] = rec(TY(DEVICE_EXEC), T, 0, 7, 5, 2600, 5, 5);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 6, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nitems, 3);
+    ck_assert_uint_eq(tl.items[0].exec_id, 9);
+    ck_assert_uint_eq(tl.items[1].type, TY(EXECUTE_API));
+    ck_assert_uint_eq(tl.items[1].exec_id, 0);
+    ck_assert_uint_eq(tl.items[2].exec_id, 9);
+    ck_assert_uint_eq(tl.nflows, 0);
+    ck_assert_uint_eq(tl.items[1].flows_count, 0);
+    ck_assert_uint_eq(tl.items[2].flow_in, 0);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
+/* D-TIMELINE-ORDER, flows, with records out of thread and time order. NC 0:
+ *   r0-1    kbl_exec_pre of thread 7, exec_id 7, [1100,1200]   item 0
+ *   r2, r5  nrt_execute of thread 9 [1000,2000]                item 1
+ *   r3-4    kbl_exec_pre of thread 9, exec_id 9, [1100,1200]   item 2
+ *   r6, r9  nrt_execute of thread 8 [1000,2000]                item 3
+ *   r7-8    kbl_exec_pre of thread 8, exec_id 8, [1100,1200]   item 4
+ *   r10-11  nrt_execute of thread 7 [1000,2000]                item 5
+ *   then nc_exec_running spans (unaligned: their own times) of exec_id 9
+ *   [3000,3100] (item 6), 7 [3200,3300] (item 7), 8 [3400,3500] (item 8)
+ *   and 9 [3600,3700] (item 9).
+ * Each nrt_execute takes its thread's stage: item 1 exec_id 9, item 3 8,
+ * item 5 7 (its stage, item 0, was recorded before it). Flows by (source,
+ * destination): 1 (1 -> 6), 2 (1 -> 9), 3 (3 -> 8), 4 (5 -> 7); so item 1
+ * holds flows 0-1, item 3 flow 2, item 5 flow 3. */
+START_TEST(test_flows_of_executions_recorded_out_of_thread_order)
+{
+    nrt_sys_trace_event_t r[20];
+    r[0] = rec(TY(EXEC_PRE), S, 0, 7, 2, 1100, 0, 0);
+    r[0].data.exec_pre.exec_id = 7;
+    r[1] = rec(TY(EXEC_PRE), T, 0, 7, 2, 1200, 1, 1);
+    r[1].data = r[0].data;
+    r[2] = rec(TY(EXECUTE_API), S, 0, 9, 10, 1000, 2, 2);
+    r[3] = rec(TY(EXEC_PRE), S, 0, 9, 11, 1100, 3, 3);
+    r[3].data.exec_pre.exec_id = 9;
+    r[4] = rec(TY(EXEC_PRE), T, 0, 9, 11, 1200, 4, 4);
+    r[4].data = r[3].data;
+    r[5] = rec(TY(EXECUTE_API), T, 0, 9, 10, 2000, 5, 5);
+    r[6] = rec(TY(EXECUTE_API), S, 0, 8, 20, 1000, 6, 6);
+    r[7] = rec(TY(EXEC_PRE), S, 0, 8, 21, 1100, 7, 7);
+    r[7].data.exec_pre.exec_id = 8;
+    r[8] = rec(TY(EXEC_PRE), T, 0, 8, 21, 1200, 8, 8);
+    r[8].data = r[7].data;
+    r[9] = rec(TY(EXECUTE_API), T, 0, 8, 20, 2000, 9, 9);
+    r[10] = rec(TY(EXECUTE_API), S, 0, 7, 1, 1000, 10, 10);
+    r[11] = rec(TY(EXECUTE_API), T, 0, 7, 1, 2000, 11, 11);
+    static const uint32_t dev_exec[4] = {9, 7, 8, 9};
+    for (int d = 0; d < 4; d++) {
+        uint64_t t = 3000 + 200 * (uint64_t)d, id = 12 + 2 * (uint64_t)d;
+        r[id] = rec(TY(DEVICE_EXEC), S, 0, 7, 30 + (uint64_t)d, t, id, id);
+        r[id].data.nc_exec_start.exec_id = dev_exec[d];
+        r[id + 1] = rec(TY(DEVICE_EXEC), T, 0, 7, 30 + (uint64_t)d, t + 100, id + 1, id + 1);
+    }
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 20, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nitems, 10);
+    ck_assert_uint_eq(tl.items[1].exec_id, 9);
+    ck_assert_uint_eq(tl.items[3].exec_id, 8);
+    ck_assert_uint_eq(tl.items[5].exec_id, 7);
+    static const size_t from[4] = {1, 1, 3, 5}, to[4] = {6, 9, 8, 7};
+    ck_assert_uint_eq(tl.nflows, 4);
+    for (size_t f = 0; f < 4; f++) {
+        ck_assert_uint_eq(tl.flows[f].id, f + 1);
+        ck_assert_uint_eq(tl.flows[f].from, from[f]);
+        ck_assert_uint_eq(tl.flows[f].to, to[f]);
+        ck_assert_uint_eq(tl.items[to[f]].flow_in, f + 1);
+    }
+    ck_assert_uint_eq(tl.items[1].flows_count, 2);
+    ck_assert_uint_eq(tl.items[1].flows_first, 0);
+    ck_assert_uint_eq(tl.items[3].flows_count, 1);
+    ck_assert_uint_eq(tl.items[3].flows_first, 2);
+    ck_assert_uint_eq(tl.items[5].flows_count, 1);
+    ck_assert_uint_eq(tl.items[5].flows_first, 3);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
+/* D-TIMELINE-ORDER, flows: only exec-stage spans (17-20) lend an exec_id,
+ * one beginning at the nrt_execute's very end still does, and flows go to
+ * device spans only. NC 0, thread 7: nrt_execute [1000,2000] (item 0); an
+ * nc_exec_running span of exec_id 5 [1100,1150] inside it (item 1, device,
+ * unaligned: not a stage); a kbl_exec_pre of exec_id 6 beginning at 2000
+ * (item 2); an nc_exec_running span of exec_id 6 [2500,2600] (item 3); an
+ * nc_exec_running START of exec_id 6 at 2700 with no STOP (item 4, an
+ * unmatched-start instant). Item 0 takes exec_id 6; one flow, 1: 0 -> 3. */
+START_TEST(test_execution_takes_exec_id_of_stages_only_up_to_its_end_and_flows_to_spans)
+{
+    nrt_sys_trace_event_t r[9];
+    r[0] = rec(TY(EXECUTE_API), S, 0, 7, 1, 1000, 0, 0);
+    r[1] = rec(TY(DEVICE_EXEC), S, 0, 7, 2, 1100, 1, 1);
+    r[1].data.nc_exec_start.exec_id = 5;
+    r[2] = rec(TY(DEVICE_EXEC), T, 0, 7, 2, 1150, 2, 2);
+    r[3] = rec(TY(EXEC_PRE), S, 0, 7, 3, 2000, 3, 3);
+    r[3].data.exec_pre.exec_id = 6;
+    r[4] = rec(TY(EXEC_PRE), T, 0, 7, 3, 2100, 4, 4);
+    r[4].data = r[3].data;
+    r[5] = rec(TY(EXECUTE_API), T, 0, 7, 1, 2000, 5, 5);
+    r[6] = rec(TY(DEVICE_EXEC), S, 0, 7, 4, 2500, 6, 6);
+    r[6].data.nc_exec_start.exec_id = 6;
+    r[7] = rec(TY(DEVICE_EXEC), T, 0, 7, 4, 2600, 7, 7);
+    r[8] = rec(TY(DEVICE_EXEC), S, 0, 7, 5, 2700, 8, 8);
+    r[8].data.nc_exec_start.exec_id = 6;
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 9, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nitems, 5);
+    ck_assert_uint_eq(tl.items[0].end, 2000);
+    ck_assert_uint_eq(tl.items[2].begin, 2000);
+    ck_assert_uint_eq(tl.items[4].flags & (NTSIM_TL_SPAN | NTSIM_TL_UNMATCHED_START),
+                      NTSIM_TL_UNMATCHED_START);
+    ck_assert_uint_eq(tl.items[0].exec_id, 6);
+    ck_assert_uint_eq(tl.nflows, 1);
+    ck_assert_uint_eq(tl.flows[0].id, 1);
+    ck_assert_uint_eq(tl.flows[0].from, 0);
+    ck_assert_uint_eq(tl.flows[0].to, 3);
+    ck_assert_uint_eq(tl.items[1].flow_in, 0);
+    ck_assert_uint_eq(tl.items[3].flow_in, 1);
+    ck_assert_uint_eq(tl.items[4].flow_in, 0);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
+/* D-TIMELINE-ORDER, flows: a device span recorded before its nrt_execute
+ * still gets its flow. NC 0, thread 7: nc_exec_running of exec_id 4
+ * [3000,3100] (records 0 and 5, item 0, unaligned); nrt_execute [1000,2000]
+ * (item 1) around a kbl_exec_pre of exec_id 4 (item 2). One flow, 1: 1 -> 0. */
+START_TEST(test_flow_reaches_a_device_span_recorded_before_its_execution)
+{
+    nrt_sys_trace_event_t r[6];
+    r[0] = rec(TY(DEVICE_EXEC), S, 0, 7, 9, 3000, 0, 0);
+    r[0].data.nc_exec_start.exec_id = 4;
+    r[1] = rec(TY(EXECUTE_API), S, 0, 7, 1, 1000, 1, 1);
+    r[2] = rec(TY(EXEC_PRE), S, 0, 7, 2, 1100, 2, 2);
+    r[2].data.exec_pre.exec_id = 4;
+    r[3] = rec(TY(EXEC_PRE), T, 0, 7, 2, 1200, 3, 3);
+    r[3].data = r[2].data;
+    r[4] = rec(TY(EXECUTE_API), T, 0, 7, 1, 2000, 4, 4);
+    r[5] = rec(TY(DEVICE_EXEC), T, 0, 7, 9, 3100, 5, 5);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 6, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nitems, 3);
+    ck_assert_uint_eq(tl.items[1].exec_id, 4);
+    ck_assert_uint_eq(tl.nflows, 1);
+    ck_assert_uint_eq(tl.flows[0].id, 1);
+    ck_assert_uint_eq(tl.flows[0].from, 1);
+    ck_assert_uint_eq(tl.flows[0].to, 0);
+    ck_assert_uint_eq(tl.items[0].flow_in, 1);
+    ck_assert_uint_eq(tl.items[1].flows_count, 1);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
+/* D-TIMELINE-ORDER, counters: with 256 records the NC is past 255, so the
+ * pushed counter is sampled every k-th record, k = 256 / 256 + 1 = 2, and at
+ * the last. 256 host instants on NC 0, nc_local_id i at 1000 + i ns:
+ * samples at i = 0, 2, ..., 254 (values 1, 3, ..., 255) and at i = 255
+ * (value 256): 129 samples, in time order. */
+START_TEST(test_pushed_counter_samples_every_second_record_of_an_nc_with_256)
+{
+    enum { N = 256 };
+    static nrt_sys_trace_event_t r[N];
+    for (uint64_t i = 0; i < N; i++)
+        r[i] = rec(TY(MODEL_SUBMIT), I, 0, 7, 0, 1000 + i, i, i);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, N, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.ncounters, 2);
+    size_t pushed = 0;
+    for (size_t e = 0; e < tl.nedges; e++) {
+        if (tl.edges[e].kind != NTSIM_TL_SAMPLE || tl.edges[e].index != 0)
+            continue;
+        int64_t want = pushed < 128 ? (int64_t)(2 * pushed + 1) : 256;
+        ck_assert_int_eq(tl.edges[e].value, want);
+        ck_assert_uint_eq(tl.edges[e].ts, 1000 + (uint64_t)want - 1);
+        pushed++;
+    }
+    ck_assert_uint_eq(pushed, 129);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
+/* D-TIMELINE-ORDER, counters: a repeated nc_local_id counts once, and each
+ * NC's walk stops at its own records. Host instants: NC 0 ids 0 (at 1000),
+ * 0 again (at 1000) and 1 (at 1200); NC 1 id 1 (at 1300). Counters 0-1 for
+ * NC 0, 2-3 for NC 1. NC 0: lost 0 at 1000, pushed 1 at 1000 and 2 at 1200
+ * (the repeat makes no sample). NC 1 starts at id 1: a drop of 1 at 1300
+ * (item 4), lost 0 then 1 at 1300, pushed 2 at 1300. Samples in time order,
+ * at equal times in the order made: (1000, c1, 0), (1000, c0, 1), (1200, c0,
+ * 2), (1300, c3, 0), (1300, c3, 1), (1300, c2, 2). */
+START_TEST(test_repeated_nc_local_id_counts_once_and_each_nc_walks_its_own_ids)
+{
+    nrt_sys_trace_event_t r[4];
+    r[0] = rec(TY(MODEL_SUBMIT), I, 0, 7, 0, 1000, 0, 0);
+    r[1] = rec(TY(MODEL_SUBMIT), I, 0, 7, 0, 1000, 0, 1);
+    r[2] = rec(TY(MODEL_SUBMIT), I, 0, 7, 0, 1200, 1, 2);
+    r[3] = rec(TY(MODEL_SUBMIT), I, 1, 7, 0, 1300, 1, 3);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 4, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.ncounters, 4);
+    ck_assert_uint_eq(tl.nitems, 5);
+    ck_assert_uint_eq(tl.items[4].flags, NTSIM_TL_DROP);
+    ck_assert_uint_eq(tl.items[4].lost, 1);
+    ck_assert_uint_eq(tl.items[4].begin, 1300);
+    ck_assert_uint_eq(tl.stats.drops, 1);
+    ck_assert_uint_eq(tl.stats.lost_events, 1);
+    static const struct { uint64_t ts; size_t counter; int64_t value; } want[6] = {
+        {1000, 1, 0}, {1000, 0, 1}, {1200, 0, 2}, {1300, 3, 0}, {1300, 3, 1}, {1300, 2, 2}};
+    size_t n = 0;
+    for (size_t e = 0; e < tl.nedges; e++) {
+        if (tl.edges[e].kind != NTSIM_TL_SAMPLE)
+            continue;
+        ck_assert_uint_lt(n, 6);
+        ck_assert_uint_eq(tl.edges[e].ts, want[n].ts);
+        ck_assert_uint_eq(tl.edges[e].index, want[n].counter);
+        ck_assert_int_eq(tl.edges[e].value, want[n].value);
+        n++;
+    }
+    ck_assert_uint_eq(n, 6);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
+/* Counters and drops are per NC context, and there are 256 (companion
+ * facts: CONTEXTS[256]; an emit naming nc_idx >= 256 uses context 0), so a
+ * record naming NC 256 (a trace read from a file) has no NC push count of
+ * its own: it makes no counter and no drop, whatever its nc_local_id. One
+ * host instant of NC 256 with nc_local_id 5: one item, no counter, no drop. */
+START_TEST(test_records_of_nc_256_make_no_counters_or_drops)
+{
+    nrt_sys_trace_event_t r[1];
+    r[0] = rec(TY(MODEL_SUBMIT), I, 256, 7, 0, 1000, 5, 0);
+    ntsim_timeline_t tl;
+    ck_assert_int_eq(ntsim__timeline_build(r, 1, NULL, &tl), NRT_SUCCESS);
+    ck_assert_uint_eq(tl.nitems, 1);
+    ck_assert_uint_eq(tl.ncounters, 0);
+    ck_assert_uint_eq(tl.stats.drops, 0);
+    ck_assert_uint_eq(tl.stats.lost_events, 0);
+    for (size_t e = 0; e < tl.nedges; e++)
+        ck_assert_int_ne(tl.edges[e].kind, NTSIM_TL_SAMPLE);
+    ntsim__timeline_free(&tl);
+}
+END_TEST
+
 
 /* timeline_build.h, ntsim__tl_grow: "false when the size would overflow or
  * the allocator refuses (the array is kept)". With an allocator that gives a
@@ -2614,6 +2965,15 @@ Suite *make_timeline_suite(void)
     tcase_add_test(tc, test_sync_pairs_group_by_clock_sort_by_host_time_and_keep_distinct_devs);
     tcase_add_test(tc, test_coreless_device_items_take_their_nc_core_whatever_the_nc_order);
     tcase_add_test(tc, test_first_drop_shares_the_lane_of_its_nc_only_core);
+    tcase_add_test(tc, test_counters_come_by_ascending_nc_and_nc_local_id_not_record_order);
+    tcase_add_test(tc, test_flow_starts_at_the_execution_of_its_exec_id_that_begins_last);
+    tcase_add_test(tc, test_execution_ignores_an_exec_stage_that_begins_before_it);
+    tcase_add_test(tc, test_flows_of_executions_recorded_out_of_thread_order);
+    tcase_add_test(tc, test_execution_takes_exec_id_of_stages_only_up_to_its_end_and_flows_to_spans);
+    tcase_add_test(tc, test_flow_reaches_a_device_span_recorded_before_its_execution);
+    tcase_add_test(tc, test_pushed_counter_samples_every_second_record_of_an_nc_with_256);
+    tcase_add_test(tc, test_repeated_nc_local_id_counts_once_and_each_nc_walks_its_own_ids);
+    tcase_add_test(tc, test_records_of_nc_256_make_no_counters_or_drops);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -452,12 +452,12 @@ static NRT_STATUS link_executions(build_t *b)
         if (it->begin <= x->end && x->exec_id == 0 && tl->recs[x->rec].nc_idx == e->nc_idx)
             x->exec_id = it->exec_id;
     }
-    /* nrt_execute spans by (nc, exec_id): where a device span's flow starts. */
+    /* nrt_execute spans by (nc, exec_id, begin): a device span's flow starts at the last. */
     size_t m = 0;
     for (size_t i = 0; i < n; i++) {
         const ntsim_tl_item_t *x = &tl->items[keys[i].item];
         if (x->exec_id != 0)
-            keys[m++] = (exec_key_t){tl->recs[x->rec].nc_idx, x->exec_id & UINT32_MAX, 0,
+            keys[m++] = (exec_key_t){tl->recs[x->rec].nc_idx, x->exec_id & UINT32_MAX, x->begin,
                                      keys[i].item};
     }
     qsort(keys, m, sizeof *keys, cmp_exec_key);
