@@ -135,6 +135,41 @@ static nrt_sys_trace_event_t rec(uint32_t type, uint32_t phase, uint32_t nc, uin
     return r;
 }
 
+/* A kbl_exec_pre span of exec_id on (nc, thread), the exec-stage span an
+ * nrt_execute takes its exec_id from (D-TIMELINE): its START at t0 in r[i],
+ * its STOP at t1 in r[i + 1], each record's nc_local_id and id its index. */
+static void exec_pre_span(nrt_sys_trace_event_t *r, uint32_t i, uint32_t nc, uint64_t thread,
+                          uint64_t tracking, uint64_t t0, uint64_t t1, uint32_t exec_id)
+{
+    r[i] = rec(TY(EXEC_PRE), S, nc, thread, tracking, t0, i, i);
+    r[i].data.exec_pre.exec_id = exec_id;
+    r[i + 1] = rec(TY(EXEC_PRE), T, nc, thread, tracking, t1, i + 1, i + 1);
+    r[i + 1].data = r[i].data;
+}
+
+/* An nrt_execute span [t0, t1] around one exec stage, exec_pre_span's
+ * [s0, s1] of exec_id: records r[i] (START), r[i + 1], r[i + 2] (the stage),
+ * r[i + 3] (STOP), each record's nc_local_id and id its index. */
+static void execute_around_stage(nrt_sys_trace_event_t *r, uint32_t i, uint32_t nc,
+                                 uint64_t thread, uint64_t tracking, uint64_t t0, uint64_t t1,
+                                 uint64_t stage_tracking, uint64_t s0, uint64_t s1,
+                                 uint32_t exec_id)
+{
+    r[i] = rec(TY(EXECUTE_API), S, nc, thread, tracking, t0, i, i);
+    exec_pre_span(r, i + 1, nc, thread, stage_tracking, s0, s1, exec_id);
+    r[i + 3] = rec(TY(EXECUTE_API), T, nc, thread, tracking, t1, i + 3, i + 3);
+}
+
+/* A device span of exec_id (nc_exec_running, a flow's destination): its
+ * START at t0 in r[i], its STOP (no payload) at t1 in r[i + 1]. */
+static void device_exec_span(nrt_sys_trace_event_t *r, uint32_t i, uint32_t nc, uint64_t thread,
+                             uint64_t tracking, uint64_t t0, uint64_t t1, uint32_t exec_id)
+{
+    r[i] = rec(TY(DEVICE_EXEC), S, nc, thread, tracking, t0, i, i);
+    r[i].data.nc_exec_start.exec_id = exec_id;
+    r[i + 1] = rec(TY(DEVICE_EXEC), T, nc, thread, tracking, t1, i + 1, i + 1);
+}
+
 static size_t trace_a(nrt_sys_trace_event_t *r)
 {
     r[0] = rec(TY(EXECUTE_API), S, 0, 7, 100, 5000, 0, 1000);
@@ -995,10 +1030,7 @@ static void execute_with_a_model_switch(nrt_sys_trace_event_t r[5])
 {
     r[0] = rec(TY(EXECUTE_API), S, 0, 7, 1, 1000000, 0, 0);
     r[0].data.nrt_exec.model_id = 1;
-    r[1] = rec(TY(EXEC_PRE), S, 0, 7, 2, 1000100, 1, 1);
-    r[1].data.exec_pre.exec_id = 1;
-    r[2] = rec(TY(EXEC_PRE), T, 0, 7, 2, 1000200, 2, 2);
-    r[2].data = r[1].data;
+    exec_pre_span(r, 1, 0, 7, 2, 1000100, 1000200, 1);
     r[3] = rec(TY(NC_MODEL_SWITCH), S, 0, 7, 3, 1000300, 3, 3);
     r[3].data.nc_model_switch_start.exec_id = 1;
     r[3].data.nc_model_switch_start.sync_info.nc_timestamp_ns = 5000;
@@ -1572,24 +1604,10 @@ END_TEST
 START_TEST(test_flows_find_executions_whose_exec_ids_fall_in_thread_order)
 {
     nrt_sys_trace_event_t r[12];
-    r[0] = rec(TY(EXECUTE_API), S, 0, 7, 1, 1000, 0, 0);
-    r[1] = rec(TY(EXEC_PRE), S, 0, 7, 2, 1100, 1, 1);
-    r[1].data.exec_pre.exec_id = 2;
-    r[2] = rec(TY(EXEC_PRE), T, 0, 7, 2, 1200, 2, 2);
-    r[2].data = r[1].data;
-    r[3] = rec(TY(EXECUTE_API), T, 0, 7, 1, 2000, 3, 3);
-    r[4] = rec(TY(EXECUTE_API), S, 0, 8, 3, 1000, 4, 4);
-    r[5] = rec(TY(EXEC_PRE), S, 0, 8, 4, 1100, 5, 5);
-    r[5].data.exec_pre.exec_id = 1;
-    r[6] = rec(TY(EXEC_PRE), T, 0, 8, 4, 1200, 6, 6);
-    r[6].data = r[5].data;
-    r[7] = rec(TY(EXECUTE_API), T, 0, 8, 3, 2000, 7, 7);
-    r[8] = rec(TY(DEVICE_EXEC), S, 0, 7, 5, 1300, 8, 8);
-    r[8].data.nc_exec_start.exec_id = 1;
-    r[9] = rec(TY(DEVICE_EXEC), T, 0, 7, 5, 1400, 9, 9);
-    r[10] = rec(TY(DEVICE_EXEC), S, 0, 7, 6, 1500, 10, 10);
-    r[10].data.nc_exec_start.exec_id = 2;
-    r[11] = rec(TY(DEVICE_EXEC), T, 0, 7, 6, 1600, 11, 11);
+    execute_around_stage(r, 0, 0, 7, 1, 1000, 2000, 2, 1100, 1200, 2);
+    execute_around_stage(r, 4, 0, 8, 3, 1000, 2000, 4, 1100, 1200, 1);
+    device_exec_span(r, 8, 0, 7, 5, 1300, 1400, 1);
+    device_exec_span(r, 10, 0, 7, 6, 1500, 1600, 2);
     ntsim_timeline_t tl;
     ck_assert_int_eq(ntsim__timeline_build(r, 12, NULL, &tl), NRT_SUCCESS);
     ck_assert_uint_eq(tl.nitems, 6);
@@ -2273,10 +2291,7 @@ START_TEST(test_html_flow_ends_sit_at_their_marks_depth)
     nrt_sys_trace_event_t r[10];
     r[0] = rec(TY(TENSOR_READ), S, 1, 7, 10, 1000, 0, 0);
     r[1] = rec(TY(EXECUTE_API), S, 1, 7, 11, 1100, 1, 1);
-    r[2] = rec(TY(EXEC_PRE), S, 1, 7, 12, 1200, 2, 2);
-    r[2].data.exec_pre.exec_id = 43;
-    r[3] = rec(TY(EXEC_PRE), T, 1, 7, 12, 1300, 3, 3);
-    r[3].data = r[2].data;
+    exec_pre_span(r, 2, 1, 7, 12, 1200, 1300, 43);
     r[4] = rec(TY(DEVICE_EXEC), S, 1, 7, 20, 2000, 4, 4);
     r[4].data.nc_exec_start.exec_id = 43;
     r[5] = rec(TY(NC_MODEL_SWITCH), S, 1, 7, 21, 2100, 5, 5);
@@ -2353,21 +2368,9 @@ END_TEST
 START_TEST(test_flow_starts_at_the_execution_of_its_exec_id_that_begins_last)
 {
     nrt_sys_trace_event_t r[10];
-    r[0] = rec(TY(EXECUTE_API), S, 0, 7, 1, 3000, 0, 0);
-    r[1] = rec(TY(EXEC_PRE), S, 0, 7, 2, 3100, 1, 1);
-    r[1].data.exec_pre.exec_id = 5;
-    r[2] = rec(TY(EXEC_PRE), T, 0, 7, 2, 3200, 2, 2);
-    r[2].data = r[1].data;
-    r[3] = rec(TY(EXECUTE_API), T, 0, 7, 1, 4000, 3, 3);
-    r[4] = rec(TY(EXECUTE_API), S, 0, 8, 3, 1000, 4, 4);
-    r[5] = rec(TY(EXEC_PRE), S, 0, 8, 4, 1100, 5, 5);
-    r[5].data.exec_pre.exec_id = 5;
-    r[6] = rec(TY(EXEC_PRE), T, 0, 8, 4, 1200, 6, 6);
-    r[6].data = r[5].data;
-    r[7] = rec(TY(EXECUTE_API), T, 0, 8, 3, 2000, 7, 7);
-    r[8] = rec(TY(DEVICE_EXEC), S, 0, 7, 5, 5000, 8, 8);
-    r[8].data.nc_exec_start.exec_id = 5;
-    r[9] = rec(TY(DEVICE_EXEC), T, 0, 7, 5, 5100, 9, 9);
+    execute_around_stage(r, 0, 0, 7, 1, 3000, 4000, 2, 3100, 3200, 5);
+    execute_around_stage(r, 4, 0, 8, 3, 1000, 2000, 4, 1100, 1200, 5);
+    device_exec_span(r, 8, 0, 7, 5, 5000, 5100, 5);
     ntsim_timeline_t tl;
     ck_assert_int_eq(ntsim__timeline_build(r, 10, NULL, &tl), NRT_SUCCESS);
     ck_assert_uint_eq(tl.nitems, 5);
@@ -2397,15 +2400,10 @@ END_TEST
 START_TEST(test_execution_ignores_an_exec_stage_that_begins_before_it)
 {
     nrt_sys_trace_event_t r[6];
-    r[0] = rec(TY(EXEC_PRE), S, 0, 7, 2, 500, 0, 0);
-    r[0].data.exec_pre.exec_id = 9;
-    r[1] = rec(TY(EXEC_PRE), T, 0, 7, 2, 600, 1, 1);
-    r[1].data = r[0].data;
+    exec_pre_span(r, 0, 0, 7, 2, 500, 600, 9);
     r[2] = rec(TY(EXECUTE_API), S, 0, 7, 1, 1000, 2, 2);
     r[3] = rec(TY(EXECUTE_API), T, 0, 7, 1, 2000, 3, 3);
-    r[4] = rec(TY(DEVICE_EXEC), S, 0, 7, 5, 2500, 4, 4);
-    r[4].data.nc_exec_start.exec_id = 9;
-    r[5] = rec(TY(DEVICE_EXEC), T, 0, 7, 5, 2600, 5, 5);
+    device_exec_span(r, 4, 0, 7, 5, 2500, 2600, 9);
     ntsim_timeline_t tl;
     ck_assert_int_eq(ntsim__timeline_build(r, 6, NULL, &tl), NRT_SUCCESS);
     ck_assert_uint_eq(tl.nitems, 3);
@@ -2437,22 +2435,9 @@ END_TEST
 START_TEST(test_flows_of_executions_recorded_out_of_thread_order)
 {
     nrt_sys_trace_event_t r[20];
-    r[0] = rec(TY(EXEC_PRE), S, 0, 7, 2, 1100, 0, 0);
-    r[0].data.exec_pre.exec_id = 7;
-    r[1] = rec(TY(EXEC_PRE), T, 0, 7, 2, 1200, 1, 1);
-    r[1].data = r[0].data;
-    r[2] = rec(TY(EXECUTE_API), S, 0, 9, 10, 1000, 2, 2);
-    r[3] = rec(TY(EXEC_PRE), S, 0, 9, 11, 1100, 3, 3);
-    r[3].data.exec_pre.exec_id = 9;
-    r[4] = rec(TY(EXEC_PRE), T, 0, 9, 11, 1200, 4, 4);
-    r[4].data = r[3].data;
-    r[5] = rec(TY(EXECUTE_API), T, 0, 9, 10, 2000, 5, 5);
-    r[6] = rec(TY(EXECUTE_API), S, 0, 8, 20, 1000, 6, 6);
-    r[7] = rec(TY(EXEC_PRE), S, 0, 8, 21, 1100, 7, 7);
-    r[7].data.exec_pre.exec_id = 8;
-    r[8] = rec(TY(EXEC_PRE), T, 0, 8, 21, 1200, 8, 8);
-    r[8].data = r[7].data;
-    r[9] = rec(TY(EXECUTE_API), T, 0, 8, 20, 2000, 9, 9);
+    exec_pre_span(r, 0, 0, 7, 2, 1100, 1200, 7);
+    execute_around_stage(r, 2, 0, 9, 10, 1000, 2000, 11, 1100, 1200, 9);
+    execute_around_stage(r, 6, 0, 8, 20, 1000, 2000, 21, 1100, 1200, 8);
     r[10] = rec(TY(EXECUTE_API), S, 0, 7, 1, 1000, 10, 10);
     r[11] = rec(TY(EXECUTE_API), T, 0, 7, 1, 2000, 11, 11);
     static const uint32_t dev_exec[4] = {9, 7, 8, 9};
@@ -2498,17 +2483,10 @@ START_TEST(test_execution_takes_exec_id_of_stages_only_up_to_its_end_and_flows_t
 {
     nrt_sys_trace_event_t r[9];
     r[0] = rec(TY(EXECUTE_API), S, 0, 7, 1, 1000, 0, 0);
-    r[1] = rec(TY(DEVICE_EXEC), S, 0, 7, 2, 1100, 1, 1);
-    r[1].data.nc_exec_start.exec_id = 5;
-    r[2] = rec(TY(DEVICE_EXEC), T, 0, 7, 2, 1150, 2, 2);
-    r[3] = rec(TY(EXEC_PRE), S, 0, 7, 3, 2000, 3, 3);
-    r[3].data.exec_pre.exec_id = 6;
-    r[4] = rec(TY(EXEC_PRE), T, 0, 7, 3, 2100, 4, 4);
-    r[4].data = r[3].data;
+    device_exec_span(r, 1, 0, 7, 2, 1100, 1150, 5);
+    exec_pre_span(r, 3, 0, 7, 3, 2000, 2100, 6);
     r[5] = rec(TY(EXECUTE_API), T, 0, 7, 1, 2000, 5, 5);
-    r[6] = rec(TY(DEVICE_EXEC), S, 0, 7, 4, 2500, 6, 6);
-    r[6].data.nc_exec_start.exec_id = 6;
-    r[7] = rec(TY(DEVICE_EXEC), T, 0, 7, 4, 2600, 7, 7);
+    device_exec_span(r, 6, 0, 7, 4, 2500, 2600, 6);
     r[8] = rec(TY(DEVICE_EXEC), S, 0, 7, 5, 2700, 8, 8);
     r[8].data.nc_exec_start.exec_id = 6;
     ntsim_timeline_t tl;
@@ -2539,12 +2517,7 @@ START_TEST(test_flow_reaches_a_device_span_recorded_before_its_execution)
     nrt_sys_trace_event_t r[6];
     r[0] = rec(TY(DEVICE_EXEC), S, 0, 7, 9, 3000, 0, 0);
     r[0].data.nc_exec_start.exec_id = 4;
-    r[1] = rec(TY(EXECUTE_API), S, 0, 7, 1, 1000, 1, 1);
-    r[2] = rec(TY(EXEC_PRE), S, 0, 7, 2, 1100, 2, 2);
-    r[2].data.exec_pre.exec_id = 4;
-    r[3] = rec(TY(EXEC_PRE), T, 0, 7, 2, 1200, 3, 3);
-    r[3].data = r[2].data;
-    r[4] = rec(TY(EXECUTE_API), T, 0, 7, 1, 2000, 4, 4);
+    execute_around_stage(r, 1, 0, 7, 1, 1000, 2000, 2, 1100, 1200, 4);
     r[5] = rec(TY(DEVICE_EXEC), T, 0, 7, 9, 3100, 5, 5);
     ntsim_timeline_t tl;
     ck_assert_int_eq(ntsim__timeline_build(r, 6, NULL, &tl), NRT_SUCCESS);
@@ -2775,9 +2748,7 @@ START_TEST(test_execute_takes_the_exec_id_of_kbl_exec_post_and_not_of_enc_barrie
     r[4] = rec(TY(EXEC_POST), T, 0, 7, 3, 1200, 4, 4);
     r[4].data = r[3].data;
     r[5] = rec(TY(EXECUTE_API), T, 0, 7, 1, 2000, 5, 5);
-    r[6] = rec(TY(DEVICE_EXEC), S, 0, 7, 4, 1300, 6, 6);
-    r[6].data.nc_exec_start.exec_id = 9;
-    r[7] = rec(TY(DEVICE_EXEC), T, 0, 7, 4, 1400, 7, 7);
+    device_exec_span(r, 6, 0, 7, 4, 1300, 1400, 9);
     ntsim_timeline_t tl;
     ck_assert_int_eq(ntsim__timeline_build(r, 8, NULL, &tl), NRT_SUCCESS);
     ck_assert_uint_eq(tl.nitems, 4);
