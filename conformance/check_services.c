@@ -230,16 +230,26 @@ END_TEST
 
 /* The same, when memory is short: NULL with nothing held, whether the
  * allocator refuses or the size cannot be padded within size_t; freeing
- * NULL frees nothing. */
+ * NULL frees nothing. The largest size that can be padded (64-byte
+ * alignment: size + 63 + a pointer is SIZE_MAX - 1) is still asked of the
+ * allocator, for at least that many bytes (a wrapped request would be a
+ * small block handed out as a huge one). */
 START_TEST(test_aligned_block_without_memory_is_null_and_holds_nothing)
 {
     ntsim_probe_begin(0);
     ck_assert_ptr_null(ntsim__aligned_malloc(64, 64));
     ck_assert_uint_eq(ntsim_probe.refused, 1);
     ntsim_probe_end();
+    const size_t largest = SIZE_MAX - 64 - sizeof(void *);
+    ntsim_probe_begin(0);
+    ck_assert_ptr_null(ntsim__aligned_malloc(64, largest));
+    ck_assert_uint_eq(ntsim_probe.refused, 1);
+    ck_assert_uint_eq(ntsim_probe.ncalls, 1);
+    ck_assert_uint_ge(ntsim_probe.calls[0].size, largest);
+    ntsim_probe_end();
     ntsim_probe_begin(UINT64_MAX);
     ck_assert_ptr_null(ntsim__aligned_malloc(64, SIZE_MAX));
-    ck_assert_ptr_null(ntsim__aligned_malloc(64, SIZE_MAX - 64 - sizeof(void *) + 1));
+    ck_assert_ptr_null(ntsim__aligned_malloc(64, largest + 1));
     ntsim__aligned_free(NULL);
     ntsim_probe_end();
     ck_assert_uint_eq(ntsim_probe.allocs, 0);
