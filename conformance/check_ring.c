@@ -1695,6 +1695,61 @@ START_TEST(test_ring_pop_near_the_front_leaves_a_record_evicted_by_a_claim_the_b
 END_TEST
 
 #ifdef RING_BARRIER_HOOK
+static void reveal_buffered_claim_of_65(ntsim_ring_t *r)
+{
+    if (atomic_load(&r->claim) != 65 || atomic_load(&r->head) != 65)
+        return; /* a later barrier: nothing left to do */
+    /* As reveal_buffered_claim_of_4, one lap of 64 on: the owner's claim
+     * of 65 (H = 66, a plain store: 65 is not a multiple of M = 64) had
+     * read K = 61, so it evicts 61 and writes record 65 over it. */
+    atomic_store(&r->head, 66);
+    hand_evict(r, 165);
+    hand_commit(r, 65);
+}
+#endif
+
+/* C4's rounding is up, to the next multiple of M = 64, whatever e2 is. The
+ * scene of the test above one lap of 64 on, where e2 = 65 = 1 (mod 64):
+ * ring of 4, 0..60 pushed (0..56 overwritten) and 57..60 drained (K = 61),
+ * then 61..64 pushed (H = 65). The pop walks 61..64 (K = 65) and reads
+ * H = 65, which the owner's claim of 65 (still in its store buffer) does
+ * not show yet. f = 128 > 61 + 4: membarrier, after which H = 66 > 65:
+ * position 61 is asked about, found evicted (record 65 over it). The pop
+ * returns 62, 63, 64, then 65 in its next round; 66 pushed, 8 drained,
+ * 58 overwritten, the last at 165. (Rounding 65 down to 64, or any f <=
+ * 65, skips the barrier and hands out 61, which is also counted
+ * overwritten and read while its slot is rewritten.) */
+START_TEST(test_ring_pop_rounds_the_front_up_to_a_whole_fence_period)
+{
+    if (ntsim_check_under_valgrind())
+        return;
+#ifdef RING_BARRIER_HOOK
+    ntsim_ring_t *r;
+    ck_assert_int_eq(ntsim__ring_create(4, false, &r), NRT_SUCCESS);
+    push_n(r, 0, 61);
+    nrt_sys_trace_event_t out[8];
+    ck_assert_uint_eq(ntsim__ring_pop(r, out, 8), 4);
+    for (uint64_t i = 0; i < 4; i++)
+        ck_assert_uint_eq(out[i].nc_local_id, 57 + i);
+    push_n(r, 61, 4);
+    memset(out, 0xee, sizeof out);
+    ck_assert_uint_eq(pop_at_barrier(r, out, 8, reveal_buffered_claim_of_65), 4);
+    for (uint64_t i = 0; i < 4; i++)
+        ck_assert_uint_eq(out[i].nc_local_id, 62 + i);
+    ck_assert_uint_eq(out[4].nc_local_id, UINT64_C(0xeeeeeeeeeeeeeeee)); /* nothing more written */
+    ntsim_ring_counts_t c;
+    ntsim__ring_counts(r, &c);
+    ck_assert_uint_eq(c.pushed, 66);
+    ck_assert_uint_eq(c.drained, 8);
+    ck_assert_uint_eq(c.overwritten, 58);
+    ck_assert_uint_eq(c.last_overwrite_ns, 165);
+    ck_assert(ntsim__ring_valid(r));
+    ntsim__ring_destroy(r);
+#endif
+}
+END_TEST
+
+#ifdef RING_BARRIER_HOOK
 /* Ring of 8 (shared mode). Before the pop: 0..3 and 5..7 committed, 4
  * claimed by a producer that has not committed; X0 claimed 8 and X2
  * claimed 10 and neither has read K yet (P3 to come); Y1 pushed 9 and Y3
@@ -1824,6 +1879,7 @@ Suite *make_ring_suite(void)
     tcase_add_test(tc, test_ring_valid_checks_the_stamp_of_every_slot);
     tcase_add_test(tc, test_ring_skip_to_reads_as_pos_records_pushed_and_drained);
     tcase_add_test(tc, test_ring_pop_near_the_front_leaves_a_record_evicted_by_a_claim_the_barrier_shows);
+    tcase_add_test(tc, test_ring_pop_rounds_the_front_up_to_a_whole_fence_period);
     tcase_add_test(tc, test_ring_pop_hands_out_the_runs_around_records_evicted_in_later_rounds);
     suite_add_tcase(s, tc);
     return s;
