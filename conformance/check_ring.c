@@ -1645,16 +1645,45 @@ static void hand_evict(ntsim_ring_t *r, uint64_t now_ns)
         atomic_store(&r->first_overwrite_ns, now_ns);
 }
 
-static void reveal_buffered_claim_of_4(ntsim_ring_t *r)
+/* The owner's claim of g_hidden_claim (H = that + 1, a plain store: not a
+ * multiple of M = 64) sat in its store buffer while it read an older K and
+ * decided to evict the record C = 4 below it; the consumer's C3 read H
+ * without it. The barrier after K = H = g_hidden_claim makes it visible:
+ * the owner writes its record over the evicted one and commits. */
+static uint64_t g_hidden_claim, g_hidden_ns;
+
+static void reveal_buffered_claim(ntsim_ring_t *r)
 {
-    if (atomic_load(&r->claim) != 4 || atomic_load(&r->head) != 4)
+    uint64_t p = g_hidden_claim;
+    if (atomic_load(&r->claim) != p || atomic_load(&r->head) != p)
         return; /* a later barrier: nothing left to do */
-    /* The owner's plain store H = 5 (its claim of 4) leaves its store
-     * buffer; it had read K = 0 before the consumer's store of K (P3:
-     * 0 >= 0, evict), and it writes record 4 over 0 and commits. */
-    atomic_store(&r->head, 5);
-    hand_evict(r, 77);
-    hand_commit(r, 4);
+    atomic_store(&r->head, p + 1);
+    hand_evict(r, g_hidden_ns);
+    hand_commit(r, p);
+}
+
+/* Pops r, a ring of 4 whose walk ends at the hidden claim `claim` (evicted
+ * at at_ns), with up to 8 records: the pop must return claim - 3 .. claim
+ * (the evicted claim - 4 left out), write nothing more, and leave claim + 1
+ * pushed, `drained` drained, `overwritten` overwritten (the last at at_ns),
+ * the ring valid; *c has the counts. */
+static void pop_past_hidden_claim(ntsim_ring_t *r, uint64_t claim, uint64_t at_ns,
+                                  uint64_t drained, uint64_t overwritten, ntsim_ring_counts_t *c)
+{
+    g_hidden_claim = claim;
+    g_hidden_ns = at_ns;
+    nrt_sys_trace_event_t out[8];
+    memset(out, 0xee, sizeof out);
+    ck_assert_uint_eq(pop_at_barrier(r, out, 8, reveal_buffered_claim), 4);
+    for (uint64_t i = 0; i < 4; i++)
+        ck_assert_uint_eq(out[i].nc_local_id, claim - 3 + i);
+    ck_assert_uint_eq(out[4].nc_local_id, UINT64_C(0xeeeeeeeeeeeeeeee)); /* nothing more written */
+    ntsim__ring_counts(r, c);
+    ck_assert_uint_eq(c->pushed, claim + 1);
+    ck_assert_uint_eq(c->drained, drained);
+    ck_assert_uint_eq(c->overwritten, overwritten);
+    ck_assert_uint_eq(c->last_overwrite_ns, at_ns);
+    ck_assert(ntsim__ring_valid(r));
 }
 #endif /* RING_BARRIER_HOOK */
 
@@ -1676,37 +1705,13 @@ START_TEST(test_ring_pop_near_the_front_leaves_a_record_evicted_by_a_claim_the_b
     ntsim_ring_t *r;
     ck_assert_int_eq(ntsim__ring_create(4, false, &r), NRT_SUCCESS);
     push_n(r, 0, 4);
-    nrt_sys_trace_event_t out[8];
-    memset(out, 0xee, sizeof out);
-    ck_assert_uint_eq(pop_at_barrier(r, out, 8, reveal_buffered_claim_of_4), 4);
-    for (uint64_t i = 0; i < 4; i++)
-        ck_assert_uint_eq(out[i].nc_local_id, 1 + i);
-    ck_assert_uint_eq(out[4].nc_local_id, UINT64_C(0xeeeeeeeeeeeeeeee)); /* nothing more written */
     ntsim_ring_counts_t c;
-    ntsim__ring_counts(r, &c);
-    ck_assert_uint_eq(c.pushed, 5);
-    ck_assert_uint_eq(c.drained, 4);
-    ck_assert_uint_eq(c.overwritten, 1);
+    pop_past_hidden_claim(r, 4, 77, 4, 1, &c);
     ck_assert_uint_eq(c.first_overwrite_ns, 77);
-    ck_assert(ntsim__ring_valid(r));
     ntsim__ring_destroy(r);
 #endif
 }
 END_TEST
-
-#ifdef RING_BARRIER_HOOK
-static void reveal_buffered_claim_of_65(ntsim_ring_t *r)
-{
-    if (atomic_load(&r->claim) != 65 || atomic_load(&r->head) != 65)
-        return; /* a later barrier: nothing left to do */
-    /* As reveal_buffered_claim_of_4, one lap of 64 on: the owner's claim
-     * of 65 (H = 66, a plain store: 65 is not a multiple of M = 64) had
-     * read K = 61, so it evicts 61 and writes record 65 over it. */
-    atomic_store(&r->head, 66);
-    hand_evict(r, 165);
-    hand_commit(r, 65);
-}
-#endif
 
 /* C4's rounding is up, to the next multiple of M = 64, whatever e2 is. The
  * scene of the test above one lap of 64 on, where e2 = 65 = 1 (mod 64):
@@ -1732,18 +1737,8 @@ START_TEST(test_ring_pop_rounds_the_front_up_to_a_whole_fence_period)
     for (uint64_t i = 0; i < 4; i++)
         ck_assert_uint_eq(out[i].nc_local_id, 57 + i);
     push_n(r, 61, 4);
-    memset(out, 0xee, sizeof out);
-    ck_assert_uint_eq(pop_at_barrier(r, out, 8, reveal_buffered_claim_of_65), 4);
-    for (uint64_t i = 0; i < 4; i++)
-        ck_assert_uint_eq(out[i].nc_local_id, 62 + i);
-    ck_assert_uint_eq(out[4].nc_local_id, UINT64_C(0xeeeeeeeeeeeeeeee)); /* nothing more written */
     ntsim_ring_counts_t c;
-    ntsim__ring_counts(r, &c);
-    ck_assert_uint_eq(c.pushed, 66);
-    ck_assert_uint_eq(c.drained, 8);
-    ck_assert_uint_eq(c.overwritten, 58);
-    ck_assert_uint_eq(c.last_overwrite_ns, 165);
-    ck_assert(ntsim__ring_valid(r));
+    pop_past_hidden_claim(r, 65, 165, 8, 58, &c);
     ntsim__ring_destroy(r);
 #endif
 }
