@@ -150,18 +150,17 @@
 #define NTSIM_RING_POP_BATCH UINT64_C(256)
 /* Backoff of a shared producer whose claim CAS lost (P2): it pauses this
  * many times, doubling after each further loss within one push, up to the
- * maximum (about 5 us, then 39 us, at the ~19 ns of one PAUSE measured on
- * this project's machines). Why: under contention every claim moves the
+ * maximum (about 1.2 us, then 19 us, at the ~19 ns of one PAUSE measured
+ * on this project's machines). Why: under contention every claim moves the
  * producers' line to the claiming CPU, and when that move is slow (vCPUs
  * on distant cores: 150-250 ns measured by make bench) two producers that
  * retry at once pay it on every event and collapse to a fifth of one
  * producer's rate; a loser that waits lets the winner claim a run of
  * positions with the line in its own cache. The lengths are the make bench
- * figures' choice (issue 14, docs/decisions.md D-RING-OWNER): 4..32 to
- * start left two producers at 0.2-0.8x one with a slow move, 64 at
- * 0.73-0.85x, 256 at 0.81-1.04x. */
-#define NTSIM_RING_BACKOFF_MIN 256u
-#define NTSIM_RING_BACKOFF_MAX 2048u
+ * figures' choice (issue 14): 64/1024 held both one-NC goals with a fast
+ * and with a slow pass, 4..32 to start did not with a slow one. */
+#define NTSIM_RING_BACKOFF_MIN 64u
+#define NTSIM_RING_BACKOFF_MAX 1024u
 /* A pop expected to copy at least this much writes with non-temporal
  * stores: its output cannot stay in cache, and streaming stores skip the
  * read-for-ownership of every destination line. */
