@@ -674,8 +674,9 @@ int main(int argc, char **argv)
     goal_row(&r_t2nf, 2, 0.75, false, ">= 0.75x");
     goal_row(&r_t2nc, 2, 1.8, false, ">= 1.8x");
     printf("  (two threads on one NC: every event takes the next number of one per-NC\n"
-           "   counter, nc_local_id, so interleaved events pass its line between CPUs: when\n"
-           "   that pass is slow, a bare fetch_add sequence collapses, and so does ntsim)\n");
+           "   counter, nc_local_id, so interleaved events pass its line between CPUs; a bare\n"
+           "   fetch_add sequence collapses when that pass is slow, ntsim's producers back off\n"
+           "   after a lost claim so that one CPU claims a run of positions)\n");
     row(&pass, 1, "ns");
     row(&b1, 2, NULL);
     row(&b2, 2, NULL);

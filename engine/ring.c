@@ -48,7 +48,10 @@
  *       If p < K and p >= R the consumer is copying p. In both cases spin a
  *       bounded number of times, then refuse: busy += 1, no position used.
  *   P2. Claim w: the owner stores H = w + 1 (see Ownership); any other
- *       producer CASes H from w to w + 1 (on failure, back to P1).
+ *       producer CASes H from w to w + 1. On failure it backs off (pauses,
+ *       doubling per loss) before it reads H again and goes back to P1, so
+ *       that the winner claims the next positions with the line in its own
+ *       cache instead of both paying its move between CPUs every time.
  *   P3. Decide (K read seq_cst, after the claim):
  *         p >= K           evict p: last_overwrite_ns = now, and
  *                          first_overwrite_ns = now if it is still 0 (a
@@ -135,6 +138,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include <valgrind/valgrind.h>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -145,6 +149,20 @@
 /* B of the protocol: positions claimed by one consumer round. A producer
  * that needs a slot of the batch spins while it is copied (P1). */
 #define NTSIM_RING_POP_BATCH UINT64_C(256)
+/* Backoff of a shared producer whose claim CAS lost (P2): it pauses this
+ * many times, doubling after each further loss within one push, up to the
+ * maximum (about 5 us, then 39 us, at the ~19 ns of one PAUSE measured on
+ * this project's machines). Why: under contention every claim moves the
+ * producers' line to the claiming CPU, and when that move is slow (vCPUs
+ * on distant cores: 150-250 ns measured by make bench) two producers that
+ * retry at once pay it on every event and collapse to a fifth of one
+ * producer's rate; a loser that waits lets the winner claim a run of
+ * positions with the line in its own cache. The lengths are the make bench
+ * figures' choice (issue 14, docs/decisions.md D-RING-OWNER): 4..32 to
+ * start left two producers at 0.2-0.8x one with a slow move, 64 at
+ * 0.73-0.85x, 256 at 0.81-1.04x. */
+#define NTSIM_RING_BACKOFF_MIN 256u
+#define NTSIM_RING_BACKOFF_MAX 2048u
 /* A pop expected to copy at least this much writes with non-temporal
  * stores: its output cannot stay in cache, and streaming stores skip the
  * read-for-ownership of every destination line. */
@@ -222,6 +240,25 @@ static void wait_a_little(unsigned *spins)
         sched_yield();
 }
 
+/* P2's backoff after a lost claim CAS (NTSIM_RING_BACKOFF_MIN): pauses,
+ * never yields (the winner is running: it just claimed), and touches no
+ * shared line, so the winner keeps the producers' line while we wait.
+ * Not under valgrind: it runs one thread at a time, so there is no line to
+ * keep, and it makes each PAUSE a thread switch (about 1 us measured here
+ * against 19 ns natively): up to 2 ms per lost race, in a suite that
+ * already runs for half an hour under make memcheck.
+ * RUNNING_ON_VALGRIND costs a few register rotations natively, on a path
+ * that has just lost a CAS. */
+static void back_off(unsigned *pauses)
+{
+    if (RUNNING_ON_VALGRIND)
+        return;
+    for (unsigned i = 0; i < *pauses; i++)
+        ntsim__cpu_relax();
+    if (*pauses < NTSIM_RING_BACKOFF_MAX)
+        *pauses *= 2;
+}
+
 /* Ownership: revoke the owner of `o` (a thread, or REVOKING|thread). */
 static void ring_revoke(ntsim_ring_t *r, uintptr_t o)
 {
@@ -250,7 +287,7 @@ static void ring_revoke(ntsim_ring_t *r, uintptr_t o)
 /* P1-P3 with a CAS claim. */
 static NRT_STATUS claim_shared(ntsim_ring_t *r, uint64_t now_ns, ntsim_ring_reservation_t *res)
 {
-    unsigned spins = 0;
+    unsigned spins = 0, pauses = NTSIM_RING_BACKOFF_MIN;
     /* Index loads are relaxed: a stale value only makes the CAS fail. */
     uint64_t w = atomic_load_explicit(&r->head, memory_order_relaxed);
     for (;;) {
@@ -262,10 +299,14 @@ static NRT_STATUS claim_shared(ntsim_ring_t *r, uint64_t now_ns, ntsim_ring_rese
         }
         if (pre == NTSIM__PRE_OK) {
             /* P2. seq_cst: the claim the consumer's C4 orders itself against.
-             * On failure w is the current H: look again, uncounted. */
+             * On failure another producer won: back off, then look again at
+             * the H of after our wait (uncounted: a lost race is no refusal). */
             if (!atomic_compare_exchange_strong_explicit(&r->head, &w, w + 1, memory_order_seq_cst,
-                                                         memory_order_relaxed))
+                                                         memory_order_relaxed)) {
+                back_off(&pauses);
+                w = atomic_load_explicit(&r->head, memory_order_relaxed);
                 continue;
+            }
             /* The next pushes, ours or another producer's, take the
              * following slots: bring one a little ahead in now, so that
              * its P1 read of the stamp does not stall on memory before
