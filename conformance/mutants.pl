@@ -595,6 +595,9 @@ sub run_suite {
     my $pid = fork;
     die "mutants: fork: $!\n" unless defined $pid;
     if ($pid == 0) {
+        # A process group of its own, so that a kill ends whatever the
+        # suite started too (a testee, a CLI under test), not just the suite.
+        setpgrp(0, 0);
         close $r;
         chdir $dir or POSIX::_exit(126);
         open STDOUT, '>', $log or POSIX::_exit(126);
@@ -606,6 +609,9 @@ sub run_suite {
         $ENV{$_} = $env->{$_} for keys %$env;
         exec { $bin } $bin, @args or POSIX::_exit(127);
     }
+    setpgrp($pid, $pid); # also here: a kill may come before the child's own call (errors: it made it)
+    # Out of the terminal's group, the suite no longer sees a ^C: pass it on.
+    local $SIG{INT} = local $SIG{TERM} = sub { kill 'KILL', -$pid; POSIX::_exit(130) };
     close $wr;
     my ($status, $detail) = ('', '');
     my $ok = eval {
@@ -614,7 +620,7 @@ sub run_suite {
         while (my $l = <$r>) {
             if ($l =~ /^not ok \d+ - (.*)/) {
                 ($status, $detail) = ('killed', $1);
-                kill 'KILL', $pid;
+                kill 'KILL', -$pid; # the group
                 last;
             }
         }
@@ -624,7 +630,7 @@ sub run_suite {
     alarm 0;
     if (!$ok) {
         die $@ unless $@ eq "timeout\n";
-        kill 'KILL', $pid;
+        kill 'KILL', -$pid; # the group
         ($status, $detail) = ('timeout', "no verdict in ${timeout}s");
     }
     close $r;
