@@ -245,8 +245,8 @@ static void wait_a_little(unsigned *spins)
  * shared line, so the winner keeps the producers' line while we wait.
  * Not under valgrind: it runs one thread at a time, so there is no line to
  * keep, and it makes each PAUSE a thread switch (about 1 us measured here
- * against 19 ns natively): up to 2 ms per lost race, in a suite that
- * already runs for half an hour under make memcheck.
+ * against 19 ns natively): up to 2 ms per lost race under make memcheck,
+ * with no line to gain.
  * RUNNING_ON_VALGRIND costs a few register rotations natively, on a path
  * that has just lost a CAS. */
 static void back_off(unsigned *pauses)
