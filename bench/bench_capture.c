@@ -458,17 +458,9 @@ static void copy_slots_streaming(void *dst, const void *src, size_t n)
         const __m128i *s = src;
         __m128i *d = dst;
         for (size_t i = 0; i < n; i++, s += 8, d += 7) {
-            __m128i a0 = _mm_load_si128(s), a1 = _mm_load_si128(s + 1);
-            __m128i a2 = _mm_load_si128(s + 2), a3 = _mm_load_si128(s + 3);
-            __m128i a4 = _mm_load_si128(s + 4), a5 = _mm_load_si128(s + 5);
-            __m128i a6 = _mm_load_si128(s + 6);
-            _mm_stream_si128(d, a0);
-            _mm_stream_si128(d + 1, a1);
-            _mm_stream_si128(d + 2, a2);
-            _mm_stream_si128(d + 3, a3);
-            _mm_stream_si128(d + 4, a4);
-            _mm_stream_si128(d + 5, a5);
-            _mm_stream_si128(d + 6, a6);
+#pragma GCC unroll 7 /* as the drain's copy: seven loads, seven stores */
+            for (int w = 0; w < 7; w++)
+                _mm_stream_si128(d + w, _mm_load_si128(s + w));
         }
         _mm_sfence();
         return;
