@@ -447,12 +447,13 @@ static void copy_streaming(void *dst, const void *src, size_t n)
 }
 
 /* The ring's own layout copied in one pass: 112 bytes out of each 128-byte
- * slot (n slots), with the drain's streaming stores. What a drain could do
+ * slot (`n` output bytes: n / 112 slots), with the drain's streaming stores. What a drain could do
  * if it had nothing to check: the drain / this ratio is the cost of the
  * protocol's walk over the stamps, the ratio of this to the dense copy the
  * cost of the layout (16 bytes read and not copied per record). */
-static void copy_slots_streaming(void *dst, const void *src, size_t n)
+static void copy_slots_streaming(void *dst, const void *src, size_t bytes)
 {
+    size_t n = bytes / 112;
 #if defined(__SSE2__)
     if (((uintptr_t)dst & 15) == 0) {
         const __m128i *s = src;
@@ -527,12 +528,8 @@ static void drain_round(nrt_sys_trace_event_t *out, uint8_t *src, uint8_t *slots
     *cached = bandwidth(copy_cached, out, src, bytes);
     *streaming = bandwidth(copy_streaming, out, src, bytes);
     *one_call = bandwidth(copy_one_call, out, src, bytes);
-    memset(out, 3, bytes);
-    touch_pages(slots, (size_t)drain_records * 128);
-    uint64_t t1 = now_ns(CLOCK_MONOTONIC);
-    copy_slots_streaming(out, slots, (size_t)drain_records);
-    *slot_copy = (double)bytes / ((double)(now_ns(CLOCK_MONOTONIC) - t1) / 1e9) / 1e9;
-    sink += ((uint8_t *)out)[bytes - 1];
+    touch_pages(slots, (size_t)drain_records * 128); /* bandwidth() touches the first `bytes` */
+    *slot_copy = bandwidth(copy_slots_streaming, out, slots, bytes);
 }
 
 /* --- main ------------------------------------------------------------------------------ */
