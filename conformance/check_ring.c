@@ -1836,6 +1836,80 @@ START_TEST(test_ring_pop_hands_out_the_runs_around_records_evicted_in_later_roun
 }
 END_TEST
 
+/* C2': while one thread owns the ring the consumer claims a whole window
+ * on the stamp of its last position alone (the owner commits in order, so
+ * the positions before it are committed), and walks every stamp otherwise.
+ * A window is made by hand with a hole no owner could leave, position 0
+ * claimed and not committed below 1..3 committed, so that the two answers
+ * differ: the owned ring hands out all four (the hole's slot is zeroes),
+ * every other owner value stops at the hole, then hands out 0..3 once 0
+ * is committed. */
+START_TEST(test_ring_pop_takes_an_owned_window_on_its_last_stamp_alone)
+{
+    const struct {
+        const char *name;
+        uintptr_t owner;
+        size_t before_commit;
+    } cases[] = {
+        {"a thread", (uintptr_t)ntsim__thread_self(), 4},
+        {"shared", NTSIM_RING_OWNER_SHARED, 0},
+        {"a thread being revoked", (uintptr_t)ntsim__thread_self() | NTSIM_RING_OWNER_REVOKING, 0},
+        {"none", NTSIM_RING_OWNER_NONE, 0},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        ntsim_ring_t *r;
+        ck_assert_int_eq(ntsim__ring_create(16, false, &r), NRT_SUCCESS);
+        atomic_store(&r->head, 4); /* positions 0..3 claimed */
+        for (uint64_t w = 1; w < 4; w++)
+            hand_commit(r, w);
+        atomic_store(&r->owner, cases[c].owner);
+        nrt_sys_trace_event_t out[4];
+        memset(out, 0xee, sizeof out);
+        size_t got = ntsim__ring_pop(r, out, 4);
+        ck_assert_msg(got == cases[c].before_commit, "owner %s: %zu records, expected %zu",
+                      cases[c].name, got, cases[c].before_commit);
+        if (got == 0) {
+            hand_commit(r, 0);
+            ck_assert_uint_eq(ntsim__ring_pop(r, out, 4), 4);
+        }
+        for (uint64_t i = 0; i < 4; i++)
+            ck_assert_msg(out[i].nc_local_id == i, "owner %s: out[%llu] is position %llu",
+                          cases[c].name, (unsigned long long)i,
+                          (unsigned long long)out[i].nc_local_id);
+        ntsim__ring_destroy(r);
+    }
+}
+END_TEST
+
+/* The real way to such a hole: the owner has claimed position 0 and not
+ * committed it when a second thread revokes the ownership and commits 1.
+ * The pop reads owner after the window's last stamp, finds SHARED, walks,
+ * and stops at 0; once 0 is committed both come out in order. */
+START_TEST(test_ring_pop_of_a_revoked_ring_stops_at_the_former_owner_s_uncommitted_record)
+{
+    ntsim_ring_t *r;
+    ck_assert_int_eq(ntsim__ring_create(16, false, &r), NRT_SUCCESS);
+    ntsim_ring_reservation_t a;
+    ck_assert_int_eq(ntsim__ring_reserve(r, 0, ntsim__thread_self(), &a), NRT_SUCCESS);
+    ck_assert_uint_eq(atomic_load(&r->owner), (uintptr_t)ntsim__thread_self());
+    memset(a.rec, 0, sizeof *a.rec);
+    a.rec->nc_local_id = 0;
+    pusher_t other = {r, 1, 1};
+    pthread_t t;
+    ck_assert_int_eq(pthread_create(&t, NULL, push_from_another_thread, &other), 0);
+    pthread_join(t, NULL);
+    ck_assert_uint_eq(atomic_load(&r->owner), NTSIM_RING_OWNER_SHARED);
+    nrt_sys_trace_event_t out[2];
+    ck_assert_uint_eq(ntsim__ring_pop(r, out, 2), 0);
+    ntsim__ring_commit(&a);
+    ck_assert_uint_eq(ntsim__ring_pop(r, out, 2), 2);
+    ck_assert_uint_eq(out[0].nc_local_id, 0);
+    ck_assert_uint_eq(out[1].nc_local_id, 1);
+    ck_assert(ntsim__ring_valid(r));
+    ntsim__ring_destroy(r);
+}
+END_TEST
+
 Suite *make_ring_suite(void)
 {
     Suite *s = suite_create("ring");
@@ -1876,6 +1950,8 @@ Suite *make_ring_suite(void)
     tcase_add_test(tc, test_ring_pop_near_the_front_leaves_a_record_evicted_by_a_claim_the_barrier_shows);
     tcase_add_test(tc, test_ring_pop_rounds_the_front_up_to_a_whole_fence_period);
     tcase_add_test(tc, test_ring_pop_hands_out_the_runs_around_records_evicted_in_later_rounds);
+    tcase_add_test(tc, test_ring_pop_takes_an_owned_window_on_its_last_stamp_alone);
+    tcase_add_test(tc, test_ring_pop_of_a_revoked_ring_stops_at_the_former_owner_s_uncommitted_record);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -78,6 +78,7 @@ catch NO_DECIDE_WAIT "$owner_pop"
 catch OWNER_NO_SC "$owner_pop"
 catch EVICT_NO_K "$owner_pop"
 catch JUMP_TO_FRONT "$owner_pop"
+catch WINDOW_OWNER_FIRST '-DNP=2 -DNI=1 -DNPOPS=1'
 
 if [ "$fail" = 0 ]; then
     echo "model: the ring protocol holds in every configuration and every mutant is caught: ok"

@@ -41,6 +41,8 @@
  *   EVICT_NO_K      P3 evicts without reading K
  *   JUMP_TO_FRONT   C1 starts at H - C, skipping records whose pushers
  *                   have not read K yet (the first design's bug)
+ *   WINDOW_OWNER_FIRST  C2' reads owner before the window's last stamp: a
+ *                   stamp that a revoker published is taken as the owner's
  */
 
 #ifndef C
@@ -400,6 +402,7 @@ inline deliver(p) {
     d_step {
         LD(0, A_D(p % C), s_);
         assert(s_ == p);               /* not written by another push */
+        assert(claimed[p] == DONE);    /* its pusher has committed it */
         assert(fate[p] == 0);
         assert(p + 1 > last_out);
         fate[p] = 1; last_out = p + 1; delivered++;
@@ -408,7 +411,7 @@ inline deliver(p) {
 }
 
 proctype Consumer() {
-    byte kf, e, e2, d, q, f, sure, p, s_, pops, rounds;
+    byte kf, e, e2, d, q, f, sure, p, s_, o_, pops, rounds;
     do
     :: pops < NPOPS ->
         d_step { LD(0, A_K, kf) }
@@ -426,8 +429,26 @@ proctype Consumer() {
 #endif
                 q = d
             }
+            /* C2': owned_window_published. The window is [d, d + B):
+             * its last stamp, then owner. */
+#ifdef MUTANT_WINDOW_OWNER_FIRST
+            d_step { LD(0, A_OWNER, o_) }
+#endif
+            d_step {
+                LD(0, A_STAMP((d + B - 1) % C), s_);
+                if :: s_ >= PUB(d + B - 1) -> s_ = 1 :: else -> s_ = 0 fi
+            }
+            if
+            :: s_ == 1 ->
+#ifndef MUTANT_WINDOW_OWNER_FIRST
+                d_step { LD(0, A_OWNER, o_) }
+#endif
+                if :: o_ == 1 || o_ == 2 -> q = d + B; o_ = 9 :: else fi
+            :: else
+            fi;
+            s_ = 0;
             do                                                /* C2 */
-            :: q - d < B + C ->
+            :: o_ != 9 && q - d < B + C ->
                 d_step {
                     LD(0, A_STAMP(q % C), s_);
                     if
@@ -439,6 +460,7 @@ proctype Consumer() {
                 if :: s_ == 255 -> s_ = 0; break :: else -> s_ = 0 fi
             :: else -> break
             od;
+            o_ = 0;
             if
             :: q == d -> break
             :: else
