@@ -529,6 +529,12 @@ size_t ntsim__ring_pop(ntsim_ring_t *r, nrt_sys_trace_event_t *out, size_t max)
         uint64_t ours = 0;
         if (sure == d && k == k_front - d) {
             /* Nothing to ask and nothing passed over: one run. */
+            /* The next round's C2' reads the stamp of its last position: a
+             * miss to memory that C3's locked store would wait for. Ask for
+             * it now, so that it arrives while this batch is copied (the
+             * drain / copy ratio of make bench gained ~0.1). A hint only. */
+            uint64_t next_last = k_front + NTSIM_RING_POP_BATCH - 1;
+            __builtin_prefetch(&r->slots[ntsim__ring_slot(r, next_last)].stamp, 0);
             copy_records(r, out + n, d, k, nt);
             atomic_store_explicit(&r->release, k_front, memory_order_release); /* as below */
             n += (size_t)k;
