@@ -1881,6 +1881,33 @@ START_TEST(test_ring_pop_takes_an_owned_window_on_its_last_stamp_alone)
 }
 END_TEST
 
+/* The owner's usual state while a drain runs: its latest position claimed
+ * and not yet committed. The window's last stamp is that position's, so
+ * C2' declines and the walk hands out the three committed records before
+ * it; the fourth comes out once committed. */
+START_TEST(test_ring_pop_of_an_owned_ring_stops_before_the_owner_s_claim_in_progress)
+{
+    ntsim_ring_t *r;
+    ck_assert_int_eq(ntsim__ring_create(16, false, &r), NRT_SUCCESS);
+    push_n(r, 0, 3);
+    ntsim_ring_reservation_t a;
+    ck_assert_int_eq(ntsim__ring_reserve(r, 0, ntsim__thread_self(), &a), NRT_SUCCESS);
+    ck_assert_uint_eq(a.pos, 3);
+    ck_assert_uint_eq(atomic_load(&r->owner), (uintptr_t)ntsim__thread_self());
+    memset(a.rec, 0, sizeof *a.rec);
+    a.rec->nc_local_id = 3;
+    nrt_sys_trace_event_t out[4];
+    ck_assert_uint_eq(ntsim__ring_pop(r, out, 4), 3);
+    for (uint64_t i = 0; i < 3; i++)
+        ck_assert_uint_eq(out[i].nc_local_id, i);
+    ntsim__ring_commit(&a);
+    ck_assert_uint_eq(ntsim__ring_pop(r, out, 4), 1);
+    ck_assert_uint_eq(out[0].nc_local_id, 3);
+    ck_assert(ntsim__ring_valid(r));
+    ntsim__ring_destroy(r);
+}
+END_TEST
+
 /* The real way to such a hole: the owner has claimed position 0 and not
  * committed it when a second thread revokes the ownership and commits 1.
  * The pop reads owner after the window's last stamp, finds SHARED, walks,
@@ -1952,6 +1979,7 @@ Suite *make_ring_suite(void)
     tcase_add_test(tc, test_ring_pop_hands_out_the_runs_around_records_evicted_in_later_rounds);
     tcase_add_test(tc, test_ring_pop_takes_an_owned_window_on_its_last_stamp_alone);
     tcase_add_test(tc, test_ring_pop_of_a_revoked_ring_stops_at_the_former_owner_s_uncommitted_record);
+    tcase_add_test(tc, test_ring_pop_of_an_owned_ring_stops_before_the_owner_s_claim_in_progress);
     suite_add_tcase(s, tc);
     return s;
 }
