@@ -11,8 +11,9 @@
  *   - 1 thread vs 2 threads on one NC (the second revokes the first's
  *     ownership) vs 2 threads on two NCs, with rings that fill and that
  *     do not;
- *   - drain bandwidth vs copying the same bytes with memcpy (cached stores)
- *     and with non-temporal stores.
+ *   - drain bandwidth (of a ring one thread filled, and of one two threads
+ *     filled) vs copying the same bytes with memcpy (cached stores) and with
+ *     non-temporal stores, and vs one pass over the same 128-byte slots.
  * This machine is noisy (a shared VM), so every figure is measured once per
  * round, over N rounds, and reported as the median and [min-max] of the
  * rounds; every ratio is computed within each round and reported the same
