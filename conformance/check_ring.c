@@ -48,6 +48,16 @@ static void push_n(ntsim_ring_t *r, uint64_t first, uint64_t n)
     }
 }
 
+/* Claims the next position for this thread, its clock at `now_ns`, and
+ * checks that it is `pos`. */
+static ntsim_ring_reservation_t reserve_at(ntsim_ring_t *r, uint64_t now_ns, uint64_t pos)
+{
+    ntsim_ring_reservation_t res;
+    ck_assert_int_eq(ntsim__ring_reserve(r, now_ns, ntsim__thread_self(), &res), NRT_SUCCESS);
+    ck_assert_uint_eq(res.pos, pos);
+    return res;
+}
+
 START_TEST(test_ring_rejects_zero_and_huge_capacity)
 {
     ntsim_ring_t *r = (ntsim_ring_t *)1;
@@ -64,8 +74,7 @@ START_TEST(test_ring_positions_start_at_zero_and_count_up)
     ck_assert_int_eq(ntsim__ring_create(1024, false, &r), NRT_SUCCESS);
     for (uint64_t i = 0; i < 3; i++) {
         ntsim_ring_reservation_t res;
-        ck_assert_int_eq(ntsim__ring_reserve(r, 0, ntsim__thread_self(), &res), NRT_SUCCESS);
-        ck_assert_uint_eq(res.pos, i);
+        res = reserve_at(r, 0, i);
         ntsim__ring_commit(&res);
     }
     ck_assert(ntsim__ring_valid(r));
@@ -191,8 +200,7 @@ START_TEST(test_ring_refuses_as_busy_when_a_stalled_producer_holds_the_oldest)
     ck_assert_uint_eq(c.pushed, 1);
     ck_assert_uint_eq(c.overwritten, 0);
     ntsim__ring_commit(&stalled);
-    ck_assert_int_eq(ntsim__ring_reserve(r, 7, ntsim__thread_self(), &next), NRT_SUCCESS);
-    ck_assert_uint_eq(next.pos, 1);
+    next = reserve_at(r, 7, 1);
     memset(next.rec, 0, sizeof *next.rec);
     ntsim__ring_commit(&next);
     ntsim__ring_counts(r, &c);
@@ -304,8 +312,7 @@ START_TEST(test_ring_refuses_as_busy_while_the_consumer_copies_the_oldest)
     ck_assert_uint_eq(c.busy, 1);
     atomic_store(&r->drained, 1); /* C5: copied, handed out, released */
     atomic_store(&r->release, 1);
-    ck_assert_int_eq(ntsim__ring_reserve(r, 6, ntsim__thread_self(), &res), NRT_SUCCESS);
-    ck_assert_uint_eq(res.pos, 1);
+    res = reserve_at(r, 6, 1);
     memset(res.rec, 0, sizeof *res.rec);
     ntsim__ring_commit(&res);
     ntsim__ring_counts(r, &c);
@@ -509,8 +516,7 @@ START_TEST(test_ring_shared_push_gives_its_position_back_when_the_consumer_took_
     ck_assert_uint_eq(ntsim__ring_stamp_load(r, 0), ntsim__stamp(0, NTSIM_STAMP_YIELDED));
     atomic_store(&r->drained, 1); /* C5: copied, handed out, released */
     atomic_store(&r->release, 1);
-    ck_assert_int_eq(ntsim__ring_reserve(r, 6, ntsim__thread_self(), &res), NRT_SUCCESS);
-    ck_assert_uint_eq(res.pos, 1);
+    res = reserve_at(r, 6, 1);
     memset(res.rec, 0, sizeof *res.rec);
     ntsim__ring_commit(&res);
     ntsim__ring_counts(r, &c);
@@ -571,8 +577,7 @@ START_TEST(test_ring_pop_returns_the_runs_around_a_record_evicted_inside_its_bat
     pthread_t t;
     start_trapped_push(&a, &t);
     ntsim_ring_reservation_t res;
-    ck_assert_int_eq(ntsim__ring_reserve(r, 15, ntsim__thread_self(), &res), NRT_SUCCESS);
-    ck_assert_uint_eq(res.pos, 5);
+    res = reserve_at(r, 15, 5);
     memset(res.rec, 0, sizeof *res.rec);
     res.rec->nc_local_id = 5;
     ntsim__ring_commit(&res);
@@ -1048,8 +1053,7 @@ START_TEST(test_ring_shared_push_gives_back_a_position_in_a_later_slot)
     ck_assert_uint_eq(ntsim__ring_stamp_load(r, 1), ntsim__stamp(1, NTSIM_STAMP_YIELDED));
     atomic_store(&r->drained, 2); /* C5: copied, handed out, released */
     atomic_store(&r->release, 2);
-    ck_assert_int_eq(ntsim__ring_reserve(r, 6, ntsim__thread_self(), &res), NRT_SUCCESS);
-    ck_assert_uint_eq(res.pos, 5);
+    res = reserve_at(r, 6, 5);
     memset(res.rec, 0, sizeof *res.rec);
     res.rec->nc_local_id = 5;
     ntsim__ring_commit(&res);
@@ -1336,8 +1340,7 @@ START_TEST(test_ring_pop_neither_returns_nor_waits_on_a_drained_record_being_rep
     ck_assert_uint_eq(out[1].nc_local_id, 1);
     push_n(r, 4, 1);
     ntsim_ring_reservation_t held;
-    ck_assert_int_eq(ntsim__ring_reserve(r, 1005, ntsim__thread_self(), &held), NRT_SUCCESS);
-    ck_assert_uint_eq(held.pos, 5);
+    held = reserve_at(r, 1005, 5);
     memset(held.rec, 0, sizeof *held.rec);
     held.rec->nc_local_id = 5;
     push_n(r, 6, 3);
@@ -1799,9 +1802,7 @@ START_TEST(test_ring_pop_hands_out_the_runs_around_records_evicted_in_later_roun
     ntsim_ring_t *r;
     ck_assert_int_eq(ntsim__ring_create(8, false, &r), NRT_SUCCESS);
     push_n(r, 0, 4);
-    ntsim_ring_reservation_t four;
-    ck_assert_int_eq(ntsim__ring_reserve(r, 104, ntsim__thread_self(), &four), NRT_SUCCESS);
-    ck_assert_uint_eq(four.pos, 4);
+    (void)reserve_at(r, 104, 4); /* position 4: claimed, never committed */
     push_n(r, 5, 3);
     atomic_store(&r->owner, NTSIM_RING_OWNER_SHARED); /* the other producers revoked it */
     atomic_store(&r->head, 9);                         /* X0 claims 8 */
@@ -1891,8 +1892,7 @@ START_TEST(test_ring_pop_of_an_owned_ring_stops_before_the_owner_s_claim_in_prog
     ck_assert_int_eq(ntsim__ring_create(16, false, &r), NRT_SUCCESS);
     push_n(r, 0, 3);
     ntsim_ring_reservation_t a;
-    ck_assert_int_eq(ntsim__ring_reserve(r, 0, ntsim__thread_self(), &a), NRT_SUCCESS);
-    ck_assert_uint_eq(a.pos, 3);
+    a = reserve_at(r, 0, 3);
     ck_assert_uint_eq(atomic_load(&r->owner), (uintptr_t)ntsim__thread_self());
     memset(a.rec, 0, sizeof *a.rec);
     a.rec->nc_local_id = 3;
