@@ -159,6 +159,23 @@ START_TEST(test_ring_pops_in_batches_and_resumes)
 }
 END_TEST
 
+/* A pop of up to `max` (at most 4) hands out `before` records while `held`
+ * is not committed; once it is, the next pop hands out `after` more. Their
+ * nc_local_id count up from `first_id` across both pops. */
+static void expect_pops_around_a_commit(ntsim_ring_t *r, const ntsim_ring_reservation_t *held,
+                                        size_t max, uint64_t first_id, size_t before, size_t after)
+{
+    nrt_sys_trace_event_t out[4];
+    ck_assert_uint_le(max, 4);
+    ck_assert_uint_eq(ntsim__ring_pop(r, out, max), before);
+    for (size_t i = 0; i < before; i++)
+        ck_assert_uint_eq(out[i].nc_local_id, first_id + i);
+    ntsim__ring_commit(held);
+    ck_assert_uint_eq(ntsim__ring_pop(r, out, max), after);
+    for (size_t i = 0; i < after; i++)
+        ck_assert_uint_eq(out[i].nc_local_id, first_id + before + i);
+}
+
 /* A record reserved but not committed is never skipped: the pop stops
  * before it, and records behind it wait. */
 START_TEST(test_ring_pop_stops_at_an_uncommitted_record)
@@ -173,12 +190,7 @@ START_TEST(test_ring_pop_stops_at_an_uncommitted_record)
     a.rec->nc_local_id = 10;
     b.rec->nc_local_id = 11;
     ntsim__ring_commit(&b);
-    nrt_sys_trace_event_t out[4];
-    ck_assert_uint_eq(ntsim__ring_pop(r, out, 4), 0);
-    ntsim__ring_commit(&a);
-    ck_assert_uint_eq(ntsim__ring_pop(r, out, 4), 2);
-    ck_assert_uint_eq(out[0].nc_local_id, 10);
-    ck_assert_uint_eq(out[1].nc_local_id, 11);
+    expect_pops_around_a_commit(r, &a, 4, 10, 0, 2);
     ntsim__ring_destroy(r);
 }
 END_TEST
@@ -1896,13 +1908,7 @@ START_TEST(test_ring_pop_of_an_owned_ring_stops_before_the_owner_s_claim_in_prog
     ck_assert_uint_eq(atomic_load(&r->owner), (uintptr_t)ntsim__thread_self());
     memset(a.rec, 0, sizeof *a.rec);
     a.rec->nc_local_id = 3;
-    nrt_sys_trace_event_t out[4];
-    ck_assert_uint_eq(ntsim__ring_pop(r, out, 4), 3);
-    for (uint64_t i = 0; i < 3; i++)
-        ck_assert_uint_eq(out[i].nc_local_id, i);
-    ntsim__ring_commit(&a);
-    ck_assert_uint_eq(ntsim__ring_pop(r, out, 4), 1);
-    ck_assert_uint_eq(out[0].nc_local_id, 3);
+    expect_pops_around_a_commit(r, &a, 4, 0, 3, 1);
     ck_assert(ntsim__ring_valid(r));
     ntsim__ring_destroy(r);
 }
@@ -1926,12 +1932,7 @@ START_TEST(test_ring_pop_of_a_revoked_ring_stops_at_the_former_owner_s_uncommitt
     ck_assert_int_eq(pthread_create(&t, NULL, push_from_another_thread, &other), 0);
     pthread_join(t, NULL);
     ck_assert_uint_eq(atomic_load(&r->owner), NTSIM_RING_OWNER_SHARED);
-    nrt_sys_trace_event_t out[2];
-    ck_assert_uint_eq(ntsim__ring_pop(r, out, 2), 0);
-    ntsim__ring_commit(&a);
-    ck_assert_uint_eq(ntsim__ring_pop(r, out, 2), 2);
-    ck_assert_uint_eq(out[0].nc_local_id, 0);
-    ck_assert_uint_eq(out[1].nc_local_id, 1);
+    expect_pops_around_a_commit(r, &a, 2, 0, 0, 2); /* max 2: the window is [0, 1] */
     ck_assert(ntsim__ring_valid(r));
     ntsim__ring_destroy(r);
 }
