@@ -5,6 +5,10 @@
 #ifndef NTSIM_ENGINE_ALLOC_H
 #define NTSIM_ENGINE_ALLOC_H
 
+#ifndef NTSIM_ENGINE_INTERNAL
+#error "engine-private header: only engine/ and conformance/unit/ may include it (make layers)"
+#endif
+
 #include <stddef.h>
 
 void *ntsim__malloc(size_t size);

@@ -10,6 +10,10 @@
 #ifndef NTSIM_ENGINE_GROWBUF_H
 #define NTSIM_ENGINE_GROWBUF_H
 
+#ifndef NTSIM_ENGINE_INTERNAL
+#error "engine-private header: only engine/ and conformance/unit/ may include it (make layers)"
+#endif
+
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>

@@ -3,6 +3,10 @@
 #ifndef NTSIM_ENGINE_LOG_H
 #define NTSIM_ENGINE_LOG_H
 
+#ifndef NTSIM_ENGINE_INTERNAL
+#error "engine-private header: only engine/ and conformance/unit/ may include it (make layers)"
+#endif
+
 #include "ntsim/capture.h"
 
 void ntsim__log(ntsim_log_level_t level, const char *fmt, ...)

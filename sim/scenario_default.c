@@ -1,6 +1,6 @@
 /*
  * sim/scenario_default.c: the built-in default scenario. Scenario files are
- * read by conformance/scenario_load.c, over this default.
+ * read by conformance/lib/scenario_load.c, over this default.
  */
 #include "scenario.h"
 

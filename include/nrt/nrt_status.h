@@ -21,7 +21,7 @@ extern "C" {
  * and the ntsim_* functions of include/ntsim/). libntsim.so is built with
  * -fvisibility=hidden, so it exports exactly these; the engine's internals
  * (ntsim__*) stay inside it. The list is committed in
- * conformance/exported_symbols.txt and checked by make install-check. */
+ * conformance/cli/exported_symbols.txt and checked by make install-check. */
 #ifndef NTSIM_EXPORT
 #if defined(__GNUC__) || defined(__clang__)
 #define NTSIM_EXPORT __attribute__((visibility("default")))

@@ -102,7 +102,7 @@ typedef struct ntsim_trace_info {
     size_t payload_len;
 } ntsim_trace_info_t;
 
-/* Encodes one ntrace_info (engine/ntff.proto): `events` through
+/* Encodes one ntrace_info (engine/convert/ntff.proto): `events` through
  * event_to_proto, `infos` as collected_profiles, the interned names the
  * events use, and the options' scalars. Either array may be empty. *out is
  * malloc'd; free it with ntsim_buffer_free. The result decodes with
@@ -186,7 +186,7 @@ NTSIM_EXPORT NRT_STATUS ntsim_timeline_stats(const nrt_sys_trace_event_t *events
                                              ntsim_timeline_stats_t *stats);
 
 /* Perfetto's native trace (a `Trace`: TracePackets framed as field 1), with
- * the subset engine/perfetto_trace.proto; decodes with
+ * the subset engine/timeline/perfetto_trace.proto; decodes with
  * `protoc --decode=perfetto.protos.Trace perfetto_trace.proto`. *out is
  * malloc'd; free it with ntsim_buffer_free. NRT_INVALID for NULL out
  * pointers or NULL events with count > 0, NRT_RESOURCE on OOM. */

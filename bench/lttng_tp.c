@@ -1,4 +1,0 @@
-/* bench/lttng_tp.c: instantiates the LTTng-UST tracepoint provider. */
-#define LTTNG_UST_TRACEPOINT_CREATE_PROBES
-#define LTTNG_UST_TRACEPOINT_DEFINE
-#include "bench/lttng_tp.h"

@@ -1,0 +1,262 @@
+#!/bin/sh
+# conformance/cli/cli_ntsim.sh NTSIM: the `ntsim` command as its users meet it,
+# run by `make check`: help and exit codes, the three output files (jq and
+# protoc must read them), byte-identical reruns, bad scenarios and bad
+# files named with file:line:col, replay pass/fail with a repro line,
+# record-then-replay, decode matching protoc, and a short stress run.
+set -u
+bin=$1
+tmp=$(mktemp -d) || exit 1
+# The inspect variables of whoever runs the tests must not reach the runs
+# below; the inspect tests set their own.
+for v in $(env | sed -n 's/^\(NEURON_RT_INSPECT_[A-Za-z0-9_]*\)=.*/\1/p'); do
+    unset "$v"
+done
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+
+check() { # check NAME WANT_RC CMD...: runs CMD, output in $tmp/out
+    name=$1 want=$2
+    shift 2
+    "$@" >"$tmp/out" 2>&1
+    rc=$?
+    if [ "$rc" -ne "$want" ]; then
+        echo "cli_ntsim: $name: exit $rc, want $want" >&2
+        sed 's/^/    /' "$tmp/out" | head -5 >&2
+        fail=1
+    fi
+}
+
+has() { # has NAME TEXT: the last command's output contains TEXT
+    if ! grep -qF -- "$2" "$tmp/out"; then
+        echo "cli_ntsim: $1: output lacks: $2" >&2
+        fail=1
+    fi
+}
+
+check help 0 "$bin" --help
+has help "usage: ntsim <command>"
+for sub in run record replay decode; do
+    check "help $sub" 0 "$bin" "$sub" --help
+    has "help $sub" "usage: ntsim $sub"
+    check "help via help $sub" 0 "$bin" help "$sub"
+done
+check "no command" 2 "$bin"
+check "unknown command" 2 "$bin" frobnicate
+has "unknown command" "unknown command 'frobnicate'"
+check "bad option" 2 "$bin" run --frobnicate
+
+# The default run: three files, readable by jq and protoc, and a summary.
+check "run" 0 "$bin" run -o "$tmp/a"
+has "run summary" "46 of 46 event types present"
+has "run summary" "dropped 4 (TOPSP_CC_STATUS 1, MAX 1, out of range 2)"
+for f in trace.json trace.ntff notifications.ntff; do
+    [ -s "$tmp/a/$f" ] || { echo "cli_ntsim: run did not write $f" >&2; fail=1; }
+done
+if command -v jq >/dev/null 2>&1; then
+    n=$(jq '.events | length' "$tmp/a/trace.json") || fail=1
+    v=$(jq '.data_version' "$tmp/a/trace.json") || fail=1
+    [ "$v" = 2 ] || { echo "cli_ntsim: jq: data_version $v, want 2" >&2; fail=1; }
+    [ "${n:-0}" -gt 1000 ] || { echo "cli_ntsim: jq: only ${n:-0} events" >&2; fail=1; }
+else
+    echo "cli_ntsim: jq missing (the Makefile installs it)" >&2
+    fail=1
+fi
+for f in trace.ntff notifications.ntff; do
+    protoc --decode=ntff.ntrace_info -Iengine engine/convert/ntff.proto <"$tmp/a/$f" >"$tmp/$f.txt" ||
+        { echo "cli_ntsim: protoc cannot decode $f" >&2; fail=1; }
+    check "decode $f" 0 "$bin" decode "$tmp/a/$f"
+    cmp -s "$tmp/out" "$tmp/$f.txt" ||
+        { echo "cli_ntsim: ntsim decode $f differs from protoc --decode" >&2; fail=1; }
+done
+
+# --records writes the raw dump and still prints the summary (it used to
+# replace it); the dump is the trace's records, 112 bytes each.
+check "run --records" 0 "$bin" run -o "$tmp/r" --records "$tmp/r.records"
+has "run --records summary" "46 of 46 event types present"
+[ "$(wc -c <"$tmp/r.records")" -eq $(( ${n:-0} * 112 )) ] ||
+    { echo "cli_ntsim: --records: $(wc -c <"$tmp/r.records") bytes, want ${n:-0} x 112" >&2; fail=1; }
+check "run --records -q" 0 "$bin" run -q -o "$tmp/r" --records "$tmp/r.records"
+# The timelines hold the whole trace in memory, so a trace past
+# --timeline-max-events gets none, and the summary says how to make them.
+check "timelines skipped" 0 "$bin" run -o "$tmp/tl" --timeline-max-events 100
+has "timelines skipped" "timelines: not written: the trace has 1252 events, more than --timeline-max-events 100"
+[ ! -e "$tmp/tl/trace.pftrace" ] || { echo "cli_ntsim: trace.pftrace written past the limit" >&2; fail=1; }
+# The outputs stream to disk during the run: a write that fails names its
+# file and fails the run (exit 1).
+if [ -w /dev/full ]; then
+    check "records to a full disk" 1 "$bin" run -q -o "$tmp/r" --records /dev/full
+    has "records to a full disk" "ntsim run: /dev/full: cannot write the record dump: No space left on device"
+fi
+grep -q "event types present" "$tmp/out" && { echo "cli_ntsim: run -q printed a summary" >&2; fail=1; }
+
+# Progress: executes started before the scenario's end run on past it, and
+# the line says so (it used to read "simulated 0.171 of 0.100 ms").
+printf 'version: 1\nname: overshoot\ncores: 1\nduration_ns: 20000\n' >"$tmp/over.yaml"
+check "progress past the duration" 0 "$bin" run "$tmp/over.yaml" -q --progress -o "$tmp/ov"
+grep -q "^ntsim: simulated [0-9.]* ms (0.020 ms, then the executes in flight), [0-9]* events" \
+    "$tmp/out" || { echo "cli_ntsim: progress past the duration: $(grep simulated "$tmp/out")" >&2; fail=1; }
+
+# Counts that do not fit are refused, not wrapped (4294967297 = 2^32 + 1).
+check "threads wrap" 2 "$bin" run --stress --threads 4294967297
+has "threads wrap" "--threads must be 1..64, got '4294967297'"
+check "ncs wrap" 2 "$bin" run --stress --ncs 4294967298
+has "ncs wrap" "--ncs must be 1..256, got '4294967298'"
+check "threads negative" 2 "$bin" run --stress --threads -1
+
+# Same scenario and seed: byte-identical files.
+check "rerun" 0 "$bin" run -q -o "$tmp/b"
+for f in trace.json trace.ntff notifications.ntff; do
+    cmp -s "$tmp/a/$f" "$tmp/b/$f" || { echo "cli_ntsim: rerun: $f differs" >&2; fail=1; }
+done
+
+# Bad scenarios: exit 3, file:line:col: field.
+check "bad scenario" 3 "$bin" run conformance/testdata/scenarios/negative_cores.yaml -o "$tmp/c"
+has "bad scenario" "negative_cores.yaml:4:8: cores: -2 is out of range [1, 256]"
+check "missing scenario" 3 "$bin" run "$tmp/none.yaml"
+has "missing scenario" "cannot open"
+
+# decode: a truncated record dump, a malformed .ntff.
+head -c 113 /dev/zero >"$tmp/short.bin"
+check "truncated dump" 3 "$bin" decode "$tmp/short.bin"
+has "truncated dump" "size 113 is not a multiple of 112"
+printf '\377\377\377' >"$tmp/bad.ntff"
+check "bad ntff" 3 "$bin" decode "$tmp/bad.ntff"
+has "bad ntff" "not a valid NTFF ntrace_info"
+head -c 224 /dev/zero >"$tmp/two.bin"
+check "record dump" 0 "$bin" decode "$tmp/two.bin"
+has "record dump" '"event_type":"generic"'
+check "missing dump" 3 "$bin" decode "$tmp/no-such.bin"
+has "missing dump" "$tmp/no-such.bin: cannot open: No such file or directory"
+check "directory as dump" 3 "$bin" decode "$tmp"
+has "directory as dump" "$tmp: not a regular file (a directory)"
+
+# replay: pass, fail (with a repro line), unreadable.
+check "replay" 0 "$bin" replay vectors/notify.yaml
+has "replay" "replay: 17 passed, 0 failed"
+check "replay wrong" 1 "$bin" replay conformance/testdata/wrong/layout_hw_notify.yaml
+has "replay wrong" "layout.hw_notify.hint: offset: expected 0x06, got 0x04"
+has "replay wrong" "repro: ntsim replay conformance/testdata/wrong/layout_hw_notify.yaml --id layout.hw_notify"
+check "replay one id" 0 "$bin" replay vectors/notify.yaml --id notify.dma
+has "replay one id" "replay: 1 passed, 0 failed"
+check "replay bad file" 3 "$bin" replay conformance/testdata/bad/unknown_key.yaml
+has "replay bad file" "unknown_key.yaml:10:5: vectors[0].sizee: unknown key"
+
+# record, then replay what was recorded.
+check "record" 0 "$bin" record sim/scenarios/ring_overflow.yaml -o "$tmp/rec.yaml"
+check "replay recorded" 0 "$bin" replay "$tmp/rec.yaml"
+has "replay recorded" "replay: 1 passed, 0 failed"
+
+# The timelines (D-TIMELINE): run writes them, the same bytes again on a
+# rerun; export and view convert a trace; bad input exits 3 naming the event.
+for f in trace.pftrace trace.chrome.json timeline.html; do
+    [ -s "$tmp/a/$f" ] || { echo "cli_ntsim: run did not write $f" >&2; fail=1; }
+    cmp -s "$tmp/a/$f" "$tmp/b/$f" || { echo "cli_ntsim: rerun: $f differs" >&2; fail=1; }
+done
+for sub in export view; do
+    check "help $sub" 0 "$bin" "$sub" --help
+    has "help $sub" "usage: ntsim $sub"
+done
+check "export json" 0 "$bin" export "$tmp/a/trace.json" -o "$tmp/x.pftrace"
+protoc --decode=perfetto.protos.Trace -Iengine engine/timeline/perfetto_trace.proto <"$tmp/x.pftrace" \
+    >/dev/null || { echo "cli_ntsim: protoc cannot decode an exported .pftrace" >&2; fail=1; }
+check "export ntff" 0 "$bin" export "$tmp/a/trace.ntff" -o "$tmp/x.json"
+jq -e '.traceEvents | length > 100' "$tmp/x.json" >/dev/null ||
+    { echo "cli_ntsim: export to Chrome JSON: not a trace" >&2; fail=1; }
+check "view" 0 "$bin" view "$tmp/a/trace.json" -o "$tmp/x.html"
+grep -q '<svg id="timeline"' "$tmp/x.html" || { echo "cli_ntsim: view: no svg" >&2; fail=1; }
+check "export unknown format" 2 "$bin" export "$tmp/a/trace.json" -o "$tmp/x.txt"
+printf '{"events":[{"event_type":"generic","phase":"later"}]}' >"$tmp/bad.json"
+check "export bad input" 3 "$bin" export "$tmp/bad.json" -o "$tmp/y.pftrace"
+has "export bad input" "bad.json: events[0].phase: not start, stop, instant or unknown"
+check "view a directory" 3 "$bin" view "$tmp" -o "$tmp/y.html"
+
+# The inspect session's variables (D-INSPECT-ENV). A malformed one names the
+# variable and the part, exits 2, and nothing runs: not even -o DIR appears.
+I=NEURON_RT_INSPECT
+check "inspect: reversed range" 2 env ${I}_ENABLE=1 ${I}_EVENT_FILTER_NC=4-2 "$bin" run -o "$tmp/i0"
+has "inspect: reversed range" "${I}_EVENT_FILTER_NC: '4-2': range ends before it starts"
+[ ! -e "$tmp/i0" ] || { echo "cli_ntsim: a malformed filter still ran" >&2; fail=1; }
+check "inspect: unknown type" 2 env ${I}_ENABLE=1 ${I}_EVENT_FILTER_TYPE=hardware,devic_exec \
+    "$bin" run -o "$tmp/i0"
+has "inspect: unknown type" "${I}_EVENT_FILTER_TYPE: 'devic_exec': unknown event type"
+check "inspect: enable word" 2 env ${I}_ENABLE=true "$bin" run -o "$tmp/i0"
+has "inspect: enable word" "${I}_ENABLE: 'true': expected 0 or 1"
+check "inspect: every error" 2 env ${I}_DEVICE_PROFILE=2 ${I}_EVENT_FILTER_NC=256 \
+    ${I}_EVENT_FILTER_TYPE=^ "$bin" run -o "$tmp/i0"
+has "inspect: every error" "${I}_DEVICE_PROFILE: '2': expected 0, 1, model or session"
+has "inspect: every error" "${I}_EVENT_FILTER_NC: '256': 256 is past the last NC, 255"
+has "inspect: every error" "${I}_EVENT_FILTER_TYPE: '^': '^' without an event type"
+has "inspect: every error" "nothing was run: 3 ${I}_* problems above"
+
+# A filter: the hardware types but hw_notify, on NC 1 (facts §1's HARDWARE set,
+# by their interned names). The run captures exactly the events of the
+# unfiltered default run (no ring overflows there) that pass the filter, its
+# summary shows six types, and ntrace.pb is trace.ntff's bytes: the same
+# records through event_to_proto with the same options. (check() owns $want.)
+hw6='"cc_exec_barrier","nc_exec_running","cc_running","numerical_err","timestamp_sync_point","nc_model_switch"'
+filtered=$(jq "[.events[] | select(.nc_idx == 1 and (.event_type | IN($hw6)))] | length" \
+       "$tmp/a/trace.json") || fail=1
+check "inspect: filter" 0 env ${I}_ENABLE=1 ${I}_OUTPUT_DIR="$tmp/insp" \
+    ${I}_EVENT_FILTER_TYPE=hardware,^hw_notify ${I}_EVENT_FILTER_NC=1 "$bin" run -o "$tmp/i1"
+has "inspect: filter" "6 of 46 event types present"
+has "inspect: filter" "in the trace ${filtered:-?},"
+has "inspect: filter" "inspect session: $tmp/insp/ntrace.pb: ${filtered:-?} events; capturing 6 of 46 event types on 1 of 256 NCs; device profile off"
+cmp -s "$tmp/i1/trace.ntff" "$tmp/insp/ntrace.pb" ||
+    { echo "cli_ntsim: inspect: ntrace.pb differs from trace.ntff" >&2; fail=1; }
+protoc --decode=ntff.ntrace_info -Iengine engine/convert/ntff.proto <"$tmp/insp/ntrace.pb" \
+    >"$tmp/ntrace.txt" || { echo "cli_ntsim: protoc cannot decode ntrace.pb" >&2; fail=1; }
+types=$(sed -n 's/^  event_type: //p' "$tmp/ntrace.txt" | sort -n | uniq | tr '\n' ' ')
+[ "$types" = "6 7 8 13 25 26 " ] ||
+    { echo "cli_ntsim: inspect: ntrace.pb has event types '$types', want '6 7 8 13 25 26 '" >&2; fail=1; }
+events=$(grep -c '^events {' "$tmp/ntrace.txt")
+on_nc1=$(grep -c '^  nc_idx: 1$' "$tmp/ntrace.txt")
+[ "$events" = "${filtered:-?}" ] && [ "$on_nc1" = "$events" ] ||
+    { echo "cli_ntsim: inspect: ntrace.pb has $events events ($on_nc1 on NC 1), want ${filtered:-?}" >&2; fail=1; }
+
+# The gid map of the harvest: trn1's visible logical NCs are 6..9 of 16 devices
+# x 2 cores (sim/scenarios/trn1.yaml), so nc_idx 2 and 3 are logical NCs 8 and
+# 9, both on device 4: every event of ntrace.pb has nd_idx 4.
+check "inspect: instance" 0 env ${I}_ENABLE=1 ${I}_OUTPUT_DIR="$tmp/i5" ${I}_EVENT_FILTER_NC=2-3 \
+    ${I}_EVENT_FILTER_TYPE=device_exec "$bin" run sim/scenarios/trn1.yaml -q -o "$tmp/i5o"
+cmp -s "$tmp/i5o/trace.ntff" "$tmp/i5/ntrace.pb" ||
+    { echo "cli_ntsim: inspect: trn1's ntrace.pb differs from its trace.ntff" >&2; fail=1; }
+protoc --decode=ntff.ntrace_info -Iengine engine/convert/ntff.proto <"$tmp/i5/ntrace.pb" >"$tmp/i5.txt" ||
+    fail=1
+places=$(grep -E '^  (nd_idx|nc_idx|event_type):' "$tmp/i5.txt" | sort -u | tr '\n' ' ')
+[ "$places" = "  event_type: 7   nc_idx: 2   nc_idx: 3   nd_idx: 4 " ] ||
+    { echo "cli_ntsim: inspect: trn1's ntrace.pb: '$places'" >&2; fail=1; }
+
+# The default directory is ./output; variables ntsim does not know, or that
+# do nothing, are warned of and the run goes on.
+abs=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+mkdir -p "$tmp/cwd"
+check "inspect: default dir" 0 sh -c "cd '$tmp/cwd' && env ${I}_ENABLE=1 \
+    ${I}_EVENT_FILTER_TYPES=software '$abs' run -q -o out"
+has "inspect: default dir" "warning: ${I}_EVENT_FILTER_TYPES: not a variable ntsim honours"
+[ -s "$tmp/cwd/output/ntrace.pb" ] || { echo "cli_ntsim: inspect: no ./output/ntrace.pb" >&2; fail=1; }
+check "inspect: not enabled" 0 env ${I}_EVENT_FILTER_TYPE=hardware ${I}_OUTPUT_DIR="$tmp/i2" \
+    "$bin" run -o "$tmp/i2o"
+has "inspect: not enabled" "warning: ${I}_ENABLE: not 1, so there is no inspect session"
+has "inspect: not enabled" "46 of 46 event types present"
+[ ! -e "$tmp/i2" ] || { echo "cli_ntsim: inspect: a disabled session wrote $tmp/i2" >&2; fail=1; }
+check "inspect: system profile off" 0 env ${I}_ENABLE=1 ${I}_SYSTEM_PROFILE=0 \
+    ${I}_DEVICE_PROFILE=session ${I}_OUTPUT_DIR="$tmp/i3" "$bin" run -o "$tmp/i3o"
+has "inspect: system profile off" "inspect session: system profile off, no ntrace.pb; device profile session"
+has "inspect: system profile off" "46 of 46 event types present"
+[ ! -e "$tmp/i3" ] || { echo "cli_ntsim: inspect: no system profile, yet $tmp/i3" >&2; fail=1; }
+
+# An output directory that cannot be made: exit 1, the path named, nothing run.
+: >"$tmp/plain"
+check "inspect: bad dir" 1 env ${I}_ENABLE=1 ${I}_OUTPUT_DIR="$tmp/plain/sub" "$bin" run -o "$tmp/i4"
+has "inspect: bad dir" "${I}_OUTPUT_DIR: $tmp/plain/sub: cannot create the output directory: Not a directory"
+[ ! -e "$tmp/i4" ] || { echo "cli_ntsim: inspect: ran with no output directory" >&2; fail=1; }
+
+# stress: real threads, invariants only.
+check "stress" 0 "$bin" run --stress --threads 3 --ncs 2 --seconds 0.3
+has "stress" "invariants: all held"
+
+if [ "$fail" -eq 0 ]; then
+    echo "cli_ntsim: the ntsim command behaves as documented: ok"
+fi
+exit "$fail"

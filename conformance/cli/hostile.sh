@@ -1,0 +1,161 @@
+#!/bin/sh
+# conformance/cli/hostile.sh NTSIM CHECK_NTSIM: hostile input, run by `make check`.
+#
+# Every case runs under `ulimit -v 1000000` (about 1 GB of address space) and
+# must finish within 2 s, exit with the expected code and print the exact
+# message. The small cases are files in conformance/testdata/hostile/; the big
+# ones (deep nesting, large files, alias bombs, 20 MB of NTFF) are generated
+# here. A CI tool must never pass what it could not read: each case that
+# cannot be read exits non-zero, and the good files beside it still run.
+set -u
+bin=$1
+check=$2
+data=conformance/testdata/hostile
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+limit_kb=1000000
+max_ms=2000
+
+# run NAME WANT_RC CMD...: runs CMD under the memory limit, output in $tmp/out.
+run() {
+    name=$1 want=$2
+    shift 2
+    t0=$(date +%s%N)
+    (ulimit -v "$limit_kb"; exec timeout 20 "$@") >"$tmp/out" 2>&1
+    rc=$?
+    ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+    if [ "$rc" -ne "$want" ]; then
+        echo "hostile: $name: exit $rc, want $want" >&2
+        sed 's/^/    /' "$tmp/out" | head -5 >&2
+        fail=1
+    fi
+    if [ "$ms" -gt "$max_ms" ]; then
+        echo "hostile: $name: took $ms ms (limit $max_ms)" >&2
+        fail=1
+    fi
+}
+
+# has NAME TEXT: the last output contains TEXT as a whole line.
+has() {
+    if ! grep -qxF -- "$2" "$tmp/out"; then
+        echo "hostile: $1: no line: $2" >&2
+        sed 's/^/    /' "$tmp/out" | head -5 >&2
+        fail=1
+    fi
+}
+
+# 1. A device where a file should be: an error for it, the other file runs.
+run "replay /dev/zero" 3 "$bin" replay /dev/zero vectors/json_smoke.yaml
+has "replay /dev/zero" "/dev/zero: not a regular file (a character device)"
+has "replay /dev/zero" "replay: 3 passed, 0 failed"
+
+# 2. Non-regular files, too-large files, with the reason.
+mkfifo "$tmp/fifo"
+run "replay fifo" 3 "$bin" replay "$tmp/fifo"
+has "replay fifo" "$tmp/fifo: not a regular file (a FIFO)"
+run "run fifo" 3 "$bin" run "$tmp/fifo" -o "$tmp/o"
+has "run fifo" "$tmp/fifo: not a regular file (a FIFO)"
+run "decode fifo" 3 "$bin" decode "$tmp/fifo"
+has "decode fifo" "$tmp/fifo: not a regular file (a FIFO)"
+run "replay directory" 3 "$bin" replay "$tmp"
+has "replay directory" "$tmp: not a regular file (a directory)"
+run "run directory" 3 "$bin" run "$tmp" -o "$tmp/o"
+has "run directory" "$tmp: not a regular file (a directory)"
+truncate -s 17825792 "$tmp/big.yaml"
+run "replay 17 MiB" 3 "$bin" replay "$tmp/big.yaml"
+has "replay 17 MiB" "$tmp/big.yaml: file too large (17825792 bytes, limit 16777216)"
+run "replay limit" 3 "$bin" replay --max-input-bytes 100 vectors/json_smoke.yaml
+has "replay limit" "vectors/json_smoke.yaml: file too large ($(wc -c <vectors/json_smoke.yaml) bytes, limit 100)"
+truncate -s 2097152 "$tmp/big_scenario.yaml"
+run "run 2 MiB scenario" 3 "$bin" run "$tmp/big_scenario.yaml" -o "$tmp/o"
+has "run 2 MiB scenario" "$tmp/big_scenario.yaml: file too large (2097152 bytes, limit 1048576)"
+run "scenario vector of /dev/zero" 1 "$bin" replay "$data/scenario_dev_zero.yaml"
+has "scenario vector of /dev/zero" \
+    "scenario.dev_zero: scenario: expected /dev/zero to load, got: /dev/zero: not a regular file (a character device)"
+
+# 3. Deep nesting stops at 64 levels, in linear time, whatever the key.
+awk 'BEGIN { for (i = 0; i < 200000; i++) printf "["; print "" }' >"$tmp/deep_seq.yaml"
+run "deep flow sequence" 3 "$bin" replay "$tmp/deep_seq.yaml"
+has "deep flow sequence" "$tmp/deep_seq.yaml:1:65: yaml: nesting deeper than 64"
+awk 'BEGIN { for (i = 0; i < 200000; i++) printf "{a: "; print "" }' >"$tmp/deep_map.yaml"
+run "deep flow mapping" 3 "$bin" run "$tmp/deep_map.yaml" -o "$tmp/o"
+has "deep flow mapping" "$tmp/deep_map.yaml:1:257: yaml: nesting deeper than 64"
+{ printf 'version: 1\nkind: layout\ncomment: '
+  awk 'BEGIN { for (i = 0; i < 50000; i++) printf "["; print "" }'; } >"$tmp/deep_ignored.yaml"
+run "deep under a comment" 3 "$bin" replay "$tmp/deep_ignored.yaml"
+has "deep under a comment" "$tmp/deep_ignored.yaml:3:73: yaml: nesting deeper than 64"
+
+# 4. 20 MB of NTFF events (0a 00: an empty event) is refused by the event
+#    limit (4000000 by default) before a line is printed; fewer decode one at
+#    a time.
+awk 'BEGIN { for (i = 0; i < 10000000; i++) printf "\n%c", 0 }' >"$tmp/many.ntff"
+run "decode 10M events" 3 "$bin" decode "$tmp/many.ntff"
+has "decode 10M events" "$tmp/many.ntff: more than 4000000 events (the --max-events limit)"
+[ "$(wc -c <"$tmp/out")" -lt 200 ] || { echo "hostile: decode printed before refusing" >&2; fail=1; }
+head -c 2000000 "$tmp/many.ntff" >"$tmp/some.ntff"
+run "decode 1M events" 0 "$bin" decode "$tmp/some.ntff"
+[ "$(grep -c '^events {$' "$tmp/out")" -eq 1000000 ] ||
+    { echo "hostile: decode of 1M events printed $(grep -c '^events {$' "$tmp/out")" >&2; fail=1; }
+
+# 5. An alias bomb: one emit of repeat 1000000 and 999 aliases to it.
+{ printf 'version: 1\nkind: record\nvectors:\n  - id: record.bomb\n    comment: bomb\n'
+  printf '    source: D-IDS\n    expect: valid\n    session: {ncs: [0]}\n    emits:\n'
+  printf '      - &e {type: GENERIC, phase: INSTANT, nc_idx: 0, repeat: 1000000}\n'
+  awk 'BEGIN { for (i = 0; i < 999; i++) print "      - *e" }'
+  printf '    drain: 0\n    records: []\n'; } >"$tmp/bomb.yaml"
+run "alias bomb" 3 "$bin" replay "$tmp/bomb.yaml"
+has "alias bomb" \
+    "$tmp/bomb.yaml:10:7: vectors[0].emits: more than 4000000 emit calls after aliases and repeats (the per-vector budget), at item 4"
+
+# 9. Bad bytes are reported where they are.
+run "control character" 3 "$bin" replay "$data/control_char.yaml"
+has "control character" \
+    "$data/control_char.yaml:5:20: yaml: control characters are not allowed (byte 0x07 at offset 105)"
+run "invalid UTF-8" 3 "$bin" replay "$data/invalid_utf8.yaml"
+has "invalid UTF-8" \
+    "$data/invalid_utf8.yaml:9:18: yaml: invalid leading UTF-8 octet (byte 0xff at offset 190)"
+run "check: control character" 1 "$check" --vectors "$data" --kind layout
+has "check: control character" \
+    "FAIL $data/control_char.yaml:5:20: yaml: control characters are not allowed (byte 0x07 at offset 105)"
+
+# Scenario files: what used to be accepted, or cut.
+run "clocks past cores" 3 "$bin" run "$data/clocks_past_cores.yaml" -o "$tmp/o"
+has "clocks past cores" "$data/clocks_past_cores.yaml:6:12: clocks[0].core: core 200 is past the instance's 1 physical cores"
+run "comment mapping" 3 "$bin" run "$data/comment_mapping.yaml" -o "$tmp/o"
+has "comment mapping" "$data/comment_mapping.yaml:4:10: comment: expected a string, got a mapping"
+run "long name" 3 "$bin" run "$data/long_name.yaml" -o "$tmp/o"
+has "long name" "$data/long_name.yaml:3:7: name: 64 bytes long, at most 63"
+
+# 8. Names that YAML would misread round-trip through ntsim record.
+printf 'version: 1\nname: "a\\nname: # \\"q\\" \\x01 \\u00e9"\ncores: 1\nduration_ns: 20000\n' \
+    >"$tmp/evil name.yaml"
+run "record an unplain name" 2 "$bin" record "$tmp/evil name.yaml" -o "$tmp/v.yaml"
+has "record an unplain name" \
+    "ntsim record: the scenario name makes no vector id (ids are scenario.[a-z0-9_.-]): give one with --id"
+run "record with --id" 0 "$bin" record "$tmp/evil name.yaml" -o "$tmp/v.yaml" --id scenario.evil
+run "replay the recorded vector" 0 "$bin" replay "$tmp/v.yaml"
+has "replay the recorded vector" "replay: 1 passed, 0 failed"
+grep -qF 'the "a\nname: # \"q\" \u0001 é" scenario, replayed' "$tmp/v.yaml" ||
+    { echo "hostile: the recorded comment does not carry the name escaped" >&2; fail=1; }
+cp "$tmp/evil name.yaml" "$(printf '%s/bad\377path.yaml' "$tmp")"
+run "record from a non-UTF-8 path" 1 "$bin" record "$(printf '%s/bad\377path.yaml' "$tmp")" \
+    -o "$tmp/w.yaml" --id scenario.evil
+grep -q "cannot write: the YAML emitter failed" "$tmp/out" ||
+    { echo "hostile: a non-UTF-8 path is not refused by the emitter" >&2; fail=1; }
+
+# Found by make fuzz (trace_input): device sync pairs whose fitted slope is
+# NaN made the timeline's clock alignment convert NaN to an integer (UB).
+# The slope is now refused and the time clamped: the export succeeds.
+run "export NaN clock slope" 0 "$bin" export "$data/clock_nan_slope.records" -o "$tmp/nan.pftrace"
+run "view NaN clock slope" 0 "$bin" view "$data/clock_nan_slope.records" -o "$tmp/nan.html"
+
+# Found by make fuzz (trace_input): an NTFF attribute map entry without its
+# value reached strcmp as NULL. It is refused with its place.
+run "ntff attribute without value" 3 "$bin" export "$data/attribute_without_value.ntff" -o "$tmp/v.pftrace"
+has "ntff attribute without value" "$data/attribute_without_value.ntff: events[685].attributes[1]: an entry without its value"
+
+if [ "$fail" -eq 0 ]; then
+    echo "hostile: hostile input is refused with its reason, in bounded time and memory: ok"
+fi
+exit "$fail"

@@ -1,0 +1,117 @@
+/*
+ * conformance/cmd/cli.h: the pieces of the `ntsim` command (main.c
+ * dispatches to one cmd_<name>.c per subcommand).
+ *
+ * Exit codes, every subcommand:
+ *   0  success
+ *   1  the run or the check failed (a vector failed, an invariant broke, a
+ *      file could not be written)
+ *   2  bad usage (unknown option, missing argument)
+ *   3  bad input (a scenario, vector or file to decode is malformed; the
+ *      message names file:line:col: field where there is one)
+ */
+#ifndef NTSIM_CONFORMANCE_NTSIM_CLI_H
+#define NTSIM_CONFORMANCE_NTSIM_CLI_H
+
+#include <stdio.h>
+
+#include "sim.h"
+#include "sim_run.h"
+
+enum { NTSIM_EXIT_OK = 0, NTSIM_EXIT_FAIL = 1, NTSIM_EXIT_USAGE = 2, NTSIM_EXIT_INPUT = 3 };
+
+/* io.c: loads SCENARIO (NULL: the built-in default); on error prints it and
+ * returns NTSIM_EXIT_INPUT. */
+int ntsim_cli_load_scenario(const char *path, ntsim_scenario_t *sc, FILE *err);
+/* io.c: creates dir (and its parents) and opens the three output files in
+ * it for the run to stream into, and the record dump when records_path is
+ * given; 0, or -1 after printing which file failed and why (nothing left
+ * open). */
+int ntsim_cli_open_outputs(const char *dir, const char *records_path, ntsim_output_files_t *f,
+                           FILE *err);
+/* io.c: closes what ntsim_cli_open_outputs opened; 0, or -1 after printing
+ * (when err is not NULL) which file could not be written. */
+int ntsim_cli_close_outputs(ntsim_output_files_t *f, const char *dir, FILE *err);
+/* io.c: creates dir and its parents (existing ones are fine); 0, or -1 with
+ * errno. */
+int ntsim_cli_mkdir_p(const char *dir);
+/* io.c: a count or a size in bytes: decimal digits with an optional K, M or G
+ * (powers of 1024). False on anything else or on overflow. */
+bool ntsim_cli_parse_size(const char *text, uint64_t *out);
+/* summary.c: what `ntsim run` prints after a run. */
+void ntsim_cli_summary(FILE *out, const ntsim_scenario_t *sc, const ntsim_run_result_t *r,
+                       const ntsim_outputs_t *o, const char *dir);
+
+/* timelines.c: the timeline files (D-TIMELINE), by the path's extension:
+ * .pftrace Perfetto, .json Chrome trace JSON, .html the offline page. */
+typedef enum ntsim_timeline_format {
+    NTSIM_TIMELINE_UNKNOWN,
+    NTSIM_TIMELINE_PFTRACE,
+    NTSIM_TIMELINE_CHROME_JSON,
+    NTSIM_TIMELINE_HTML
+} ntsim_timeline_format_t;
+ntsim_timeline_format_t ntsim_cli_timeline_format(const char *path);
+/* Writes one timeline file; 0, or -1 after printing why to err. *bytes (if
+ * not NULL) gets its size. */
+int ntsim_cli_write_timeline(const char *path, ntsim_timeline_format_t format,
+                             const nrt_sys_trace_event_t *recs, size_t n,
+                             const ntsim_timeline_options_t *opt, size_t *bytes, FILE *err);
+/* Writes DIR/trace.pftrace, DIR/trace.chrome.json and DIR/timeline.html and,
+ * when out is not NULL, says where; 0 or -1 as above. */
+int ntsim_cli_write_timelines(const char *dir, const nrt_sys_trace_event_t *recs, size_t n,
+                              FILE *out, FILE *err);
+/* inspect.c: the inspect session of `ntsim run` (D-INSPECT-ENV).
+ * begin reads NEURON_RT_INSPECT_* from the environment and prints its
+ * warnings; malformed variables are printed and NTSIM_EXIT_USAGE returned
+ * (nothing may run). An enabled session's filters replace sc's, and its
+ * OUTPUT_DIR/ntrace.pb is opened (NTSIM_EXIT_FAIL, the path named, when it
+ * cannot be). *out is set whatever happens; free it with
+ * ntsim_cli_inspect_free. The sink takes the run's drained records; end
+ * finishes ntrace.pb and prints what the session did to out (NULL: quiet);
+ * 0, or -1 after naming the file that could not be written. */
+typedef struct ntsim_cli_inspect ntsim_cli_inspect_t;
+int ntsim_cli_inspect_begin(ntsim_scenario_t *sc, ntsim_cli_inspect_t **out, FILE *err);
+ntsim_sim_sink_t ntsim_cli_inspect_sink(ntsim_cli_inspect_t *in);
+int ntsim_cli_inspect_end(ntsim_cli_inspect_t *in, FILE *out, FILE *err);
+void ntsim_cli_inspect_free(ntsim_cli_inspect_t *in);
+
+/* testee_faults.c: what `ntsim testee --break=LIST` does wrong, so that the
+ * runner's verdicts on a broken testee can be tested. Wrong answers:
+ * json_key_order (phase before event_type in every event object),
+ * record_byte (a bit of every drained record's thread_id flipped),
+ * enum_value (every enum's last member one higher). A misbehaving process,
+ * at its N-th request (hello is the first; counted again after a restart):
+ * crash=N (SIGSEGV), hang=N (never answers), exit=N (exits 3), garbage=N (a
+ * frame that is not a Response), disorder=N (the reply carries another id). */
+typedef struct ntsim_testee_faults {
+    bool json_key_order, record_byte, enum_value;
+    uint64_t crash_at, hang_at, exit_at, garbage_at, disorder_at; /* 0: never */
+    /* --kinds, --capabilities: what the hello announces instead of
+     * everything (comma-separated; "" for none), NULL: unchanged. */
+    const char *kinds, *capabilities;
+} ntsim_testee_faults_t;
+/* "name,name=N,..." into *f (added to what it holds); false with why. */
+bool ntsim_testee_faults_parse(const char *list, ntsim_testee_faults_t *f, char *why,
+                               size_t cap);
+/* Before answering request n: crashes, hangs or exits when asked to. */
+void ntsim_testee_faults_before(const ntsim_testee_faults_t *f, uint64_t n);
+/* The response frame of request n as the faults make it: *resp rewritten
+ * (freed and replaced) when one applies. NRT_RESOURCE when out of memory. */
+NRT_STATUS ntsim_testee_faults_apply(const ntsim_testee_faults_t *f, uint64_t n, uint8_t **resp,
+                                     size_t *len);
+
+/* The subcommands, one file each (cmd_<name>.c); main.c dispatches. */
+int ntsim_cmd_run(int argc, char **argv);
+int ntsim_cmd_record(int argc, char **argv);
+int ntsim_cmd_replay(int argc, char **argv);
+int ntsim_cmd_decode(int argc, char **argv);
+int ntsim_cmd_export(int argc, char **argv);
+int ntsim_cmd_view(int argc, char **argv);
+int ntsim_cmd_testee(int argc, char **argv);
+/* cmd_export.c, shared with cmd_view.c: the two commands' options (-1 to go
+ * on, else the exit status; *out set by -o), and the conversion itself. */
+int ntsim_cli_convert_options(int argc, char **argv, const char *usage, const char **out);
+int ntsim_cli_convert(const char *cmd, const char *in, const char *out,
+                      ntsim_timeline_format_t format);
+
+#endif /* NTSIM_CONFORMANCE_NTSIM_CLI_H */

@@ -1,0 +1,100 @@
+/*
+ * conformance/cmd/cmd_export.c: `ntsim export FILE -o OUT` — a fetched JSON
+ * document, an .ntff file or a record dump converted into a timeline file:
+ * Perfetto's .pftrace, Chrome trace JSON or the offline HTML page, chosen by
+ * OUT's extension (D-TIMELINE).
+ */
+#define _GNU_SOURCE
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "input.h"
+#include "trace_input.h"
+
+static const char *const usage_export =
+    "usage: ntsim export FILE -o OUT [--max-input-bytes N]\n"
+    "\n"
+    "Converts FILE (FILE.json: a JSON fetch document such as a run's trace.json;\n"
+    "FILE.ntff: an NTFF file such as trace.ntff; anything else: a raw dump of 112-byte\n"
+    "records) into a timeline, by OUT's extension:\n"
+    "  .pftrace   Perfetto's native trace (open it in the Perfetto UI or trace_processor)\n"
+    "  .json      Chrome trace-event JSON (chrome://tracing, DevTools, Perfetto)\n"
+    "  .html      one self-contained page drawing the lanes (as ntsim view writes)\n"
+    "Device times are moved onto the host timeline with the sync points in FILE.\n"
+    "Bad input exits 3 with FILE: where: what.\n"
+    "\n"
+    "  -o, --output OUT     the file to write\n"
+    "  --max-input-bytes N  the largest FILE read (default 256M; K, M, G suffixes)\n";
+
+/* Shared with cmd_view.c: reads FILE and writes OUT in `format`. */
+int ntsim_cli_convert(const char *cmd, const char *in, const char *out,
+                      ntsim_timeline_format_t format)
+{
+    char err[512] = "";
+    nrt_sys_trace_event_t *recs = NULL;
+    size_t n = 0;
+    NRT_STATUS st = ntsim_trace_input_read(in, &recs, &n, err, sizeof err);
+    if (st != NRT_SUCCESS) {
+        if (st == NRT_RESOURCE)
+            fprintf(stderr, "ntsim %s: %s: out of memory\n", cmd, in);
+        else
+            fprintf(stderr, "%s: %s\n", in, err);
+        return st == NRT_INVALID ? NTSIM_EXIT_INPUT : NTSIM_EXIT_FAIL;
+    }
+    size_t bytes = 0;
+    int rc = ntsim_cli_write_timeline(out, format, recs, n, NULL, &bytes, stderr);
+    free(recs);
+    if (rc != 0)
+        return NTSIM_EXIT_FAIL;
+    printf("ntsim %s: %s (%zu events) -> %s (%zu bytes)\n", cmd, in, n, out, bytes);
+    return NTSIM_EXIT_OK;
+}
+
+/* Options both converters take; -1 to go on, else the exit status. */
+int ntsim_cli_convert_options(int argc, char **argv, const char *usage, const char **out)
+{
+    static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
+                                         {"max-input-bytes", required_argument, NULL, 'b'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    int c;
+    uint64_t bytes;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'o': *out = optarg; break;
+        case 'b':
+            if (!ntsim_cli_parse_size(optarg, &bytes) || bytes > SIZE_MAX) {
+                fprintf(stderr, "ntsim: --max-input-bytes: '%s' is not a size\n", optarg);
+                return NTSIM_EXIT_USAGE;
+            }
+            ntsim_input_set_limit_all((size_t)bytes);
+            break;
+        case 'h': fputs(usage, stdout); return NTSIM_EXIT_OK;
+        default: fputs(usage, stderr); return NTSIM_EXIT_USAGE;
+        }
+    }
+    if (argc - optind != 1) {
+        fputs(usage, stderr);
+        return NTSIM_EXIT_USAGE;
+    }
+    return -1;
+}
+
+int ntsim_cmd_export(int argc, char **argv)
+{
+    const char *out = NULL;
+    int rc = ntsim_cli_convert_options(argc, argv, usage_export, &out);
+    if (rc >= 0)
+        return rc;
+    ntsim_timeline_format_t format = out ? ntsim_cli_timeline_format(out) : NTSIM_TIMELINE_UNKNOWN;
+    if (format == NTSIM_TIMELINE_UNKNOWN) {
+        fprintf(stderr, "ntsim export: -o OUT must end in .pftrace, .json or .html\n%s",
+                usage_export);
+        return NTSIM_EXIT_USAGE;
+    }
+    return ntsim_cli_convert("export", argv[optind], out, format);
+}

@@ -1,0 +1,385 @@
+/*
+ * conformance/cmd/cmd_record.c: `ntsim record` — run a scenario and write
+ * a `scenario` vector: every count the summary shows, digests of the three
+ * output files, and the first and last records in full. Counts are what a
+ * reviewer checks by hand against the scenario before committing the
+ * vector; digests pin the bytes (D-SCENARIO-DIGEST).
+ *
+ * Every scalar goes through libyaml's emitter, which quotes and escapes
+ * what needs it: a scenario name or path holding a newline, ": ", "#",
+ * quotes or control characters comes back byte for byte when the vector is
+ * read (numbers are plain scalars, as the strict reader wants them). The
+ * only text written by hand is the fixed comment at the top.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <yaml.h>
+
+#include "cli.h"
+#include "event_table.h"
+#include "ntsim/convert.h"
+#include "facts.h"
+
+/* What every recorded scenario rests on; a re-recorded vector keeps its own
+ * list through --source (conformance/proofs/add_type.sh passes it). */
+#define DEFAULT_SOURCE "D-SIM, D-SCENARIO-DIGEST"
+
+static const char *const usage_record =
+    "usage: ntsim record SCENARIO -o FILE.yaml [--id ID] [--source IDS]\n"
+    "\n"
+    "Runs SCENARIO and writes a scenario vector to FILE.yaml: the run's counts (per type,\n"
+    "per NC, notifications), digests of trace.json, trace.ntff and notifications.ntff, and\n"
+    "the first and last records. Check the counts against the scenario before committing.\n"
+    "\n"
+    "  -o, --output FILE   the vector file to write (required)\n"
+    "  --id ID             the vector id (default: scenario.<scenario name>)\n"
+    "  --source IDS        the vector's source: the fact and decision ids it pins,\n"
+    "                      \"S5.subscribe.tpb, D-SIM\" (default: " DEFAULT_SOURCE ")\n";
+
+static void hex_of(const void *data, size_t n, char *out)
+{
+    const uint8_t *b = data;
+    for (size_t i = 0; i < n; i++)
+        snprintf(out + 2 * i, 3, "%02x", b[i]);
+}
+
+/* Whether "scenario.<name>" is a vector id (the loader's grammar). */
+static bool id_is_plain(const char *name)
+{
+    if (*name == '\0')
+        return false;
+    for (const char *c = name; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_' || *c == '.' ||
+              *c == '-'))
+            return false;
+    return name[strlen(name) - 1] != '.';
+}
+
+/* --- writing YAML with libyaml's emitter ------------------------------------------ */
+
+typedef struct ywriter {
+    yaml_emitter_t em;
+    yaml_event_t ev;
+    bool ok;                 /* false after the first failed event */
+} ywriter_t;
+
+static void y_emit(ywriter_t *w)
+{
+    /* yaml_emitter_emit consumes the event whether or not it succeeds. */
+    if (w->ok && !yaml_emitter_emit(&w->em, &w->ev))
+        w->ok = false;
+}
+
+/* A scalar the emitter may quote (strings), or a plain one (numbers). */
+static void y_scalar(ywriter_t *w, const char *text, bool plain)
+{
+    if (!w->ok)
+        return;
+    if (!yaml_scalar_event_initialize(&w->ev, NULL, NULL, (yaml_char_t *)text, (int)strlen(text),
+                                      1, 1, plain ? YAML_PLAIN_SCALAR_STYLE
+                                                  : YAML_ANY_SCALAR_STYLE)) {
+        w->ok = false;
+        return;
+    }
+    y_emit(w);
+}
+
+__attribute__((format(printf, 2, 3))) static void y_number(ywriter_t *w, const char *fmt, ...)
+{
+    char text[64];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    y_scalar(w, text, true);
+}
+
+static void y_key(ywriter_t *w, const char *key)
+{
+    y_scalar(w, key, true);
+}
+
+static void y_map(ywriter_t *w, bool flow)
+{
+    if (w->ok && !yaml_mapping_start_event_initialize(
+                     &w->ev, NULL, NULL, 1, flow ? YAML_FLOW_MAPPING_STYLE
+                                                 : YAML_BLOCK_MAPPING_STYLE))
+        w->ok = false;
+    y_emit(w);
+}
+
+static void y_seq(ywriter_t *w, bool flow)
+{
+    if (w->ok && !yaml_sequence_start_event_initialize(
+                     &w->ev, NULL, NULL, 1, flow ? YAML_FLOW_SEQUENCE_STYLE
+                                                 : YAML_BLOCK_SEQUENCE_STYLE))
+        w->ok = false;
+    y_emit(w);
+}
+
+static void y_end_map(ywriter_t *w)
+{
+    if (w->ok && !yaml_mapping_end_event_initialize(&w->ev))
+        w->ok = false;
+    y_emit(w);
+}
+
+static void y_end_seq(ywriter_t *w)
+{
+    if (w->ok && !yaml_sequence_end_event_initialize(&w->ev))
+        w->ok = false;
+    y_emit(w);
+}
+
+static void y_u64(ywriter_t *w, const char *key, uint64_t v)
+{
+    y_key(w, key);
+    y_number(w, "%" PRIu64, v);
+}
+
+/* --- the vector ------------------------------------------------------------------- */
+
+static void write_counts(ywriter_t *w, const ntsim_scenario_t *sc, const ntsim_run_result_t *r)
+{
+    unsigned types = 0;
+    for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
+        types += r->per_type[t] != 0;
+    y_key(w, "counts");
+    y_map(w, false);
+    y_u64(w, "executes", r->executes);
+    y_u64(w, "events_emitted", r->events_emitted);
+    y_u64(w, "trace_events", r->record_count);
+    y_u64(w, "types_present", types);
+    y_key(w, "per_type");
+    y_map(w, types == 0);
+    for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
+        if (r->per_type[t] != 0) /* the enum suffix: after "NRT_SYS_TRACE_EVENT_TYPE_" */
+            y_u64(w, ntsim__event_types[t].enum_name + strlen("NRT_SYS_TRACE_EVENT_TYPE_"),
+                  r->per_type[t]);
+    y_end_map(w);
+    y_key(w, "ncs");
+    y_seq(w, false);
+    for (uint32_t nc = 0; nc < sc->cores; nc++) {
+        const ntsim_nc_stats_t *s = &r->nc_stats[nc];
+        y_map(w, true);
+        y_u64(w, "nc", nc);
+        y_u64(w, "created", s->created);
+        y_u64(w, "pushed", s->pushed);
+        y_u64(w, "overwritten", s->overwritten);
+        y_u64(w, "drained", s->drained);
+        y_u64(w, "lost_at_stop", s->lost_at_stop);
+        y_u64(w, "busy", s->busy);
+        y_u64(w, "events", r->per_nc[nc]);
+        y_end_map(w);
+    }
+    y_end_seq(w);
+    const ntsim_notify_stats_t *n = &r->notify;
+    y_key(w, "notifications");
+    y_map(w, true);
+    y_u64(w, "posted", r->notifications_posted);
+    y_u64(w, "converted", n->converted);
+    y_u64(w, "dropped", n->dropped);
+    y_u64(w, "dropped_cc_status", n->dropped_cc_status);
+    y_u64(w, "dropped_max", n->dropped_max);
+    y_u64(w, "dropped_out_of_range", n->dropped_out_of_range);
+    y_u64(w, "explicit", n->explicit_infos);
+    y_end_map(w);
+    y_end_map(w);
+}
+
+static void write_digests_and_events(ywriter_t *w, const ntsim_run_result_t *r,
+                                     const ntsim_outputs_t *o, const ntsim_run_picks_t *picks)
+{
+    y_key(w, "digests");
+    y_map(w, false);
+    y_key(w, "json");
+    y_number(w, "0x%016" PRIx64, o->json_digest);
+    y_key(w, "ntff");
+    y_number(w, "0x%016" PRIx64, o->ntff_digest);
+    y_key(w, "notifications");
+    y_number(w, "0x%016" PRIx64, o->notif_digest);
+    y_end_map(w);
+    if (r->record_count == 0)
+        return;
+    y_key(w, "events");
+    y_seq(w, false);
+    uint64_t index[2] = {0, r->record_count - 1};
+    const nrt_sys_trace_event_t *rec[2] = {&picks->first, &picks->last};
+    for (size_t i = 0; i < (r->record_count > 1 ? 2u : 1u); i++) {
+        char hex[2 * sizeof(nrt_sys_trace_event_t) + 1];
+        hex_of(rec[i], sizeof(nrt_sys_trace_event_t), hex);
+        y_map(w, true);
+        y_u64(w, "index", index[i]);
+        y_key(w, "hex");
+        y_scalar(w, hex, false);
+        y_end_map(w);
+    }
+    y_end_seq(w);
+}
+
+/* The whole vector file, event by event. False when libyaml refused an event
+ * or the stream could not be written. */
+static bool write_vector(FILE *f, const char *id, const char *source,
+                         const char *scenario_path, const ntsim_scenario_t *sc,
+                         const ntsim_run_result_t *r, const ntsim_outputs_t *o,
+                         const ntsim_run_picks_t *picks)
+{
+    ywriter_t w;
+    memset(&w, 0, sizeof w);
+    if (!yaml_emitter_initialize(&w.em))
+        return false;
+    w.ok = true;
+    yaml_emitter_set_output_file(&w.em, f);
+    yaml_emitter_set_unicode(&w.em, 1);
+    yaml_emitter_set_width(&w.em, -1); /* never fold a long hex string */
+    if (!yaml_stream_start_event_initialize(&w.ev, YAML_UTF8_ENCODING))
+        w.ok = false;
+    y_emit(&w);
+    if (w.ok && !yaml_document_start_event_initialize(&w.ev, NULL, NULL, NULL, 1))
+        w.ok = false;
+    y_emit(&w);
+    char text[512];
+    y_map(&w, false);
+    y_u64(&w, "version", 1);
+    y_key(&w, "kind");
+    y_scalar(&w, "scenario", false);
+    y_key(&w, "comment");
+    /* The name in a comment, which is one line: quoted and escaped as JSON
+     * when it is not a plain identifier (a name may hold a newline). */
+    char shown[sizeof sc->name * 6 + 3];
+    if (id_is_plain(sc->name))
+        snprintf(shown, sizeof shown, "%s", sc->name);
+    else
+        (void)ntsim_json_escape(sc->name, strlen(sc->name), shown, sizeof shown);
+    snprintf(text, sizeof text, "the %s scenario, replayed", shown);
+    y_scalar(&w, text, false);
+    y_key(&w, "vectors");
+    y_seq(&w, false);
+    y_map(&w, false);
+    y_key(&w, "id");
+    y_scalar(&w, id, false);
+    y_key(&w, "comment");
+    snprintf(text, sizeof text, "%s run through the simulator and the real engine", shown);
+    y_scalar(&w, text, false);
+    y_key(&w, "source");
+    y_scalar(&w, source, false);
+    y_key(&w, "flags");
+    y_seq(&w, true);
+    y_scalar(&w, "decision", true);
+    y_end_seq(&w);
+    y_key(&w, "expect");
+    y_scalar(&w, "valid", true);
+    y_key(&w, "scenario");
+    y_scalar(&w, scenario_path, false);
+    write_counts(&w, sc, r);
+    write_digests_and_events(&w, r, o, picks);
+    y_end_map(&w);
+    y_end_seq(&w);
+    y_end_map(&w);
+    if (w.ok && !yaml_document_end_event_initialize(&w.ev, 1))
+        w.ok = false;
+    y_emit(&w);
+    if (w.ok && !yaml_stream_end_event_initialize(&w.ev))
+        w.ok = false;
+    y_emit(&w);
+    bool ok = w.ok && yaml_emitter_flush(&w.em);
+    yaml_emitter_delete(&w.em);
+    return ok;
+}
+
+/* ntsim record: options, the run, the vector written; ~85 lines because the
+ * goto ladder at its end frees what each step took, in one place. */
+int ntsim_cmd_record(int argc, char **argv)
+{
+    const char *out_path = NULL, *id = NULL, *source = DEFAULT_SOURCE;
+    static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
+                                         {"id", required_argument, NULL, 'i'},
+                                         {"source", required_argument, NULL, 's'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'o': out_path = optarg; break;
+        case 'i': id = optarg; break;
+        case 's': source = optarg; break;
+        case 'h': fputs(usage_record, stdout); return NTSIM_EXIT_OK;
+        default: fputs(usage_record, stderr); return NTSIM_EXIT_USAGE;
+        }
+    }
+    if (out_path == NULL || argc - optind != 1) {
+        fputs(usage_record, stderr);
+        return NTSIM_EXIT_USAGE;
+    }
+    if (!ntsim_source_each_id(source, NULL, NULL)) {
+        fprintf(stderr, "ntsim record: --source '%s' must list fact and decision ids "
+                        "(S5.subscribe.tpb, D-SIM)\n", source);
+        return NTSIM_EXIT_USAGE;
+    }
+    const char *scenario_path = argv[optind];
+    ntsim_scenario_t *sc = malloc(sizeof *sc);
+    ntsim_run_result_t *r = calloc(1, sizeof *r);
+    ntsim_outputs_t o = {0};
+    FILE *f = NULL;
+    int rc = NTSIM_EXIT_FAIL;
+    if (sc == NULL || r == NULL) {
+        fprintf(stderr, "ntsim record: out of memory\n");
+        goto free_all;
+    }
+    if ((rc = ntsim_cli_load_scenario(scenario_path, sc, stderr)) != NTSIM_EXIT_OK)
+        goto free_all;
+    char default_id[96];
+    snprintf(default_id, sizeof default_id, "scenario.%s", sc->name);
+    if (id == NULL && !id_is_plain(sc->name)) {
+        fprintf(stderr, "ntsim record: the scenario name makes no vector id (ids are "
+                        "scenario.[a-z0-9_.-]): give one with --id\n");
+        rc = NTSIM_EXIT_USAGE;
+        goto free_all;
+    }
+    rc = NTSIM_EXIT_FAIL;
+    /* The outputs are digested as they stream by, not kept; the first and
+     * last records are picked out on the way. */
+    ntsim_run_picks_t picks = {NULL, 0, NULL, NULL, {0}, {0}};
+    ntsim_run_io_t io = {{NULL, NULL, NULL, NULL, false}, &picks, NULL, NULL, NULL, NULL, 0};
+    NRT_STATUS st = ntsim_run_scenario(sc, &io, r, &o);
+    if (st != NRT_SUCCESS) {
+        fprintf(stderr, "ntsim record: the simulation failed: %s\n",
+                st == NRT_RESOURCE ? "out of memory" : nrt_get_status_as_str(st));
+        goto free_all;
+    }
+    if ((f = fopen(out_path, "w")) == NULL) {
+        fprintf(stderr, "ntsim record: %s: cannot write: %s\n", out_path, strerror(errno));
+        goto free_all;
+    }
+    bool ok = fputs("# Recorded by `ntsim record`. The counts below were checked by hand\n"
+                    "# against the scenario (sim/scenarios/README.md); the digests pin the "
+                    "bytes\n# of trace.json, trace.ntff and notifications.ntff "
+                    "(D-SCENARIO-DIGEST).\n",
+                    f) >= 0 &&
+              write_vector(f, id ? id : default_id, source, scenario_path, sc, r, &o, &picks);
+    int saved = errno;
+    if (fclose(f) != 0 && ok) {
+        ok = false;
+        saved = errno;
+    }
+    if (!ok) {
+        fprintf(stderr, "ntsim record: %s: cannot write: %s\n", out_path,
+                saved ? strerror(saved) : "the YAML emitter failed");
+        goto free_all;
+    }
+    printf("ntsim record: wrote %s\n", out_path);
+    rc = NTSIM_EXIT_OK;
+free_all:
+    free(r);
+    free(sc);
+    ntsim_capture_shutdown();
+    return rc;
+}

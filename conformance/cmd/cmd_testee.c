@@ -1,0 +1,114 @@
+/*
+ * conformance/cmd/cmd_testee.c: `ntsim testee` — the built-in testee: reads
+ * testee protocol requests on stdin (conformance/testee/testee.proto: 4-byte
+ * little-endian length, then the message), answers each on stdout with the
+ * real engine (testee_engine.h, the handler `make check` calls in process),
+ * until EOF. `--break=LIST` makes it a broken testee on purpose (cli.h).
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "testee_engine.h"
+#include "testee_pipe.h"
+
+static const char *const usage_testee =
+    "usage: ntsim testee [--break=FAULT,...] [--kinds=LIST] [--capabilities=LIST]\n"
+    "\n"
+    "The built-in testee of the conformance suite: answers the testee protocol\n"
+    "(conformance/testee/testee.proto, conformance/testee/TESTEE.md) on stdin and stdout with the\n"
+    "real engine until stdin ends. Run it through the runner:\n"
+    "  check_ntsim --testee 'build/ntsim testee'\n"
+    "Exit 0 at the end of stdin, 1 on a malformed request frame or a failed write.\n"
+    "\n"
+    "  --break=LIST   answer wrongly or misbehave on purpose, to test the runner:\n"
+    "                 json_key_order  phase before event_type in every JSON event\n"
+    "                 record_byte     one bit of every drained record's thread_id flipped\n"
+    "                 enum_value      every enum's last member one higher\n"
+    "                 crash=N         SIGSEGV at the N-th request (hello is the first)\n"
+    "                 hang=N          never answer the N-th request\n"
+    "                 exit=N          exit 3 at the N-th request\n"
+    "                 garbage=N       answer the N-th request with bytes that are not a\n"
+    "                                 Response\n"
+    "                 disorder=N      answer the N-th request with another id\n"
+    "                 (N counts again from 1 when the runner restarts the testee)\n"
+    "  --kinds=LIST   announce only these kinds in the hello (comma-separated; '' none)\n"
+    "  --capabilities=LIST  announce only these capabilities (log, stats,\n"
+    "                 fail_allocations, json_escape; '' none): a port's view\n";
+
+static const char *frame_error(ntsim_frame_status_t st)
+{
+    switch (st) {
+    case NTSIM_FRAME_TRUNCATED: return "stdin ended inside a frame";
+    case NTSIM_FRAME_TOO_LONG: return "a frame longer than the 64 MiB limit";
+    case NTSIM_FRAME_NO_MEMORY: return "out of memory";
+    default: return "cannot read stdin";
+    }
+}
+
+/* Answers frames until EOF; the exit status. */
+static int serve(const ntsim_testee_faults_t *faults)
+{
+    for (uint64_t n = 1;; n++) {
+        uint8_t *req = NULL, *resp = NULL;
+        size_t len = 0, rlen = 0;
+        ntsim_frame_status_t st = ntsim_frame_read(STDIN_FILENO, -1, &req, &len);
+        if (st == NTSIM_FRAME_EOF)
+            return NTSIM_EXIT_OK;
+        if (st != NTSIM_FRAME_OK) {
+            fprintf(stderr, "ntsim testee: request %llu: %s\n", (unsigned long long)n,
+                    frame_error(st));
+            return NTSIM_EXIT_FAIL;
+        }
+        ntsim_testee_faults_before(faults, n);
+        NRT_STATUS rc = ntsim_testee_engine_serve(req, len, &resp, &rlen);
+        free(req);
+        if (rc == NRT_SUCCESS)
+            rc = ntsim_testee_faults_apply(faults, n, &resp, &rlen);
+        st = rc == NRT_SUCCESS ? ntsim_frame_write(STDOUT_FILENO, resp, rlen, -1)
+                               : NTSIM_FRAME_NO_MEMORY;
+        free(resp);
+        if (st != NTSIM_FRAME_OK) {
+            fprintf(stderr, "ntsim testee: request %llu: %s\n", (unsigned long long)n,
+                    rc != NRT_SUCCESS ? "out of memory" : "cannot write stdout");
+            return NTSIM_EXIT_FAIL;
+        }
+    }
+}
+
+int ntsim_cmd_testee(int argc, char **argv)
+{
+    static const struct option opts[] = {{"break", required_argument, NULL, 'b'},
+                                         {"kinds", required_argument, NULL, 'k'},
+                                         {"capabilities", required_argument, NULL, 'c'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    ntsim_testee_faults_t faults = {0};
+    char why[256];
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'b':
+            if (!ntsim_testee_faults_parse(optarg, &faults, why, sizeof why)) {
+                fprintf(stderr, "ntsim testee: --break: %s\n", why);
+                return NTSIM_EXIT_USAGE;
+            }
+            break;
+        case 'k': faults.kinds = optarg; break;
+        case 'c': faults.capabilities = optarg; break;
+        case 'h': fputs(usage_testee, stdout); return NTSIM_EXIT_OK;
+        default: fputs(usage_testee, stderr); return NTSIM_EXIT_USAGE;
+        }
+    }
+    if (optind != argc) {
+        fprintf(stderr, "ntsim testee: unexpected argument '%s'\n%s", argv[optind], usage_testee);
+        return NTSIM_EXIT_USAGE;
+    }
+    int rc = serve(&faults);
+    ntsim_testee_engine_reset();
+    ntsim_capture_shutdown();
+    return rc;
+}

@@ -1,0 +1,32 @@
+/*
+ * conformance/cmd/cmd_view.c: `ntsim view FILE -o timeline.html` — one
+ * self-contained HTML page (no network, no external script) drawing FILE's
+ * lanes as SVG, with zoom and hover details (D-TIMELINE).
+ */
+#define _GNU_SOURCE
+#include <getopt.h>
+#include <stdio.h>
+
+#include "cli.h"
+
+static const char *const usage_view =
+    "usage: ntsim view FILE [-o timeline.html] [--max-input-bytes N]\n"
+    "\n"
+    "Writes one self-contained HTML page (no network, no external script) that draws\n"
+    "FILE's timeline: a lane per host thread, per NeuronCore and per NC for\n"
+    "notifications and DMA, spans nested, instants as dots (red: an unmatched START or\n"
+    "STOP, or events lost), arrows from each nrt_execute to its device spans. The\n"
+    "wheel or + / - zoom, dragging pans, pointing at a mark shows its details. FILE is\n"
+    "read as ntsim export reads it (.json, .ntff, or a record dump).\n"
+    "\n"
+    "  -o, --output OUT     the page to write (default timeline.html)\n"
+    "  --max-input-bytes N  the largest FILE read (default 256M; K, M, G suffixes)\n";
+
+int ntsim_cmd_view(int argc, char **argv)
+{
+    const char *out = "timeline.html";
+    int rc = ntsim_cli_convert_options(argc, argv, usage_view, &out);
+    if (rc >= 0)
+        return rc;
+    return ntsim_cli_convert("view", argv[optind], out, NTSIM_TIMELINE_HTML);
+}

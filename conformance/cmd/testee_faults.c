@@ -1,0 +1,202 @@
+/*
+ * conformance/cmd/testee_faults.c: the faults `ntsim testee --break=LIST`
+ * injects (cli.h), for the tests of the runner's verdicts on a broken
+ * testee (check_testee.c, testee_check.sh). The engine's answers stay the
+ * engine's: a wrong answer is made here, from a right one, after the fact.
+ */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "cli.h"
+#include "nrt/nrt_sys_trace_event.h"
+#include "testee_msg.h"
+
+static bool parse_count(const char *text, uint64_t *out)
+{
+    char *end = NULL;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (text[0] < '1' || text[0] > '9' || *end != '\0')
+        return false;
+    *out = v;
+    return true;
+}
+
+/* One "name" or "name=N". */
+static bool parse_one(char *item, ntsim_testee_faults_t *f)
+{
+    static const struct {
+        const char *name;
+        size_t offset;
+    } counted[] = {
+        {"crash", offsetof(ntsim_testee_faults_t, crash_at)},
+        {"hang", offsetof(ntsim_testee_faults_t, hang_at)},
+        {"exit", offsetof(ntsim_testee_faults_t, exit_at)},
+        {"garbage", offsetof(ntsim_testee_faults_t, garbage_at)},
+        {"disorder", offsetof(ntsim_testee_faults_t, disorder_at)},
+    };
+    char *eq = strchr(item, '=');
+    if (eq == NULL) {
+        bool *flag = strcmp(item, "json_key_order") == 0 ? &f->json_key_order
+                     : strcmp(item, "record_byte") == 0  ? &f->record_byte
+                     : strcmp(item, "enum_value") == 0   ? &f->enum_value
+                                                         : NULL;
+        if (flag != NULL)
+            *flag = true;
+        return flag != NULL;
+    }
+    *eq = '\0';
+    for (size_t i = 0; i < sizeof counted / sizeof counted[0]; i++)
+        if (strcmp(item, counted[i].name) == 0)
+            return parse_count(eq + 1, (uint64_t *)(void *)((char *)f + counted[i].offset));
+    return false;
+}
+
+bool ntsim_testee_faults_parse(const char *list, ntsim_testee_faults_t *f, char *why,
+                               size_t cap)
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *save = NULL, *item = strtok_r(buf, ",", &save); item != NULL;
+         item = strtok_r(NULL, ",", &save)) {
+        char shown[128];
+        snprintf(shown, sizeof shown, "%s", item);
+        if (!parse_one(item, f)) {
+            snprintf(why, cap, "'%s' is not a fault (json_key_order, record_byte, enum_value, "
+                               "crash=N, hang=N, exit=N, garbage=N, disorder=N)",
+                     shown);
+            return false;
+        }
+    }
+    return true;
+}
+
+void ntsim_testee_faults_before(const ntsim_testee_faults_t *f, uint64_t n)
+{
+    if (n == f->exit_at)
+        exit(3);
+    if (n == f->crash_at) {
+        struct rlimit none = {0, 0};
+        (void)setrlimit(RLIMIT_CORE, &none); /* a test's crash leaves no core file */
+        (void)signal(SIGSEGV, SIG_DFL);      /* not a sanitizer's handler: a plain crash */
+        (void)raise(SIGSEGV);
+    }
+    while (n == f->hang_at) {
+        struct timespec minute = {60, 0};
+        (void)nanosleep(&minute, NULL); /* until the runner kills it */
+    }
+}
+
+/* Every event's first two keys swapped: "phase":"X","event_type":"Y". */
+static void swap_first_keys(ProtobufCBinaryData *doc)
+{
+    static const char k1[] = "{\"event_type\":\"", k2[] = ",\"phase\":\"";
+    char *text = (char *)doc->data, *end = text + doc->len;
+    for (char *p = text; (size_t)(end - p) > sizeof k1; p++) {
+        if (memcmp(p, k1, sizeof k1 - 1) != 0)
+            continue;
+        char *v1 = p + sizeof k1 - 1, *q1 = memchr(v1, '"', (size_t)(end - v1));
+        if (q1 == NULL || (size_t)(end - q1) <= sizeof k2 || memcmp(q1 + 1, k2, sizeof k2 - 1))
+            continue;
+        char *v2 = q1 + sizeof k2, *q2 = memchr(v2, '"', (size_t)(end - v2));
+        if (q2 == NULL)
+            continue;
+        /* {"event_type":"A","phase":"B" -> {"phase":"B","event_type":"A" */
+        size_t la = (size_t)(q1 - v1), lb = (size_t)(q2 - v2), n = (size_t)(q2 + 1 - p);
+        char tmp[512];
+        int w = snprintf(tmp, sizeof tmp, "{\"phase\":\"%.*s\",\"event_type\":\"%.*s\"",
+                         (int)lb, v2, (int)la, v1);
+        if (w > 0 && (size_t)w == n)
+            memcpy(p, tmp, n);
+        p += n - 1;
+    }
+}
+
+static void break_reply(const ntsim_testee_faults_t *f, NtsimTestee__Response *m)
+{
+    if (f->json_key_order && m->body_case == NTSIM_TESTEE__RESPONSE__BODY_JSON &&
+        m->json->has_document)
+        swap_first_keys(&m->json->document);
+    if (f->record_byte && m->body_case == NTSIM_TESTEE__RESPONSE__BODY_RECORD)
+        for (size_t i = 0; i < m->record->n_records; i++)
+            if (m->record->records[i].len == sizeof(nrt_sys_trace_event_t))
+                m->record->records[i].data[offsetof(nrt_sys_trace_event_t, thread_id)] ^= 1;
+    if (f->enum_value && m->body_case == NTSIM_TESTEE__RESPONSE__BODY_ENUM_TYPE &&
+        m->enum_type->n_members > 0)
+        m->enum_type->members[m->enum_type->n_members - 1]->value++;
+}
+
+/* A comma-separated list into a hello's repeated string (from the arena). */
+static bool announce(ntsim_arena_t *a, const char *list, char ***out, size_t *n)
+{
+    char *copy = ntsim_arena_strdup(a, list);
+    char **items = ntsim_arena_array(a, strlen(list) + 1, sizeof *items);
+    if (copy == NULL || items == NULL)
+        return false;
+    *n = 0;
+    for (char *save = NULL, *t = strtok_r(copy, ",", &save); t != NULL;
+         t = strtok_r(NULL, ",", &save))
+        items[(*n)++] = t;
+    *out = items;
+    return true;
+}
+
+/* The hello as --kinds and --capabilities say, packed into *bytes. The
+ * unpacked reply's own lists are put back before protobuf-c frees it. */
+static uint8_t *pack_hello(const ntsim_testee_faults_t *f, NtsimTestee__Response *m,
+                           size_t *len)
+{
+    NtsimTestee__HelloReply *h = m->hello;
+    char **kinds = h->kinds, **caps = h->capabilities;
+    size_t nk = h->n_kinds, nc = h->n_capabilities;
+    ntsim_arena_t a;
+    ntsim_arena_init(&a);
+    bool ok = (f->kinds == NULL || announce(&a, f->kinds, &h->kinds, &h->n_kinds)) &&
+              (f->capabilities == NULL ||
+               announce(&a, f->capabilities, &h->capabilities, &h->n_capabilities));
+    uint8_t *bytes = ok ? ntsim_testee_pack(&m->base, len) : NULL;
+    h->kinds = kinds;
+    h->n_kinds = nk;
+    h->capabilities = caps;
+    h->n_capabilities = nc;
+    ntsim_arena_free(&a);
+    return bytes;
+}
+
+NRT_STATUS ntsim_testee_faults_apply(const ntsim_testee_faults_t *f, uint64_t n, uint8_t **resp,
+                                     size_t *len)
+{
+    if (n == f->garbage_at) {
+        static const uint8_t garbage[] = {0xff, 0xff, 0xff, 0xff, 0xff};
+        uint8_t *g = malloc(sizeof garbage);
+        if (g == NULL)
+            return NRT_RESOURCE;
+        memcpy(g, garbage, sizeof garbage);
+        free(*resp);
+        *resp = g;
+        *len = sizeof garbage;
+        return NRT_SUCCESS;
+    }
+    if (!f->json_key_order && !f->record_byte && !f->enum_value && n != f->disorder_at &&
+        f->kinds == NULL && f->capabilities == NULL)
+        return NRT_SUCCESS;
+    NtsimTestee__Response *m = ntsim_testee__response__unpack(NULL, *len, *resp);
+    if (m == NULL)
+        return NRT_RESOURCE; /* our own response: only memory can fail */
+    break_reply(f, m);
+    if (n == f->disorder_at)
+        m->id++;
+    size_t nlen = 0;
+    uint8_t *bytes = m->body_case == NTSIM_TESTEE__RESPONSE__BODY_HELLO
+                         ? pack_hello(f, m, &nlen)
+                         : ntsim_testee_pack(&m->base, &nlen);
+    ntsim_testee__response__free_unpacked(m, NULL);
+    if (bytes == NULL)
+        return NRT_RESOURCE;
+    free(*resp);
+    *resp = bytes;
+    *len = nlen;
+    return NRT_SUCCESS;
+}

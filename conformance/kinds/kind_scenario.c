@@ -1,0 +1,341 @@
+/*
+ * conformance/kinds/kind_scenario.c: `scenario` vectors — a scenario file run through the
+ * simulator, and what the run must produce.
+ *
+ *   - id: scenario.ring_overflow
+ *     ...common keys...
+ *     scenario: sim/scenarios/ring_overflow.yaml   # relative to the working directory
+ *     counts:                                       # any subset
+ *       executes: 0
+ *       events_emitted: 1500
+ *       trace_events: 1024
+ *       types_present: 1
+ *       per_type: {GENERIC: 1024}
+ *       ncs: [{nc: 0, created: 1500, overwritten: 476, drained: 1024, lost_at_stop: 0, busy: 0}]
+ *       notifications: {posted: 0, converted: 0, dropped: 0, dropped_cc_status: 0,
+ *                       dropped_max: 0, dropped_out_of_range: 0, explicit: 0}
+ *     digests: {json: "0x…", ntff: "0x…", notifications: "0x…"}   # regression pins
+ *     events: [{index: 0, hex: "…112 bytes…"}]                     # full records
+ *
+ * `ntsim record` writes these; the counts of every recorded vector are
+ * checked by hand against its scenario (sim/scenarios/README.md).
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "event_table.h"
+#include "kinds.h"
+#include "record_input.h"
+#include "scenario_load.h"
+#include "sim.h"
+#include "sim_run.h"
+
+enum { MAX_CHECKS = 2600, MAX_EVENTS = 16 }; /* 256 NCs x 8 counters, 46 types, the rest */
+
+typedef struct check {
+    char name[64];     /* "executes", "per_type.GENERIC", "nc0.overwritten", ... */
+    uint64_t want;
+} check_t;
+
+typedef struct scenario_body {
+    char *path;
+    check_t checks[MAX_CHECKS];
+    size_t check_count;
+    bool has_digest[3];
+    uint64_t digest[3];
+    size_t event_index[MAX_EVENTS];
+    uint8_t event_hex[MAX_EVENTS][112];
+    size_t event_count;
+} scenario_body_t;
+
+static const char *const scenario_keys[] = {"scenario", "counts", "digests", "events", NULL};
+static const char *const count_keys[] = {"executes", "events_emitted", "trace_events",
+                                         "types_present", "per_type", "ncs", "notifications",
+                                         NULL};
+static const char *const nc_keys[] = {"nc", "created", "pushed", "overwritten", "drained",
+                                      "lost_at_stop", "busy", "events", NULL};
+static const char *const notif_keys[] = {"posted", "converted", "dropped", "dropped_cc_status",
+                                         "dropped_max", "dropped_out_of_range", "explicit",
+                                         NULL};
+static const char *const digest_keys[] = {"json", "ntff", "notifications", NULL};
+static const char *const event_keys[] = {"index", "hex", NULL};
+
+static void scenario_free(void *body)
+{
+    scenario_body_t *b = body;
+    free(b->path);
+    free(b);
+}
+
+static NRT_STATUS add_check(ntsim_yparse_t *p, scenario_body_t *b, yaml_node_t *map,
+                            const char *path, const char *key, const char *name)
+{
+    if (ntsim_yp_get(p, map, key) == NULL)
+        return NRT_SUCCESS;
+    if (b->check_count == MAX_CHECKS)
+        return ntsim_yp_error(p, map, path, "too many counts (at most %d)", MAX_CHECKS);
+    check_t *c = &b->checks[b->check_count];
+    NRT_STATUS st = ntsim_yp_u64(p, map, path, key, true, UINT64_MAX, &c->want);
+    if (st != NRT_SUCCESS)
+        return st;
+    snprintf(c->name, sizeof c->name, "%s", name);
+    b->check_count++;
+    return NRT_SUCCESS;
+}
+
+static NRT_STATUS parse_counts(ntsim_yparse_t *p, yaml_node_t *c, const char *path,
+                               scenario_body_t *b)
+{
+    NRT_STATUS st;
+    if ((st = ntsim_yp_check_keys(p, c, path, count_keys, NULL)) != NRT_SUCCESS)
+        return st;
+    for (size_t i = 0; i < 4; i++)
+        if ((st = add_check(p, b, c, path, count_keys[i], count_keys[i])) != NRT_SUCCESS)
+            return st;
+    yaml_node_t *pt = ntsim_yp_get(p, c, "per_type");
+    if (pt != NULL) {
+        char tpath[512];
+        ntsim_yp_path(tpath, sizeof tpath, "%s.per_type", path);
+        if (pt->type != YAML_MAPPING_NODE)
+            return ntsim_yp_error(p, pt, tpath, "expected a mapping of type names to counts");
+        for (yaml_node_pair_t *pair = pt->data.mapping.pairs.start;
+             pair < pt->data.mapping.pairs.top; pair++) {
+            const char *key = ntsim_yp_scalar(ntsim_yp_node(p, pair->key));
+            char name[128];
+            snprintf(name, sizeof name, "NRT_SYS_TRACE_EVENT_TYPE_%s", key ? key : "");
+            if (ntsim__event_type_by_enum_name(name) == NULL)
+                return ntsim_yp_error(p, ntsim_yp_node(p, pair->key), tpath,
+                                      "'%s' is not an event type", key ? key : "?");
+            char cname[64];
+            snprintf(cname, sizeof cname, "per_type.%s", key);
+            if ((st = add_check(p, b, pt, tpath, key, cname)) != NRT_SUCCESS)
+                return st;
+        }
+    }
+    yaml_node_t *ncs = ntsim_yp_get(p, c, "ncs");
+    if (ncs != NULL) {
+        char npath[512];
+        ntsim_yp_path(npath, sizeof npath, "%s.ncs", path);
+        if (ncs->type != YAML_SEQUENCE_NODE)
+            return ntsim_yp_error(p, ncs, npath, "expected a sequence of per-NC counts");
+        for (yaml_node_item_t *it = ncs->data.sequence.items.start;
+             it < ncs->data.sequence.items.top; it++) {
+            yaml_node_t *m = ntsim_yp_node(p, *it);
+            uint64_t nc;
+            if ((st = ntsim_yp_check_keys(p, m, npath, nc_keys, NULL)) != NRT_SUCCESS ||
+                (st = ntsim_yp_u64(p, m, npath, "nc", true, NTSIM_NC_COUNT - 1, &nc)) !=
+                    NRT_SUCCESS)
+                return st;
+            for (size_t k = 1; nc_keys[k] != NULL; k++) {
+                char cname[64];
+                snprintf(cname, sizeof cname, "nc%llu.%s", (unsigned long long)nc, nc_keys[k]);
+                if ((st = add_check(p, b, m, npath, nc_keys[k], cname)) != NRT_SUCCESS)
+                    return st;
+            }
+        }
+    }
+    yaml_node_t *n = ntsim_yp_get(p, c, "notifications");
+    if (n != NULL) {
+        char npath[512];
+        ntsim_yp_path(npath, sizeof npath, "%s.notifications", path);
+        if ((st = ntsim_yp_check_keys(p, n, npath, notif_keys, NULL)) != NRT_SUCCESS)
+            return st;
+        for (size_t k = 0; notif_keys[k] != NULL; k++) {
+            char cname[64];
+            snprintf(cname, sizeof cname, "notifications.%s", notif_keys[k]);
+            if ((st = add_check(p, b, n, npath, notif_keys[k], cname)) != NRT_SUCCESS)
+                return st;
+        }
+    }
+    return NRT_SUCCESS;
+}
+
+static NRT_STATUS scenario_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
+                                 void **out)
+{
+    scenario_body_t *b = calloc(1, sizeof *b);
+    if (b == NULL)
+        return NRT_RESOURCE;
+    *out = b;
+    const char *file;
+    NRT_STATUS st = ntsim_yp_str(p, node, path, "scenario", true, &file);
+    if (st != NRT_SUCCESS)
+        return st;
+    if ((b->path = ntsim_strdup(file)) == NULL)
+        return NRT_RESOURCE;
+    char sub[512];
+    yaml_node_t *c = ntsim_yp_get(p, node, "counts");
+    if (c != NULL) {
+        ntsim_yp_path(sub, sizeof sub, "%s.counts", path);
+        if ((st = parse_counts(p, c, sub, b)) != NRT_SUCCESS)
+            return st;
+    }
+    yaml_node_t *d = ntsim_yp_get(p, node, "digests");
+    if (d != NULL) {
+        ntsim_yp_path(sub, sizeof sub, "%s.digests", path);
+        if ((st = ntsim_yp_check_keys(p, d, sub, digest_keys, NULL)) != NRT_SUCCESS)
+            return st;
+        for (size_t k = 0; k < 3; k++) {
+            b->has_digest[k] = ntsim_yp_get(p, d, digest_keys[k]) != NULL;
+            if ((st = ntsim_yp_u64(p, d, sub, digest_keys[k], false, UINT64_MAX,
+                                   &b->digest[k])) != NRT_SUCCESS)
+                return st;
+        }
+    }
+    yaml_node_t *ev = ntsim_yp_get(p, node, "events");
+    if (ev != NULL) {
+        ntsim_yp_path(sub, sizeof sub, "%s.events", path);
+        if (ev->type != YAML_SEQUENCE_NODE)
+            return ntsim_yp_error(p, ev, sub, "expected a sequence of {index, hex}");
+        for (yaml_node_item_t *it = ev->data.sequence.items.start;
+             it < ev->data.sequence.items.top; it++) {
+            if (b->event_count == MAX_EVENTS)
+                return ntsim_yp_error(p, ev, sub, "at most %d events", MAX_EVENTS);
+            yaml_node_t *e = ntsim_yp_node(p, *it);
+            uint64_t index;
+            const char *hex;
+            if ((st = ntsim_yp_check_keys(p, e, sub, event_keys, NULL)) != NRT_SUCCESS ||
+                (st = ntsim_yp_u64(p, e, sub, "index", true, UINT32_MAX, &index)) !=
+                    NRT_SUCCESS ||
+                (st = ntsim_yp_str(p, e, sub, "hex", true, &hex)) != NRT_SUCCESS)
+                return st;
+            if (!ntsim_vec_parse_hex(hex, b->event_hex[b->event_count], 112))
+                return ntsim_yp_error(p, ntsim_yp_get(p, e, "hex"), sub,
+                                      "expected exactly 112 bytes of hex");
+            b->event_index[b->event_count++] = (size_t)index;
+        }
+    }
+    return NRT_SUCCESS;
+}
+
+/* The value of a named count of a run. */
+static bool count_of(const ntsim_run_result_t *r, const char *name, uint64_t *out)
+{
+    const ntsim_notify_stats_t *n = &r->notify;
+    if (strcmp(name, "executes") == 0) { *out = r->executes; return true; }
+    if (strcmp(name, "events_emitted") == 0) { *out = r->events_emitted; return true; }
+    if (strcmp(name, "trace_events") == 0) { *out = r->record_count; return true; }
+    if (strcmp(name, "types_present") == 0) {
+        *out = 0;
+        for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
+            *out += r->per_type[t] != 0;
+        return true;
+    }
+    if (strncmp(name, "per_type.", 9) == 0) {
+        char enum_name[128];
+        snprintf(enum_name, sizeof enum_name, "NRT_SYS_TRACE_EVENT_TYPE_%s", name + 9);
+        const ntsim_event_type_desc_t *d = ntsim__event_type_by_enum_name(enum_name);
+        if (d == NULL)
+            return false;
+        *out = r->per_type[d->type];
+        return true;
+    }
+    if (strncmp(name, "nc", 2) == 0 && name[2] >= '0' && name[2] <= '9') {
+        char *dot = NULL;
+        unsigned long nc = strtoul(name + 2, &dot, 10);
+        if (nc >= NTSIM_NC_COUNT || dot == NULL || *dot != '.')
+            return false;
+        const ntsim_nc_stats_t *s = &r->nc_stats[nc];
+        const char *f = dot + 1;
+        if (strcmp(f, "created") == 0) *out = s->created;
+        else if (strcmp(f, "pushed") == 0) *out = s->pushed;
+        else if (strcmp(f, "overwritten") == 0) *out = s->overwritten;
+        else if (strcmp(f, "drained") == 0) *out = s->drained;
+        else if (strcmp(f, "lost_at_stop") == 0) *out = s->lost_at_stop;
+        else if (strcmp(f, "busy") == 0) *out = s->busy;
+        else if (strcmp(f, "events") == 0) *out = r->per_nc[nc];
+        else return false;
+        return true;
+    }
+    if (strcmp(name, "notifications.posted") == 0) { *out = r->notifications_posted; return true; }
+    if (strcmp(name, "notifications.converted") == 0) { *out = n->converted; return true; }
+    if (strcmp(name, "notifications.dropped") == 0) { *out = n->dropped; return true; }
+    if (strcmp(name, "notifications.dropped_cc_status") == 0) { *out = n->dropped_cc_status; return true; }
+    if (strcmp(name, "notifications.dropped_max") == 0) { *out = n->dropped_max; return true; }
+    if (strcmp(name, "notifications.dropped_out_of_range") == 0) { *out = n->dropped_out_of_range; return true; }
+    if (strcmp(name, "notifications.explicit") == 0) { *out = n->explicit_infos; return true; }
+    return false;
+}
+
+static void scenario_run(const ntsim_vector_t *v, ntsim_report_t *rep)
+{
+    const scenario_body_t *b = v->body;
+    ntsim_scenario_t *sc = malloc(sizeof *sc);
+    ntsim_run_result_t *r = malloc(sizeof *r);
+    if (sc == NULL || r == NULL) {
+        ntsim_report_add(rep, v->id, "run", "out of memory");
+        free(sc);
+        free(r);
+        return;
+    }
+    char errors[4096];
+    if (ntsim_scenario_load(b->path, sc, errors, sizeof errors) != NRT_SUCCESS) {
+        ntsim_report_add(rep, v->id, "scenario", "expected %s to load, got: %s", b->path, errors);
+        free(sc);
+        free(r);
+        return;
+    }
+    /* Digested as they stream by; the records the vector shows are picked
+     * out on the way. */
+    nrt_sys_trace_event_t kept[MAX_EVENTS];
+    bool found[MAX_EVENTS];
+    ntsim_run_picks_t picks = {b->event_index, b->event_count, kept, found, {0}, {0}};
+    ntsim_run_io_t io = {{NULL, NULL, NULL, NULL, false}, &picks, NULL, NULL, NULL, NULL, 0};
+    ntsim_outputs_t o;
+    if (ntsim_run_scenario(sc, &io, r, &o) != NRT_SUCCESS) {
+        ntsim_report_add(rep, v->id, "run", "expected the simulation to run");
+        free(sc);
+        free(r);
+        ntsim_capture_shutdown();
+        return;
+    }
+    char subid[256];
+    for (size_t i = 0; i < b->check_count; i++) {
+        uint64_t got;
+        ntsim_yp_path(subid, sizeof subid, "%s.%s", v->id, b->checks[i].name);
+        if (!count_of(r, b->checks[i].name, &got))
+            ntsim_report_add(rep, subid, "counts", "no such count");
+        else if (got != b->checks[i].want)
+            ntsim_report_add(rep, subid, "counts", "expected %" PRIu64 ", got %" PRIu64,
+                             b->checks[i].want, got);
+    }
+    const uint64_t digest[3] = {o.json_digest, o.ntff_digest, o.notif_digest};
+    const uint64_t len[3] = {o.json_len, o.ntff_len, o.notif_len};
+    for (size_t k = 0; k < 3; k++) {
+        if (b->has_digest[k] && digest[k] != b->digest[k]) {
+            ntsim_yp_path(subid, sizeof subid, "%s.digests.%s", v->id, digest_keys[k]);
+            ntsim_report_add(rep, subid, "digest", "expected 0x%016" PRIx64 ", got 0x%016" PRIx64
+                             " (%" PRIu64 " bytes)", b->digest[k], digest[k], len[k]);
+        }
+    }
+    for (size_t i = 0; i < b->event_count; i++) {
+        ntsim_yp_path(subid, sizeof subid, "%s.events[%zu]", v->id, i);
+        size_t idx = b->event_index[i];
+        if (!found[i])
+            ntsim_report_add(rep, subid, "index",
+                             "expected a record at %zu, got %" PRIu64 " records", idx,
+                             r->record_count);
+        else if (memcmp(&kept[i], b->event_hex[i], 112) != 0)
+            ntsim_report_add(rep, subid, "hex", "record %zu differs from the expected bytes",
+                             idx);
+    }
+    free(r);
+    free(sc);
+    ntsim_capture_shutdown();
+}
+
+static const char *scenario_subject(const void *body)
+{
+    return ((const scenario_body_t *)body)->path;
+}
+
+const ntsim_vector_kind_t ntsim_kind_scenario = {
+    .name = "scenario",
+    .keys = scenario_keys,
+    .allows_invalid = false,
+    .parse = scenario_parse,
+    .free_body = scenario_free,
+    .run = scenario_run,
+    .subject = scenario_subject,
+};

@@ -1,0 +1,34 @@
+/*
+ * conformance/kinds/kinds.h: the vector kinds this build knows, one per
+ * NTSIM_KIND_MAP entry (lib/kind_map.h). Each lives in its own
+ * kind_<name>.c (with helpers kind_<name>_*.c); kinds.c lists them for the
+ * loader.
+ */
+#ifndef NTSIM_CONFORMANCE_KINDS_H
+#define NTSIM_CONFORMANCE_KINDS_H
+
+#include <stdio.h>
+
+#include "kind_map.h"
+#include "vector.h"
+
+/* ntsim_kind_layout, ntsim_kind_enum, ...: kind_<name>.c each. */
+#define NTSIM_KIND_DECLARE(name, how, body) extern const ntsim_vector_kind_t ntsim_kind_##name;
+NTSIM_KIND_MAP(NTSIM_KIND_DECLARE)
+#undef NTSIM_KIND_DECLARE
+
+/* Runs one vector: a kind an implementation answers is judged through the
+ * testee t (the in-process built-in one is ntsim_testee_builtin(),
+ * builtin/testee_engine.h), a harness kind runs itself (t unused). */
+void ntsim_vector_run(const ntsim_vector_t *v, struct ntsim_testee *t, ntsim_report_t *r);
+/* Why testee t cannot judge v, into buf ("a harness kind", "the testee does
+ * not answer json", "needs the testee's fail_allocations"), or NULL when it
+ * can. t NULL: in process (every harness kind runs there too). */
+const char *ntsim_vector_skip_reason(const ntsim_vector_t *v, const struct ntsim_testee *t,
+                                     char *buf, size_t cap);
+
+/* Directory holding ntff.proto, for the ntff kind's protoc --decode
+ * (default "engine/convert", relative to the working directory). */
+extern const char *ntsim_check_proto_dir;
+
+#endif /* NTSIM_CONFORMANCE_KINDS_H */

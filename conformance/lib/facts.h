@@ -1,0 +1,59 @@
+/*
+ * conformance/lib/facts.h: the facts of the spec and the decisions, as ids, and
+ * which vectors pin them.
+ *
+ * docs/spec_facts.md lists every fact of the two spec documents, one per line:
+ *
+ *   - `S3.hw_notify` — hw_notify, size 40: ... [HIGH]
+ *   - `F2.json.timestamp_override` — ... [CONFLICT] → settled by D-JSON-TIME
+ *
+ * docs/decisions.md has one "## D-NAME: title" heading per decision. A
+ * vector's `source:` names the fact and decision ids it rests on, separated
+ * by commas or spaces. The coverage check: every fact (but those settled by
+ * D-OUT-OF-SCOPE) is cited by a vector; every id a vector cites exists; every
+ * [CONFLICT] or [OPEN] fact names a decision that exists.
+ */
+#ifndef NTSIM_CONFORMANCE_FACTS_H
+#define NTSIM_CONFORMANCE_FACTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "nrt/nrt_status.h"
+#include "yaml_reader.h"
+
+typedef struct ntsim_fact {
+    char *id;              /* "S3.hw_notify" */
+    char status[12];       /* HIGH, MED, LOW, OBS, inf, CONFLICT, OPEN */
+    char *settled_by;      /* "D-JSON-TIME", or NULL */
+    unsigned line;         /* in the facts file */
+    unsigned cited;        /* vectors that cite it (filled by the caller) */
+} ntsim_fact_t;
+
+typedef struct ntsim_facts {
+    ntsim_fact_t *items;
+    size_t count;
+    char **decisions;      /* "D-NAME" of every heading */
+    size_t decision_count;
+} ntsim_facts_t;
+
+/* The decision that exempts a fact from the coverage check. */
+#define NTSIM_FACTS_EXEMPT "D-OUT-OF-SCOPE"
+
+/* Loads both files. Malformed lines, duplicate ids and unreadable files are
+ * errors ("file:line: message") in *errors; NRT_SUCCESS when there are none. */
+NRT_STATUS ntsim_facts_load(ntsim_facts_t *f, const char *facts_path, const char *decisions_path,
+                            ntsim_errors_t *errors);
+void ntsim_facts_free(ntsim_facts_t *f);
+
+ntsim_fact_t *ntsim_facts_find(const ntsim_facts_t *f, const char *id, size_t len);
+bool ntsim_facts_has_decision(const ntsim_facts_t *f, const char *id, size_t len);
+
+/* Calls fn for each id token of a source string (a fact id "S3.x" / "F2.y" or
+ * a decision id "D-NAME"), with its length; stops early when fn returns
+ * false. Returns false when the source holds anything else (the loader's
+ * syntax check) or no id at all. */
+bool ntsim_source_each_id(const char *source, bool (*fn)(const char *id, size_t len, void *ctx),
+                          void *ctx);
+
+#endif /* NTSIM_CONFORMANCE_FACTS_H */

@@ -1,0 +1,206 @@
+/*
+ * conformance/lib/report.c: mismatch reports, diffs and the failure block
+ * (report.h).
+ */
+#include "report.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+__attribute__((format(printf, 1, 0))) static char *vformat(const char *fmt, va_list ap)
+{
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap2);
+    va_end(ap2);
+    if (n < 0)
+        return NULL;
+    char *s = malloc((size_t)n + 1);
+    if (s != NULL)
+        vsnprintf(s, (size_t)n + 1, fmt, ap);
+    return s;
+}
+
+void ntsim_report_init(ntsim_report_t *r)
+{
+    memset(r, 0, sizeof *r);
+}
+
+void ntsim_report_free(ntsim_report_t *r)
+{
+    free(r->text);
+    memset(r, 0, sizeof *r);
+}
+
+void ntsim_report_add(ntsim_report_t *r, const char *subid, const char *field, const char *fmt,
+                      ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *what = vformat(fmt, ap);
+    va_end(ap);
+    r->mismatches++; /* counted even if the text cannot be kept */
+    if (what == NULL)
+        return;
+    int n = snprintf(NULL, 0, "%s: %s: %s\n", subid, field, what);
+    if (n > 0) {
+        size_t need = r->len + (size_t)n + 1;
+        if (need > r->cap) {
+            size_t ncap = r->cap ? r->cap : 256;
+            while (ncap < need)
+                ncap *= 2;
+            char *t = realloc(r->text, ncap);
+            if (t != NULL) {
+                r->text = t;
+                r->cap = ncap;
+            }
+        }
+        if (need <= r->cap)
+            r->len += (size_t)snprintf(r->text + r->len, r->cap - r->len, "%s: %s: %s\n", subid,
+                                       field, what);
+    }
+    free(what);
+}
+
+/* Splits text into lines (pointers into it, lengths without the newline). */
+typedef struct lines {
+    const char **at;
+    size_t *len;
+    size_t n;
+} lines_t;
+
+static bool split_lines(const char *text, lines_t *l)
+{
+    size_t cap = 1;
+    for (const char *c = text; *c; c++)
+        cap += *c == '\n';
+    l->at = malloc(cap * sizeof *l->at);
+    l->len = malloc(cap * sizeof *l->len);
+    l->n = 0;
+    if (l->at == NULL || l->len == NULL)
+        return false;
+    const char *start = text;
+    for (const char *c = text;; c++) {
+        if (*c == '\n' || *c == '\0') {
+            if (*c == '\0' && c == start)
+                break; /* no empty last line after a final newline */
+            l->at[l->n] = start;
+            l->len[l->n++] = (size_t)(c - start);
+            if (*c == '\0')
+                break;
+            start = c + 1;
+        }
+    }
+    return true;
+}
+
+static bool same_line(const lines_t *a, size_t i, const lines_t *b, size_t j)
+{
+    return a->len[i] == b->len[j] && memcmp(a->at[i], b->at[j], a->len[i]) == 0;
+}
+
+void ntsim_report_diff(ntsim_report_t *r, const char *subid, const char *field, const char *want,
+                       const char *got)
+{
+    lines_t a = {0}, b = {0};
+    if (!split_lines(want, &a) || !split_lines(got, &b)) {
+        ntsim_report_add(r, subid, field, "expected and got differ (no memory for a diff)");
+        goto out;
+    }
+    /* One hunk: everything between the common head and the common tail. */
+    size_t head = 0;
+    while (head < a.n && head < b.n && same_line(&a, head, &b, head))
+        head++;
+    size_t tail = 0;
+    while (tail < a.n - head && tail < b.n - head &&
+           same_line(&a, a.n - 1 - tail, &b, b.n - 1 - tail))
+        tail++;
+    size_t ctx_lo = head > 3 ? head - 3 : 0;
+    size_t a_hi = a.n - tail, b_hi = b.n - tail;
+    size_t ctx_a_end = a_hi + (tail > 3 ? 3 : tail);
+    size_t text_cap = 256;
+    for (size_t i = ctx_lo; i < ctx_a_end; i++)
+        text_cap += a.len[i] + 8;
+    for (size_t j = head; j < b_hi; j++)
+        text_cap += b.len[j] + 8;
+    char *text = malloc(text_cap);
+    if (text == NULL) {
+        ntsim_report_add(r, subid, field, "expected and got differ (no memory for a diff)");
+        goto out;
+    }
+    size_t n = (size_t)snprintf(text, text_cap,
+                                "expected and got differ:\n--- expected\n+++ got\n"
+                                "@@ -%zu,%zu +%zu,%zu @@\n",
+                                ctx_lo + 1, ctx_a_end - ctx_lo, ctx_lo + 1,
+                                (b_hi + (ctx_a_end - a_hi)) - ctx_lo);
+    for (size_t i = ctx_lo; i < head; i++)
+        n += (size_t)snprintf(text + n, text_cap - n, " %.*s\n", (int)a.len[i], a.at[i]);
+    for (size_t i = head; i < a_hi; i++)
+        n += (size_t)snprintf(text + n, text_cap - n, "-%.*s\n", (int)a.len[i], a.at[i]);
+    for (size_t j = head; j < b_hi; j++)
+        n += (size_t)snprintf(text + n, text_cap - n, "+%.*s\n", (int)b.len[j], b.at[j]);
+    for (size_t i = a_hi; i < ctx_a_end; i++)
+        n += (size_t)snprintf(text + n, text_cap - n, " %.*s\n", (int)a.len[i], a.at[i]);
+    if (n > 0 && text[n - 1] == '\n')
+        text[n - 1] = '\0';
+    ntsim_report_add(r, subid, field, "%s", text);
+    free(text);
+out:
+    free(a.at);
+    free(a.len);
+    free(b.at);
+    free(b.len);
+}
+
+/* A copy of a document with a newline before each event object. */
+static char *split_events(const char *doc)
+{
+    static const char sep[] = "},{\"event_type\"";
+    size_t n = strlen(doc), extra = 2;
+    for (const char *p = doc; (p = strstr(p, sep)) != NULL; p++)
+        extra++;
+    char *out = malloc(n + extra + 1);
+    if (out == NULL)
+        return NULL;
+    size_t o = 0;
+    for (size_t i = 0; i < n; i++) {
+        out[o++] = doc[i];
+        if ((doc[i] == ',' && i > 0 && doc[i - 1] == '}' && strncmp(doc + i + 1, sep + 2,
+                                                                     sizeof sep - 3) == 0) ||
+            (doc[i] == '[' && i == strlen("{\"events\":[") - 1))
+            out[o++] = '\n';
+    }
+    out[o] = '\0';
+    return out;
+}
+
+void ntsim_report_json_diff(ntsim_report_t *r, const char *subid, const char *field,
+                            const char *want, const char *got)
+{
+    /* One event per line, so the diff names the events that differ. */
+    char *w = split_events(want), *g = split_events(got);
+    if (w != NULL && g != NULL)
+        ntsim_report_diff(r, subid, field, w, g);
+    else
+        ntsim_report_add(r, subid, field, "expected and got differ");
+    free(w);
+    free(g);
+}
+
+char *ntsim_report_failure(char *out, size_t cap, const char *id, const char *file,
+                           unsigned line, const ntsim_report_t *r, const char *repro)
+{
+    if (cap == 0)
+        return out;
+    int n = snprintf(out, cap, "%s (%s:%u): %u mismatch%s\n%s  repro: %s", id, file, line,
+                     r->mismatches, r->mismatches == 1 ? "" : "es", r->text ? r->text : "",
+                     repro);
+    size_t tail = strlen(repro) + strlen("...\n  repro: ");
+    /* Cut the report, never the repro line: a reader needs the command most. */
+    if (n >= 0 && (size_t)n >= cap && cap > tail + 1)
+        snprintf(out + cap - tail - 1, tail + 1, "...\n  repro: %s", repro);
+    return out;
+}

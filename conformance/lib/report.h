@@ -1,0 +1,50 @@
+/*
+ * conformance/lib/report.h: what a vector run found, and how a failure is shown.
+ *
+ * A kind's runner adds one line per mismatch to a report; the failure block
+ * that `make check` and `ntsim replay` print is formatted here, once:
+ *
+ *   <id> (<file>:<line>): <n> mismatch[es]
+ *   <sub-id>: <field>: expected <x>, got <y>
+ *   ...
+ *     repro: <command> replay <file> --id <id>
+ */
+#ifndef NTSIM_CONFORMANCE_REPORT_H
+#define NTSIM_CONFORMANCE_REPORT_H
+
+#include <stddef.h>
+
+/* Accumulates the mismatches of one vector run, one line each:
+ *   "<sub-id>: <field>: expected <x>, got <y>" */
+typedef struct ntsim_report {
+    char *text;
+    size_t len;
+    size_t cap;
+    unsigned mismatches;
+} ntsim_report_t;
+
+void ntsim_report_init(ntsim_report_t *r);
+void ntsim_report_free(ntsim_report_t *r);
+/* Appends "<subid>: <field>: <message>\n" and counts one mismatch (counted
+ * even when memory for the text runs out). */
+void ntsim_report_add(ntsim_report_t *r, const char *subid, const char *field,
+                      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* Appends "<subid>: <field>: expected and got differ:" and a unified diff
+ * (one hunk, 3 lines of context) of two texts, line by line, and counts
+ * one mismatch. */
+void ntsim_report_diff(ntsim_report_t *r, const char *subid, const char *field, const char *want,
+                       const char *got);
+
+/* The same for two JSON fetch documents ({"events":[...],...}), split before
+ * each event object first, so that the diff names the events that differ. */
+void ntsim_report_json_diff(ntsim_report_t *r, const char *subid, const char *field,
+                            const char *want, const char *got);
+
+/* Formats the failure block of a vector into out (cap bytes, NUL-terminated),
+ * without a trailing newline. The repro line is "  repro: <repro>" and is
+ * kept whole even when the report is cut short to fit. Returns out. */
+char *ntsim_report_failure(char *out, size_t cap, const char *id, const char *file,
+                           unsigned line, const ntsim_report_t *r, const char *repro);
+
+#endif /* NTSIM_CONFORMANCE_REPORT_H */

@@ -1,0 +1,471 @@
+/*
+ * conformance/lib/scenario_load.c: scenario files (scenario_load.h), read over the
+ * simulator's built-in default (sim/scenario_default.c).
+ *
+ * The loader uses the strict YAML reader (yaml_reader.h) with its own error
+ * list: unknown keys, missing keys, wrong types and out-of-range values are all
+ * "file:line:col: field: message" errors, and every error in the file is
+ * reported, not just the first.
+ */
+#include "scenario_load.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "event_table.h"
+#include "range_list.h"
+#include "yaml_reader.h"
+
+static const char *const top_keys[] = {"version", "name", "comment", "seed", "cores",
+                                       "instance", "duration_ns", "host", "clocks",
+                                       "clock_spread", "models", "capture", "faults", NULL};
+static const char *const instance_keys[] = {"arch", "devices", "cores_per_device", "lnc",
+                                            "visible_cores", NULL};
+static const char *const spread_keys[] = {"offset_ns", "drift_ppm", NULL};
+static const char *const host_keys[] = {"start_ns", "threads", "request_interval_ns", NULL};
+static const char *const clock_keys[] = {"core", "offset_ns", "drift_ppm", NULL};
+static const char *const model_keys[] = {"id", "name", "exec_ns", "collectives", "inputs",
+                                         "outputs", "weight_bytes", NULL};
+static const char *const capture_keys[] = {"max_events_per_nc", "enabled_types",
+                                           "disabled_types", "disabled_ncs",
+                                           "fetch_interval_ns", NULL};
+static const char *const fault_keys[] = {"kind", "at_ns", "nc", "events", "type", "count", NULL};
+
+typedef struct load_ctx {
+    ntsim_scenario_t *sc;
+} load_ctx_t;
+
+/* Iterates a sequence under `key` of map; NULL when absent. */
+static yaml_node_t *seq_of(ntsim_yparse_t *p, yaml_node_t *map, const char *key,
+                           const char *path, NRT_STATUS *st)
+{
+    yaml_node_t *n = ntsim_yp_get(p, map, key);
+    *st = NRT_SUCCESS;
+    if (n != NULL && n->type != YAML_SEQUENCE_NODE) {
+        char field[256];
+        ntsim_yp_path(field, sizeof field, "%s%s", path, key);
+        *st = ntsim_yp_error(p, n, field, "expected a sequence");
+        return NULL;
+    }
+    return n;
+}
+
+/* A name into its fixed buffer: refused, not cut, when it does not fit. */
+static NRT_STATUS copy_name(ntsim_yparse_t *p, yaml_node_t *node, const char *field,
+                            const char *name, char *out, size_t cap)
+{
+    size_t n = strlen(name);
+    if (n >= cap)
+        return ntsim_yp_error(p, node, field, "%zu bytes long, at most %zu", n, cap - 1);
+    memcpy(out, name, n + 1);
+    return NRT_SUCCESS;
+}
+
+static NRT_STATUS parse_models(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scenario_t *sc)
+{
+    NRT_STATUS st;
+    yaml_node_t *seq = seq_of(p, root, "models", "", &st);
+    if (seq == NULL)
+        return st;
+    size_t n = (size_t)(seq->data.sequence.items.top - seq->data.sequence.items.start);
+    if (n == 0 || n > NTSIM_MAX_MODELS)
+        return ntsim_yp_error(p, seq, "models", "expected 1 to %d models", NTSIM_MAX_MODELS);
+    sc->model_count = 0;
+    for (size_t i = 0; i < n; i++) {
+        yaml_node_t *m = ntsim_yp_node(p, seq->data.sequence.items.start[i]);
+        char path[64];
+        ntsim_yp_path(path, sizeof path, "models[%zu]", i);
+        ntsim_model_t *md = &sc->models[i];
+        *md = (ntsim_model_t){(uint64_t)i + 1, "", 20000, false, 1, 1, 1 << 20};
+        snprintf(md->name, sizeof md->name, "model%zu", i + 1);
+        const char *name = NULL;
+        uint64_t inputs = 1, outputs = 1;
+        if ((st = ntsim_yp_check_keys(p, m, path, model_keys, NULL)) != NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, m, path, "id", true, UINT32_MAX, &md->id)) != NRT_SUCCESS ||
+            (st = ntsim_yp_str(p, m, path, "name", false, &name)) != NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, m, path, "exec_ns", false, UINT64_C(1) << 40, &md->exec_ns)) !=
+                NRT_SUCCESS ||
+            (st = ntsim_yp_bool(p, m, path, "collectives", false, &md->collectives)) !=
+                NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, m, path, "inputs", false, 8, &inputs)) != NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, m, path, "outputs", false, 8, &outputs)) != NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, m, path, "weight_bytes", false, UINT64_C(1) << 40,
+                               &md->weight_bytes)) != NRT_SUCCESS)
+            return st;
+        char nfield[80];
+        ntsim_yp_path(nfield, sizeof nfield, "%s.name", path);
+        if (name != NULL && (st = copy_name(p, ntsim_yp_get(p, m, "name"), nfield, name, md->name,
+                                            sizeof md->name)) != NRT_SUCCESS)
+            return st;
+        if (inputs == 0 || outputs == 0)
+            return ntsim_yp_error(p, m, path, "inputs and outputs must be at least 1");
+        if (md->exec_ns < 2)
+            return ntsim_yp_error(p, m, path, "exec_ns must be at least 2");
+        md->inputs = (uint32_t)inputs;
+        md->outputs = (uint32_t)outputs;
+        for (size_t j = 0; j < i; j++)
+            if (sc->models[j].id == md->id)
+                return ntsim_yp_error(p, ntsim_yp_get(p, m, "id"), path,
+                                      "model id %llu used twice", (unsigned long long)md->id);
+        sc->model_count = (uint32_t)i + 1;
+    }
+    return NRT_SUCCESS;
+}
+
+/* instance: {arch?, devices, cores_per_device, lnc?, visible_cores?} (D-LNC). */
+static NRT_STATUS parse_instance(ntsim_yparse_t *p, yaml_node_t *inst, ntsim_scenario_t *sc)
+{
+    uint64_t devices, per_device, lnc = 1;
+    const char *arch = NULL, *visible = NULL;
+    NRT_STATUS st;
+    if ((st = ntsim_yp_check_keys(p, inst, "instance", instance_keys, NULL)) != NRT_SUCCESS ||
+        (st = ntsim_yp_str(p, inst, "instance", "arch", false, &arch)) != NRT_SUCCESS ||
+        (st = ntsim_yp_u64(p, inst, "instance", "devices", true, 64, &devices)) != NRT_SUCCESS ||
+        (st = ntsim_yp_u64(p, inst, "instance", "cores_per_device", true, 64, &per_device)) !=
+            NRT_SUCCESS ||
+        (st = ntsim_yp_u64(p, inst, "instance", "lnc", false, NTSIM_MAX_LNC, &lnc)) !=
+            NRT_SUCCESS ||
+        (st = ntsim_yp_str(p, inst, "instance", "visible_cores", false, &visible)) !=
+            NRT_SUCCESS)
+        return st;
+    if (arch != NULL && (st = copy_name(p, ntsim_yp_get(p, inst, "arch"), "instance.arch", arch,
+                                        sc->arch, sizeof sc->arch)) != NRT_SUCCESS)
+        return st;
+    if (devices == 0 || per_device == 0 || lnc == 0)
+        return ntsim_yp_error(p, inst, "instance", "devices, cores_per_device and lnc must be at "
+                                                   "least 1");
+    if (devices * per_device > NTSIM_MAX_CORES)
+        return ntsim_yp_error(p, inst, "instance", "%llu physical cores, at most %d",
+                              (unsigned long long)(devices * per_device), NTSIM_MAX_CORES);
+    if (per_device % lnc != 0)
+        return ntsim_yp_error(p, ntsim_yp_get(p, inst, "lnc"), "instance.lnc",
+                              "%llu does not divide cores_per_device %llu",
+                              (unsigned long long)lnc, (unsigned long long)per_device);
+    uint32_t logical = (uint32_t)(devices * per_device / lnc);
+    bool in[NTSIM_MAX_CORES];
+    char why[160];
+    if (visible == NULL) {
+        for (uint32_t g = 0; g < logical; g++)
+            in[g] = true;
+    } else if (!ntsim_parse_range_list(visible, logical, in, why, sizeof why)) {
+        return ntsim_yp_error(p, ntsim_yp_get(p, inst, "visible_cores"),
+                              "instance.visible_cores", "%s (the instance's logical NCs are "
+                                                        "0..%u)", why, logical - 1);
+    }
+    uint32_t count = 0;
+    for (uint32_t g = 0; g < logical; g++) {
+        if (!in[g])
+            continue;
+        /* F5.start.vnc_panic: the runtime panics past 256 visible NCs. */
+        if (count == NTSIM_NC_COUNT)
+            return ntsim_yp_error(p, inst, "instance", "more than %d visible logical NCs (the "
+                                                       "runtime panics, F5.start.vnc_panic): "
+                                                       "narrow visible_cores",
+                                  NTSIM_NC_COUNT);
+        sc->vnc_gid[count++] = g;
+    }
+    sc->devices = (uint32_t)devices;
+    sc->cores_per_device = (uint32_t)per_device;
+    sc->lnc = (uint32_t)lnc;
+    sc->cores = count;
+    return NRT_SUCCESS;
+}
+
+/* clock_spread: {offset_ns, drift_ppm}: every physical core's clock drawn
+ * from the seed within +-offset_ns and +-drift_ppm, so that an instance of
+ * 128 cores needs no 128 lines; `clocks` entries then override. */
+static NRT_STATUS parse_clock_spread(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scenario_t *sc)
+{
+    yaml_node_t *s = ntsim_yp_get(p, root, "clock_spread");
+    if (s == NULL)
+        return NRT_SUCCESS;
+    uint64_t off = 0, drift = 0;
+    NRT_STATUS st;
+    if ((st = ntsim_yp_check_keys(p, s, "clock_spread", spread_keys, NULL)) != NRT_SUCCESS ||
+        (st = ntsim_yp_u64(p, s, "clock_spread", "offset_ns", false, UINT64_C(1) << 40, &off)) !=
+            NRT_SUCCESS ||
+        (st = ntsim_yp_u64(p, s, "clock_spread", "drift_ppm", false, 100000, &drift)) !=
+            NRT_SUCCESS)
+        return st;
+    uint32_t phys = sc->devices * sc->cores_per_device;
+    for (uint32_t core = 0; core < phys; core++) {
+        /* splitmix64 of (seed, core): each core's draw stands alone. */
+        uint64_t z = sc->seed + UINT64_C(0x9E3779B97F4A7C15) * (core + 1);
+        z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+        z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+        z ^= z >> 31;
+        sc->clock_offset_ns[core] = (int64_t)(z % (2 * off + 1)) - (int64_t)off;
+        sc->clock_drift_ppm[core] = (int64_t)((z >> 32) % (2 * drift + 1)) - (int64_t)drift;
+    }
+    return NRT_SUCCESS;
+}
+
+/* clocks: [{core, offset_ns?, drift_ppm?}]: a physical core's device clock
+ * (instance-wide index). */
+static NRT_STATUS parse_clocks(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scenario_t *sc)
+{
+    NRT_STATUS st;
+    yaml_node_t *seq = seq_of(p, root, "clocks", "", &st);
+    if (seq == NULL)
+        return st;
+    uint32_t phys = sc->devices * sc->cores_per_device;
+    size_t n = (size_t)(seq->data.sequence.items.top - seq->data.sequence.items.start);
+    for (size_t i = 0; i < n; i++) {
+        yaml_node_t *d = ntsim_yp_node(p, seq->data.sequence.items.start[i]);
+        char path[64];
+        ntsim_yp_path(path, sizeof path, "clocks[%zu]", i);
+        uint64_t core;
+        int64_t off = 0, drift = 0;
+        if ((st = ntsim_yp_check_keys(p, d, path, clock_keys, NULL)) != NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, d, path, "core", true, NTSIM_MAX_CORES - 1, &core)) !=
+                NRT_SUCCESS ||
+            (st = ntsim_yp_int(p, d, path, "offset_ns", false, -(INT64_C(1) << 50),
+                               INT64_C(1) << 50, &off)) != NRT_SUCCESS ||
+            (st = ntsim_yp_int(p, d, path, "drift_ppm", false, -100000, 100000, &drift)) !=
+                NRT_SUCCESS)
+            return st;
+        if (core >= phys) {
+            char field[80];
+            ntsim_yp_path(field, sizeof field, "%s.core", path);
+            return ntsim_yp_error(p, ntsim_yp_get(p, d, "core"), field,
+                                  "core %llu is past the instance's %u physical cores",
+                                  (unsigned long long)core, phys);
+        }
+        sc->clock_offset_ns[core] = off;
+        sc->clock_drift_ppm[core] = drift;
+    }
+    return NRT_SUCCESS;
+}
+
+static NRT_STATUS parse_capture(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scenario_t *sc)
+{
+    yaml_node_t *c = ntsim_yp_get(p, root, "capture");
+    if (c == NULL)
+        return NRT_SUCCESS;
+    NRT_STATUS st;
+    if ((st = ntsim_yp_check_keys(p, c, "capture", capture_keys, NULL)) != NRT_SUCCESS ||
+        (st = ntsim_yp_u64(p, c, "capture", "max_events_per_nc", false, UINT64_MAX,
+                           &sc->max_events_per_nc)) != NRT_SUCCESS ||
+        (st = ntsim_yp_u64(p, c, "capture", "fetch_interval_ns", false, UINT64_C(1) << 50,
+                           &sc->fetch_interval_ns)) != NRT_SUCCESS)
+        return st;
+    /* enabled_types lists the only types captured; disabled_types the ones
+     * not captured. One or the other. */
+    yaml_node_t *enabled = seq_of(p, c, "enabled_types", "capture.", &st);
+    if (st != NRT_SUCCESS)
+        return st;
+    yaml_node_t *types = seq_of(p, c, "disabled_types", "capture.", &st);
+    if (st != NRT_SUCCESS)
+        return st;
+    if (enabled != NULL && types != NULL)
+        return ntsim_yp_error(p, types, "capture.disabled_types",
+                              "give enabled_types or disabled_types, not both");
+    const char *list_name = enabled != NULL ? "enabled_types" : "disabled_types";
+    if (enabled != NULL) {
+        for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
+            sc->type_disabled[t] = true;
+        types = enabled;
+    }
+    for (size_t i = 0; types != NULL && types->data.sequence.items.start + i <
+                                            types->data.sequence.items.top; i++) {
+        yaml_node_t *t = ntsim_yp_node(p, types->data.sequence.items.start[i]);
+        const char *text = ntsim_yp_scalar(t);
+        char name[128];
+        snprintf(name, sizeof name, "NRT_SYS_TRACE_EVENT_TYPE_%s", text ? text : "");
+        const ntsim_event_type_desc_t *d = ntsim__event_type_by_enum_name(name);
+        if (d == NULL) {
+            char field[64];
+            ntsim_yp_path(field, sizeof field, "capture.%s[%zu]", list_name, i);
+            return ntsim_yp_error(p, t, field, "unknown event type '%s' (an enum suffix such as "
+                                               "HW_NOTIFY)",
+                                  text ? text : "(not a scalar)");
+        }
+        sc->type_disabled[d->type] = enabled == NULL;
+    }
+    yaml_node_t *ncs = seq_of(p, c, "disabled_ncs", "capture.", &st);
+    if (st != NRT_SUCCESS)
+        return st;
+    for (size_t i = 0; ncs != NULL && ncs->data.sequence.items.start + i <
+                                          ncs->data.sequence.items.top; i++) {
+        yaml_node_t *t = ntsim_yp_node(p, ncs->data.sequence.items.start[i]);
+        const char *text = ntsim_yp_scalar(t);
+        char *end = NULL;
+        unsigned long v = text ? strtoul(text, &end, 10) : 0;
+        if (text == NULL || *text == '\0' || *end != '\0' || v >= NTSIM_NC_COUNT) {
+            char field[64];
+            ntsim_yp_path(field, sizeof field, "capture.disabled_ncs[%zu]", i);
+            return ntsim_yp_error(p, t, field, "expected an NC index in [0, 255], got '%s'",
+                                  text ? text : "(not a scalar)");
+        }
+        sc->nc_disabled[v] = true;
+    }
+    return NRT_SUCCESS;
+}
+
+static NRT_STATUS parse_faults(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scenario_t *sc)
+{
+    NRT_STATUS st;
+    yaml_node_t *seq = seq_of(p, root, "faults", "", &st);
+    if (seq == NULL)
+        return st;
+    size_t n = (size_t)(seq->data.sequence.items.top - seq->data.sequence.items.start);
+    if (n > NTSIM_MAX_FAULTS)
+        return ntsim_yp_error(p, seq, "faults", "at most %d faults", NTSIM_MAX_FAULTS);
+    sc->fault_count = 0;
+    for (size_t i = 0; i < n; i++) {
+        yaml_node_t *f = ntsim_yp_node(p, seq->data.sequence.items.start[i]);
+        char path[64];
+        ntsim_yp_path(path, sizeof path, "faults[%zu]", i);
+        ntsim_fault_t *ft = &sc->faults[i];
+        memset(ft, 0, sizeof *ft);
+        const char *kind;
+        uint64_t nc = 0;
+        int64_t type = 0;
+        ft->count = 1;
+        if ((st = ntsim_yp_check_keys(p, f, path, fault_keys, NULL)) != NRT_SUCCESS ||
+            (st = ntsim_yp_str(p, f, path, "kind", true, &kind)) != NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, f, path, "at_ns", false, UINT64_C(1) << 50, &ft->at_ns)) !=
+                NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, f, path, "nc", false, NTSIM_NC_COUNT - 1, &nc)) !=
+                NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, f, path, "events", false, 1u << 24, &ft->events)) !=
+                NRT_SUCCESS ||
+            (st = ntsim_yp_int(p, f, path, "type", false, INT32_MIN, INT32_MAX, &type)) !=
+                NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, f, path, "count", false, 1u << 20, &ft->count)) !=
+                NRT_SUCCESS)
+            return st;
+        ft->nc = (uint32_t)nc;
+        ft->type = (int32_t)type;
+        char kfield[80];
+        ntsim_yp_path(kfield, sizeof kfield, "%s.kind", path);
+        if (strcmp(kind, "ring_burst") == 0) {
+            ft->kind = NTSIM_FAULT_RING_BURST;
+            if (ft->events == 0)
+                return ntsim_yp_error(p, f, path, "ring_burst needs events >= 1");
+        } else if (strcmp(kind, "invalid_notification") == 0) {
+            ft->kind = NTSIM_FAULT_INVALID_NOTIFICATION;
+            if (ntsim_yp_get(p, f, "type") == NULL)
+                return ntsim_yp_error(p, f, path, "invalid_notification needs a type");
+        } else if (strcmp(kind, "numerical_error") == 0) {
+            ft->kind = NTSIM_FAULT_NUMERICAL_ERROR;
+        } else if (strcmp(kind, "stop_before_fetch") == 0) {
+            ft->kind = NTSIM_FAULT_STOP_BEFORE_FETCH;
+        } else {
+            return ntsim_yp_error(p, ntsim_yp_get(p, f, "kind"), kfield,
+                                  "unknown fault '%s' (ring_burst, invalid_notification, "
+                                  "numerical_error, stop_before_fetch)",
+                                  kind);
+        }
+        sc->fault_count = (uint32_t)i + 1;
+    }
+    return NRT_SUCCESS;
+}
+
+static NRT_STATUS parse_root(ntsim_yparse_t *p, yaml_node_t *root, void *vctx)
+{
+    ntsim_scenario_t *sc = ((load_ctx_t *)vctx)->sc;
+    NRT_STATUS st;
+    int64_t version;
+    const char *name = NULL, *comment = NULL;
+    uint64_t cores = sc->cores;
+    if ((st = ntsim_yp_check_keys(p, root, "", top_keys, NULL)) != NRT_SUCCESS ||
+        (st = ntsim_yp_int(p, root, "", "version", true, 1, 1, &version)) != NRT_SUCCESS ||
+        (st = ntsim_yp_str(p, root, "", "name", true, &name)) != NRT_SUCCESS ||
+        (st = ntsim_yp_str(p, root, "", "comment", false, &comment)) != NRT_SUCCESS ||
+        (st = ntsim_yp_u64(p, root, "", "seed", false, UINT64_MAX, &sc->seed)) != NRT_SUCCESS ||
+        (st = ntsim_yp_u64(p, root, "", "duration_ns", false, UINT64_C(1) << 50,
+                           &sc->duration_ns)) != NRT_SUCCESS)
+        return st;
+    /* cores: an integer in [1, 256]; a negative or zero count is named as
+     * such. It is a one-device instance of that many cores, LNC 1. */
+    yaml_node_t *cn = ntsim_yp_get(p, root, "cores"), *inst = ntsim_yp_get(p, root, "instance");
+    if (cn != NULL && inst != NULL)
+        return ntsim_yp_error(p, inst, "instance", "give cores or instance, not both");
+    if (cn != NULL) {
+        int64_t c;
+        if ((st = ntsim_yp_int(p, root, "", "cores", true, INT64_MIN, INT64_MAX, &c)) !=
+            NRT_SUCCESS)
+            return st;
+        if (c < 1 || c > NTSIM_NC_COUNT)
+            return ntsim_yp_error(p, cn, "cores", "%lld is out of range [1, 256]", (long long)c);
+        cores = (uint64_t)c;
+    }
+    ntsim_scenario_set_cores(sc, (uint32_t)cores);
+    if (inst != NULL && (st = parse_instance(p, inst, sc)) != NRT_SUCCESS)
+        return st;
+    if ((st = copy_name(p, ntsim_yp_get(p, root, "name"), "name", name, sc->name,
+                        sizeof sc->name)) != NRT_SUCCESS)
+        return st;
+    yaml_node_t *host = ntsim_yp_get(p, root, "host");
+    if (host != NULL) {
+        uint64_t threads = sc->host_threads;
+        if ((st = ntsim_yp_check_keys(p, host, "host", host_keys, NULL)) != NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, host, "host", "start_ns", false, UINT64_MAX / 2,
+                               &sc->host_start_ns)) != NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, host, "host", "threads", false, NTSIM_MAX_HOST_THREADS,
+                               &threads)) !=
+                NRT_SUCCESS ||
+            (st = ntsim_yp_u64(p, host, "host", "request_interval_ns", false,
+                               UINT64_C(1) << 40, &sc->request_interval_ns)) != NRT_SUCCESS)
+            return st;
+        sc->host_threads = (uint32_t)threads;
+    }
+    if ((st = parse_clock_spread(p, root, sc)) != NRT_SUCCESS ||
+        (st = parse_clocks(p, root, sc)) != NRT_SUCCESS ||
+        (st = parse_models(p, root, sc)) != NRT_SUCCESS ||
+        (st = parse_capture(p, root, sc)) != NRT_SUCCESS ||
+        (st = parse_faults(p, root, sc)) != NRT_SUCCESS)
+        return st;
+    for (uint32_t f = 0; f < sc->fault_count; f++)
+        if (sc->faults[f].nc >= sc->cores && sc->faults[f].kind != NTSIM_FAULT_STOP_BEFORE_FETCH)
+            return ntsim_yp_error(p, ntsim_yp_get(p, root, "faults"), "faults",
+                                  "fault %u names NC %u, but the scenario has %u cores", f,
+                                  sc->faults[f].nc, sc->cores);
+    return NRT_SUCCESS;
+}
+
+static void reset_for_file(ntsim_scenario_t *sc, const char *path)
+{
+    ntsim_scenario_default(sc);
+    /* A file starts from the default's shape but none of its faults or
+     * device clocks: a scenario says what it injects. */
+    sc->fault_count = 0;
+    memset(sc->clock_offset_ns, 0, sizeof sc->clock_offset_ns);
+    memset(sc->clock_drift_ppm, 0, sizeof sc->clock_drift_ppm);
+    snprintf(sc->path, sizeof sc->path, "%s", path);
+}
+
+static void collect_errors(const ntsim_errors_t *list, char *errors, size_t cap)
+{
+    size_t used = 0;
+    if (cap > 0)
+        errors[0] = '\0';
+    for (size_t i = 0; i < list->count && used < cap; i++)
+        used += (size_t)snprintf(errors + used, cap - used, "%s\n", list->items[i]);
+}
+
+NRT_STATUS ntsim_scenario_load_string(const char *name, const char *text, size_t len,
+                                      ntsim_scenario_t *sc, char *errors, size_t cap)
+{
+    reset_for_file(sc, name);
+    ntsim_errors_t list;
+    ntsim_errors_init(&list);
+    load_ctx_t ctx = {sc};
+    NRT_STATUS st = ntsim_yaml_load_string(&list, name, text, len, parse_root, &ctx);
+    collect_errors(&list, errors, cap);
+    ntsim_errors_free(&list);
+    return st;
+}
+
+NRT_STATUS ntsim_scenario_load(const char *path, ntsim_scenario_t *sc, char *errors, size_t cap)
+{
+    reset_for_file(sc, path);
+    ntsim_errors_t list;
+    ntsim_errors_init(&list);
+    load_ctx_t ctx = {sc};
+    NRT_STATUS st = ntsim_yaml_load_file(&list, path, NTSIM_INPUT_SCENARIO, parse_root, &ctx);
+    collect_errors(&list, errors, cap);
+    ntsim_errors_free(&list);
+    return st;
+}

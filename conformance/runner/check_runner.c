@@ -1,0 +1,584 @@
+/*
+ * conformance/runner/check_runner.c: everything of the conformance runner
+ * (`make check`) but the list of suites (check_main.c) and the summary
+ * (check_summary.c): options, loading, the testee, filters, shards and
+ * expected failures.
+ *
+ * Loads every vector under the vector directory, runs the Check suites, and
+ * prints each failure on its own lines (vector id, file:line, what differs,
+ * a repro command), then per-kind counts and, last, the summary:
+ *
+ *     layout: 54 passed, 0 failed
+ *     ...
+ *   conformance: 544 passed, 0 failed, 0 skipped
+ *
+ * The kinds an implementation answers are judged through a testee
+ * (testee.h): in process by default, or `--testee 'CMD ARGS'`, a process
+ * speaking conformance/testee/testee.proto; then the harness's own kinds, and
+ * vectors needing a capability the testee lacks, are skipped, and Check
+ * runs without forking so that one testee process serves every vector.
+ *
+ * Filters (--kind, --file, --id) run a subset; the others count as skipped
+ * and the unit suites do not run. --shard K/N runs every N-th selected
+ * vector from the K-th (0-based); the unit suites run in shard 0 only. A
+ * vector listed as an expected failure ("ID reason", one per line; --xfail
+ * FILE, by default conformance/runner/expected_failures.txt in process and none
+ * with a testee) must fail: if it passes, the run fails. A vector file that
+ * fails to load counts as one failure per error.
+ *
+ * Exit status: 0 when everything passed, 1 otherwise, 2 on bad usage.
+ * Check's environment applies: CK_FORK=no (valgrind), CK_VERBOSITY,
+ * CK_TAP_LOG_FILE_NAME and CK_XML_LOG_FILE_NAME (make check writes both).
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_suites.h"
+#include "kinds.h"
+#include "testee.h"
+
+ntsim_vector_set_t ntsim_check_vectors;
+const ntsim_vector_t **ntsim_check_ordered;
+size_t ntsim_check_selected;
+bool ntsim_check_filtered;
+bool ntsim_check_run_units;
+ntsim_testee_t *ntsim_check_testee;
+const char *ntsim_check_testdata_dir = "conformance/testdata";
+const char *ntsim_check_ntsim_path = "build/ntsim";
+const char *ntsim_check_first_suites;
+bool ntsim_check_list_suites;
+ntsim_facts_t ntsim_check_facts;
+const char *ntsim_check_decisions_path = "docs/decisions.md";
+const char *ntsim_check_exported_symbols_path = "conformance/cli/exported_symbols.txt";
+static const char *g_facts_path = "docs/spec_facts.md";
+static ntsim_errors_t g_facts_errors;
+
+/* --- expected failures ---------------------------------------------------------- */
+
+typedef struct xfail {
+    char *id;
+    char *reason;
+    unsigned line;
+    bool matched;     /* a loaded vector has this id */
+} xfail_t;
+
+static xfail_t *g_xfail;
+static size_t g_xfail_count;
+static const char *g_xfail_path;
+static unsigned long g_xfail_errors;
+
+const char *ntsim_check_xfail_reason(const char *id)
+{
+    for (size_t i = 0; i < g_xfail_count; i++)
+        if (strcmp(g_xfail[i].id, id) == 0)
+            return g_xfail[i].reason;
+    return NULL;
+}
+
+/* "ID reason..." per line; '#' starts a comment; blank lines ignored. A
+ * line without a reason is an error: every listed failure says why. */
+static int load_xfail(const char *path, bool required)
+{
+    g_xfail_path = path;
+    FILE *f = fopen(path, "r");
+    if (f == NULL) {
+        if (!required)
+            return 0;
+        fprintf(stderr, "%s: cannot open the expected-failures list\n", path);
+        return -1;
+    }
+    char line[1024];
+    unsigned lineno = 0;
+    while (fgets(line, sizeof line, f) != NULL) {
+        lineno++;
+        char *hash = strchr(line, '#');
+        if (hash != NULL)
+            *hash = '\0';
+        char *id = strtok(line, " \t\r\n");
+        if (id == NULL)
+            continue;
+        char *reason = strtok(NULL, "\r\n");
+        while (reason != NULL && (*reason == ' ' || *reason == '\t'))
+            reason++;
+        if (reason == NULL || *reason == '\0') {
+            printf("FAIL %s:%u: %s: an expected failure needs a reason after its id\n", path,
+                   lineno, id);
+            g_xfail_errors++;
+            continue;
+        }
+        xfail_t *n = realloc(g_xfail, (g_xfail_count + 1) * sizeof *n);
+        if (n == NULL)
+            break;
+        g_xfail = n;
+        g_xfail[g_xfail_count++] = (xfail_t){ntsim_strdup(id), ntsim_strdup(reason), lineno,
+                                             false};
+    }
+    fclose(f);
+    return 0;
+}
+
+/* Listed ids that no loaded vector has: each a failure, so the list cannot
+ * go stale (not checked when a filter chose the vectors). */
+unsigned long ntsim_check_print_stale_xfails(void)
+{
+    unsigned long stale = g_xfail_errors;
+    for (size_t i = 0; !ntsim_check_filtered && i < g_xfail_count; i++)
+        if (!g_xfail[i].matched) {
+            printf("FAIL %s:%u: %s: listed as an expected failure, but no vector has this id: "
+                   "remove its line\n",
+                   g_xfail_path, g_xfail[i].line, g_xfail[i].id);
+            stale++;
+        }
+    return stale;
+}
+
+const char *ntsim_check_xfail_list_name(void)
+{
+    const char *slash = g_xfail_path != NULL ? strrchr(g_xfail_path, '/') : NULL;
+    return slash != NULL ? slash + 1 : g_xfail_path != NULL ? g_xfail_path : "(no list)";
+}
+
+static void free_xfail(void)
+{
+    for (size_t i = 0; i < g_xfail_count; i++) {
+        free(g_xfail[i].id);
+        free(g_xfail[i].reason);
+    }
+    free(g_xfail);
+}
+
+/* --- selection ---------------------------------------------------------------------- */
+
+typedef struct filter {
+    const char *kind, *file, *id;
+} filter_t;
+
+static bool ends_with_path(const char *path, const char *tail)
+{
+    size_t n = strlen(path), m = strlen(tail);
+    return n >= m && strcmp(path + n - m, tail) == 0 && (n == m || path[n - m - 1] == '/');
+}
+
+static bool selected(const ntsim_vector_t *v, const filter_t *f)
+{
+    return (f->kind == NULL || strcmp(v->kind->name, f->kind) == 0) &&
+           (f->file == NULL || ends_with_path(v->file, f->file)) &&
+           (f->id == NULL || strcmp(v->id, f->id) == 0);
+}
+
+/* The shard (--shard K/N): every N-th selected vector from the K-th. */
+static size_t g_shard_k, g_shard_n = 1;
+static size_t g_skipped;
+static size_t g_matched; /* vectors the filters chose, before the shard and the testee */
+
+/* Whether the testee can judge v; counts it under its kind when not. */
+static bool judged(const ntsim_vector_t *v)
+{
+    char buf[256];
+    const char *why = ntsim_vector_skip_reason(v, ntsim_check_testee, buf, sizeof buf);
+    if (why != NULL)
+        ntsim_check_count_skipped(v, why);
+    return why == NULL;
+}
+
+/* Selected vectors by kind; within a kind, expected passes then listed
+ * failures, so that each is one contiguous loop range. */
+static const ntsim_vector_t **order(const ntsim_vector_set_t *set, const filter_t *f,
+                                    size_t *count)
+{
+    const ntsim_vector_t **out = calloc(set->count ? set->count : 1, sizeof *out);
+    if (out == NULL)
+        return NULL;
+    size_t n = 0, seen = 0;
+    for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++)
+        for (int listed = 0; listed < 2; listed++)
+            for (size_t i = 0; i < set->count; i++) {
+                const ntsim_vector_t *v = &set->vectors[i];
+                if (v->kind != *k || !selected(v, f) ||
+                    (ntsim_check_xfail_reason(v->id) != NULL) != listed)
+                    continue;
+                if (seen++ % g_shard_n == g_shard_k && judged(v))
+                    out[n++] = v;
+            }
+    *count = n;
+    g_matched = seen;
+    return out;
+}
+
+/* --- the facts ------------------------------------------------------------------------ */
+
+/* Counts, for every fact, the vectors whose source cites it. */
+static bool count_citation(const char *id, size_t len, void *ctx)
+{
+    (void)ctx;
+    ntsim_fact_t *f = id[0] == 'D' ? NULL : ntsim_facts_find(&ntsim_check_facts, id, len);
+    if (f != NULL)
+        f->cited++;
+    return true;
+}
+
+static void count_citations(void)
+{
+    for (size_t i = 0; i < ntsim_check_vectors.count; i++)
+        (void)ntsim_source_each_id(ntsim_check_vectors.vectors[i].source, count_citation, NULL);
+}
+
+unsigned long ntsim_check_print_fact_errors(void)
+{
+    for (size_t e = 0; e < g_facts_errors.count; e++)
+        printf("FAIL %s\n", g_facts_errors.items[e]);
+    return g_facts_errors.count;
+}
+
+static void usage(FILE *out, const char *argv0)
+{
+    fprintf(out,
+            "usage: %s [--vectors DIR] [--kind KIND] [--file FILE] [--id ID] [--shard K/N]\n"
+            "       [--testee 'CMD ARGS' [--testee-timeout SECONDS]] [--xfail FILE]\n"
+            "       [--testdata DIR] [--proto DIR] [--ntsim PATH] [--first SUITE,...]\n"
+            "       [--list-suites] [--list-kinds]\n"
+            "\n"
+            "Replays every *.yaml vector under DIR (default: vectors) as a Check test and runs\n"
+            "the unit suites. Each failure prints its vector id, file:line, what differs and a\n"
+            "command that replays it alone; the last line is\n"
+            "'conformance: N passed, N failed, N skipped'. Exit 0 when all pass, 1 otherwise.\n"
+            "\n"
+            "  --vectors DIR            vector directory (default: vectors)\n"
+            "  --kind KIND              only vectors of this kind (see below); no unit suites\n"
+            "  --file FILE              only vectors from this file (a path or its last parts)\n"
+            "  --id ID                  only the vector with this id\n"
+            "  --shard K/N              every N-th selected vector from the K-th (0 <= K < N);\n"
+            "                           the unit suites run in shard 0 only\n"
+            "  --testee 'CMD ARGS'      judge the implementation behind CMD (run by /bin/sh),\n"
+            "                           a testee speaking conformance/testee/testee.proto on its stdin\n"
+            "                           and stdout (conformance/testee/TESTEE.md), e.g. 'build/ntsim\n"
+            "                           testee'; the kinds it does not answer are skipped, and\n"
+            "                           no unit suite runs. Without it: the built-in testee, in\n"
+            "                           process\n"
+            "  --testee-timeout SECONDS the longest a testee may take to answer one request\n"
+            "                           (default 10); it is then killed and restarted\n"
+            "  --xfail FILE             vectors that must fail, 'ID reason' per line (default:\n"
+            "                           conformance/runner/expected_failures.txt in process, none with\n"
+            "                           --testee: each testee has its own list)\n"
+            "  --expected-failures FILE the same as --xfail\n"
+            "  --testdata DIR           broken-vector test data (default: conformance/testdata)\n"
+            "  --proto DIR              directory of ntff.proto for protoc (default: engine/convert)\n"
+            "  --ntsim PATH             the ntsim command, for repro lines (default: build/ntsim)\n"
+            "  --first SUITE,...        run these suites first, the others after them in the\n"
+            "                           usual order (make mutants: a mutant of one engine file\n"
+            "                           fails soonest in the suites that test that file)\n"
+            "  --list-suites            print the suites' names, one per line, and exit\n"
+            "  --list-kinds             print the vector kinds, one per line with 'judged' (a\n"
+            "                           testee answers it) or 'own' (the harness's), and exit\n"
+            "  --facts FILE             the spec's facts (default: docs/spec_facts.md)\n"
+            "  --max-input-bytes N      the largest vector file read (default 16777216)\n"
+            "  --decisions FILE         the decisions (default: docs/decisions.md)\n"
+            "  --help                   this text\n"
+            "\n"
+            "Kinds:",
+            argv0);
+    /* From the registry, so a new kind cannot be missing here. */
+    for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++)
+        fprintf(out, " %s%s", (*k)->name, (*k)->judge != NULL ? "" : "*");
+    fputs("\n(* the harness's own kinds: no testee answers them)\n", out);
+}
+
+/* The options and what they select; filled by ntsim_check_start. */
+static const char *g_vectors_dir = "vectors";
+static const char *g_argv0 = "check_ntsim";
+static const char *g_testee_command;
+static unsigned g_testee_timeout_ms = 10000;
+
+typedef struct options {
+    filter_t filter;
+    const char *xfail_path;
+    bool xfail_given;
+} options_t;
+
+static bool parse_shard(const char *text)
+{
+    char *end = NULL;
+    unsigned long k = strtoul(text, &end, 10), n = 0;
+    if (end == text || *end != '/' || text[0] < '0' || text[0] > '9')
+        return false;
+    const char *ns = end + 1;
+    n = strtoul(ns, &end, 10);
+    if (end == ns || *end != '\0' || ns[0] < '0' || ns[0] > '9' || n == 0 || k >= n)
+        return false;
+    g_shard_k = k;
+    g_shard_n = n;
+    return true;
+}
+
+static bool parse_seconds(const char *text)
+{
+    char *end = NULL;
+    double s = strtod(text, &end);
+    if (end == text || *end != '\0' || !(s > 0) || s > 86400)
+        return false;
+    g_testee_timeout_ms = (unsigned)(s * 1000 + 0.5) > 0 ? (unsigned)(s * 1000 + 0.5) : 1;
+    return true;
+}
+
+/* One option; -1 to go on, else the exit status. */
+static int parse_option(int c, const char *argv0, options_t *o)
+{
+    switch (c) {
+    case 'v': g_vectors_dir = optarg; return -1;
+    case 't': ntsim_check_testdata_dir = optarg; return -1;
+    case 'p': ntsim_check_proto_dir = optarg; return -1;
+    case 'k': o->filter.kind = optarg; return -1;
+    case 'f': o->filter.file = optarg; return -1;
+    case 'i': o->filter.id = optarg; return -1;
+    case 'x': o->xfail_path = optarg; o->xfail_given = true; return -1;
+    case 'n': ntsim_check_ntsim_path = optarg; return -1;
+    case 'R': ntsim_check_first_suites = optarg; return -1;
+    case 'L': ntsim_check_list_suites = true; return -1;
+    case 'K':
+        /* From the registry (lib/kind_map.h's order), for the shell checks. */
+        for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++)
+            printf("%s %s\n", (*k)->name, (*k)->judge != NULL ? "judged" : "own");
+        return 0;
+    case 'F': g_facts_path = optarg; return -1;
+    case 'D': ntsim_check_decisions_path = optarg; return -1;
+    case 'T': g_testee_command = optarg; return -1;
+    case 'B': {
+        char *end = NULL;
+        unsigned long long v = strtoull(optarg, &end, 10);
+        if (*optarg >= '0' && *optarg <= '9' && *end == '\0' && v <= SIZE_MAX) {
+            ntsim_input_set_limit_all((size_t)v);
+            return -1;
+        }
+        fprintf(stderr, "%s: --max-input-bytes: '%s' is not a byte count\n", argv0, optarg);
+        return 2;
+    }
+    case 'S':
+        if (parse_shard(optarg))
+            return -1;
+        fprintf(stderr, "%s: --shard: '%s' is not K/N with 0 <= K < N\n", argv0, optarg);
+        return 2;
+    case 'O':
+        if (parse_seconds(optarg))
+            return -1;
+        fprintf(stderr, "%s: --testee-timeout: '%s' is not a number of seconds\n", argv0,
+                optarg);
+        return 2;
+    case 'h': usage(stdout, argv0); return 0;
+    default: usage(stderr, argv0); return 2;
+    }
+}
+
+/* The command line into the globals and *o; -1 to go on, else the exit status. */
+static int parse_args(int argc, char **argv, options_t *o)
+{
+    static const struct option options[] = {
+        {"vectors", required_argument, NULL, 'v'},
+        {"testdata", required_argument, NULL, 't'},
+        {"proto", required_argument, NULL, 'p'},
+        {"kind", required_argument, NULL, 'k'},
+        {"file", required_argument, NULL, 'f'},
+        {"id", required_argument, NULL, 'i'},
+        {"expected-failures", required_argument, NULL, 'x'},
+        {"xfail", required_argument, NULL, 'x'},
+        {"ntsim", required_argument, NULL, 'n'},
+        {"first", required_argument, NULL, 'R'},
+        {"list-suites", no_argument, NULL, 'L'},
+        {"list-kinds", no_argument, NULL, 'K'},
+        {"facts", required_argument, NULL, 'F'},
+        {"max-input-bytes", required_argument, NULL, 'B'},
+        {"decisions", required_argument, NULL, 'D'},
+        {"testee", required_argument, NULL, 'T'},
+        {"testee-timeout", required_argument, NULL, 'O'},
+        {"shard", required_argument, NULL, 'S'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    g_argv0 = argv[0];
+    int c, rc;
+    while ((c = getopt_long(argc, argv, "v:t:p:h", options, NULL)) != -1)
+        if ((rc = parse_option(c, argv[0], o)) >= 0)
+            return rc;
+    if (optind != argc) {
+        fprintf(stderr, "%s: unexpected argument '%s'\n", argv[0], argv[optind]);
+        usage(stderr, argv[0]);
+        return 2;
+    }
+    if (o->filter.kind != NULL) {
+        bool known = false;
+        for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++)
+            known |= strcmp((*k)->name, o->filter.kind) == 0;
+        if (!known) {
+            fprintf(stderr, "%s: --kind: no kind '%s'\n", argv[0], o->filter.kind);
+            return 2;
+        }
+    }
+    return -1;
+}
+
+/* --testee: starts the process and says what it answers; -1 or the exit status. */
+static int start_testee(const char *argv0)
+{
+    if (g_testee_command == NULL)
+        return -1;
+    char why[512];
+    if (ntsim_testee_spawn(g_testee_command, g_testee_timeout_ms, &ntsim_check_testee, why,
+                           sizeof why) != NRT_SUCCESS) {
+        fprintf(stderr, "%s: the testee '%s' could not be started: %s\n", argv0,
+                g_testee_command, why);
+        return 1;
+    }
+    char caps[128];
+    printf("testee: %s (%s), protocol %d; answers", g_testee_command,
+           ntsim_testee_name(ntsim_check_testee), NTSIM_TESTEE_PROTOCOL);
+    for (size_t k = 0; ntsim_testee_kind_names[k] != NULL; k++)
+        if (ntsim_testee_answers(ntsim_check_testee, ntsim_testee_kind_names[k]))
+            printf(" %s", ntsim_testee_kind_names[k]);
+    printf("; capabilities: %s\n",
+           ntsim_testee_caps_text(ntsim_testee_caps(ntsim_check_testee), caps, sizeof caps));
+    return -1;
+}
+
+/* The vectors, the expected failures' matches, the selection and the facts. */
+static int load_all(const char *argv0, const filter_t *f)
+{
+    ntsim_vector_set_init(&ntsim_check_vectors);
+    NRT_STATUS st = ntsim_vector_set_load_dir(&ntsim_check_vectors, g_vectors_dir);
+    if (st == NRT_RESOURCE) {
+        fprintf(stderr, "%s: out of memory loading %s\n", argv0, g_vectors_dir);
+        return 1;
+    }
+    for (size_t e = 0; e < ntsim_check_vectors.errors.count; e++)
+        fprintf(stderr, "%s\n", ntsim_check_vectors.errors.items[e]);
+    for (size_t i = 0; i < g_xfail_count; i++)
+        for (size_t j = 0; j < ntsim_check_vectors.count && !g_xfail[i].matched; j++)
+            g_xfail[i].matched = strcmp(ntsim_check_vectors.vectors[j].id, g_xfail[i].id) == 0;
+    ntsim_check_ordered = order(&ntsim_check_vectors, f, &ntsim_check_selected);
+    if (ntsim_check_ordered == NULL) {
+        fprintf(stderr, "%s: out of memory\n", argv0);
+        return 1;
+    }
+    g_skipped = ntsim_check_vectors.count - ntsim_check_selected;
+    ntsim_errors_init(&g_facts_errors);
+    if (ntsim_facts_load(&ntsim_check_facts, g_facts_path, ntsim_check_decisions_path,
+                         &g_facts_errors) == NRT_RESOURCE) {
+        fprintf(stderr, "%s: out of memory\n", argv0);
+        return 1;
+    }
+    count_citations();
+    return -1;
+}
+
+int ntsim_check_start(int argc, char **argv)
+{
+    options_t o = {{NULL, NULL, NULL}, "conformance/runner/expected_failures.txt", false};
+    int rc = parse_args(argc, argv, &o);
+    if (rc >= 0)
+        return rc;
+    if (ntsim_check_list_suites)
+        return -1; /* main lists them: nothing to load */
+    ntsim_check_filtered = o.filter.kind != NULL || o.filter.file != NULL || o.filter.id != NULL;
+    ntsim_check_run_units = !ntsim_check_filtered && g_testee_command == NULL && g_shard_k == 0;
+    bool no_list = g_testee_command != NULL && !o.xfail_given;
+    if (!no_list && load_xfail(o.xfail_path, o.xfail_given) != 0)
+        return 2;
+    if ((rc = start_testee(argv[0])) >= 0 || (rc = load_all(argv[0], &o.filter)) >= 0) {
+        ntsim_check_finish();
+        return rc;
+    }
+    printf("loaded %zu vectors from %zu files under %s; running %zu", ntsim_check_vectors.count,
+           ntsim_check_vectors.errors.files, g_vectors_dir, ntsim_check_selected);
+    if (g_shard_n > 1)
+        printf(" (shard %zu of %zu)", g_shard_k, g_shard_n);
+    printf("\n");
+    if (ntsim_check_filtered && g_matched == 0)
+        fprintf(stderr, "%s: no vector matches the filter\n", argv[0]);
+    return -1;
+}
+
+void ntsim_check_configure(SRunner *sr)
+{
+    /* One testee process serves every vector: Check must not fork a copy
+     * of the runner (and of the pipes' state) per test. */
+    if (ntsim_check_testee != NULL)
+        srunner_set_fork_status(sr, CK_NOFORK);
+}
+
+/* 'text' quoted for /bin/sh. */
+static void shell_quote(char *out, size_t cap, const char *text)
+{
+    size_t n = 0;
+    if (cap < 3) {
+        if (cap > 0)
+            out[0] = '\0';
+        return;
+    }
+    out[n++] = '\'';
+    for (const char *c = text; *c && n + 6 < cap; c++) {
+        if (*c == '\'') {
+            memcpy(out + n, "'\\''", 4);
+            n += 4;
+        } else {
+            out[n++] = *c;
+        }
+    }
+    out[n++] = '\'';
+    out[n] = '\0';
+}
+
+void ntsim_check_repro(const ntsim_vector_t *v, char *out, size_t cap)
+{
+    if (ntsim_check_testee == NULL) {
+        snprintf(out, cap, "%s replay %s --id %s", ntsim_check_ntsim_path, v->file, v->id);
+        return;
+    }
+    char quoted[512];
+    shell_quote(quoted, sizeof quoted, ntsim_testee_command(ntsim_check_testee));
+    bool dir = strcmp(g_vectors_dir, "vectors") != 0;
+    snprintf(out, cap, "%s --testee %s%s%s --id %s", g_argv0, quoted, dir ? " --vectors " : "",
+             dir ? g_vectors_dir : "", v->id);
+}
+
+int ntsim_check_report(SRunner *sr)
+{
+    /* A testee must end well too: one under valgrind --error-exitcode says
+     * so with its exit status. */
+    char why[512];
+    unsigned long errors = 0;
+    if (ntsim_check_testee != NULL &&
+        ntsim_testee_close(ntsim_check_testee, why, sizeof why) != NRT_SUCCESS) {
+        printf("FAIL the testee '%s' %s at the end of the run\n",
+               ntsim_testee_command(ntsim_check_testee), why);
+        errors++;
+    }
+    unsigned long failed = ntsim_check_print_summary(sr, g_skipped, errors);
+    bool nothing = ntsim_check_filtered && g_matched == 0;
+    return failed == 0 && !nothing ? 0 : 1;
+}
+
+void ntsim_check_finish(void)
+{
+    ntsim_testee_free(ntsim_check_testee);
+    ntsim_check_testee = NULL;
+    ntsim_facts_free(&ntsim_check_facts);
+    ntsim_errors_free(&g_facts_errors);
+    free(ntsim_check_ordered);
+    ntsim_check_ordered = NULL;
+    ntsim_vector_set_free(&ntsim_check_vectors);
+    free_xfail();
+}
+
+void ntsim_check_quiet_log(ntsim_log_level_t level, const char *message, void *ctx)
+{
+    (void)level;
+    (void)message;
+    (void)ctx;
+}
+
+bool ntsim_check_under_valgrind(void)
+{
+    /* valgrind preloads its vgpreload_*.so into the program it runs. */
+    const char *pre = getenv("LD_PRELOAD");
+    return pre != NULL && strstr(pre, "vgpreload") != NULL;
+}

@@ -1,0 +1,105 @@
+/*
+ * conformance/runner/check_suites.h: the Check suites of `make check` and the state
+ * the runner (check_runner.c) shares with them.
+ */
+#ifndef NTSIM_CONFORMANCE_CHECK_SUITES_H
+#define NTSIM_CONFORMANCE_CHECK_SUITES_H
+
+#include <check.h>
+
+#include "facts.h"
+#include "ntsim/capture.h"
+#include "kinds.h"
+#include "vector.h"
+
+/* The vectors under test, loaded once by main before any suite runs. */
+extern ntsim_vector_set_t ntsim_check_vectors;
+/* The selected vectors ordered by kind (report order); within a kind, those
+ * expected to pass, then those listed in expected_failures.txt. */
+extern const ntsim_vector_t **ntsim_check_ordered;
+/* How many of ntsim_check_ordered are selected, and whether a filter
+ * (--kind, --file, --id) left some out. */
+extern size_t ntsim_check_selected;
+extern bool ntsim_check_filtered;
+/* Whether the unit suites and the tree-wide checks (coverage, facts) run:
+ * no filter, no testee process, shard 0. */
+extern bool ntsim_check_run_units;
+/* The testee process (--testee), or NULL: the built-in one, in process. */
+extern struct ntsim_testee *ntsim_check_testee;
+/* The command that replays one vector ("build/ntsim"), for repro lines. */
+extern const char *ntsim_check_ntsim_path;
+/* --first: suite names, comma-separated, that run before the others; NULL:
+ * the usual order. check_main.c checks the names. */
+extern const char *ntsim_check_first_suites;
+/* --list-suites: main prints every suite's name and exits. */
+extern bool ntsim_check_list_suites;
+/* True under valgrind (make memcheck). Tests that stop a thread with a
+ * protected page or a seccomp filter, or re-run this binary in a fresh
+ * process, return at once under it: valgrind reports the protected access
+ * as an invalid read and kills the process, aborts on a seccomp trap, and
+ * does not follow /proc/self/exe. They run natively, under ASan and TSan. */
+bool ntsim_check_under_valgrind(void);
+/* The facts of docs/spec_facts.md and the decisions of docs/decisions.md
+ * (--facts, --decisions), loaded by main; cited[] counted from the vectors. */
+extern ntsim_facts_t ntsim_check_facts;
+extern const char *ntsim_check_decisions_path;
+/* conformance/cli/exported_symbols.txt: what libntsim.so exports. */
+extern const char *ntsim_check_exported_symbols_path;
+/* The reason a vector is listed as an expected failure, or NULL. */
+const char *ntsim_check_xfail_reason(const char *id);
+/* A log sink that drops every message: for the tests whose runs log on
+ * purpose (faults, hostile input) and that count instead of reading stderr. */
+void ntsim_check_quiet_log(ntsim_log_level_t level, const char *message, void *ctx);
+/* Directory of the loader's broken-vector test data. */
+extern const char *ntsim_check_testdata_dir;
+/* ntsim_check_proto_dir: kinds.h. */
+
+/* check_runner.c. ntsim_check_start parses the options and loads the
+ * vectors: -1 to go on, or the exit status (0 after --help, 1 out of memory,
+ * 2 bad usage). ntsim_check_report prints the failures, the per-kind counts and
+ * the summary line, and returns the exit status. ntsim_check_finish frees what
+ * start loaded. */
+int ntsim_check_start(int argc, char **argv);
+int ntsim_check_report(SRunner *sr);
+void ntsim_check_finish(void);
+/* Sets up the runner for the options (no fork with a testee process). */
+void ntsim_check_configure(SRunner *sr);
+/* The command that replays one vector alone: `ntsim replay FILE --id ID`,
+ * or with a testee, `check_ntsim --testee 'CMD' --id ID`. */
+void ntsim_check_repro(const ntsim_vector_t *v, char *out, size_t cap);
+/* check_runner.c, for the summary: listed expected failures no vector has
+ * and the facts' load errors (each printed as a FAIL line; returns how
+ * many), and the expected-failure list's file name. */
+unsigned long ntsim_check_print_stale_xfails(void);
+unsigned long ntsim_check_print_fact_errors(void);
+const char *ntsim_check_xfail_list_name(void);
+
+/* check_summary.c: the tallies the Check results do not hold (a vector the
+ * testee cannot judge, checks it left out), and the summary itself: every
+ * failure, the per-kind lines, the summary line; returns how many failed
+ * (errors more were found before it). */
+void ntsim_check_count_skipped(const ntsim_vector_t *v, const char *reason);
+void ntsim_check_count_unjudged(const ntsim_vector_t *v, unsigned caps);
+unsigned long ntsim_check_print_summary(SRunner *sr, size_t skipped, unsigned long errors);
+
+Suite *make_vectors_suite(void);     /* check_vectors.c: one test per vector */
+Suite *make_loader_suite(void);      /* check_loader.c: broken files, runner reports */
+Suite *make_event_table_suite(void); /* check_event_table.c: the one table's views */
+Suite *make_ring_suite(void);        /* check_ring.c: the ring protocol */
+Suite *make_capture_suite(void);     /* check_capture.c: engine API and lifecycle */
+Suite *make_services_suite(void);    /* check_services.c: log sink, allocator, name blocks */
+Suite *make_concurrency_suite(void); /* check_concurrency.c: emitters + drainer at once */
+/* check_grace.c: the thread registry and grace barrier tests, added to the concurrency
+ * suite's case (make tsan runs that suite). */
+void ntsim_check_add_grace_tests(TCase *tc);
+Suite *make_json_suite(void);        /* check_json.c: fetch, escaping, gid map, key column */
+Suite *make_convert_suite(void);     /* check_convert.c: notifications, EXPLICIT, NTFF, ids */
+Suite *make_sim_suite(void);         /* check_sim.c: virtual time, clocks, runs, scenarios */
+Suite *make_abuse_suite(void);       /* check_abuse.c: NULL everywhere, calls from hooks */
+Suite *make_facts_suite(void);       /* check_facts.c: every fact pinned, every citation real */
+Suite *make_timeline_suite(void);    /* check_timeline.c: the timeline writers' exact bytes */
+Suite *make_perfetto_suite(void);    /* check_perfetto.c: timelines, .pftrace, Chrome JSON, HTML */
+Suite *make_inspect_suite(void);     /* check_inspect.c: the inspect variables' names, limits, a run */
+Suite *make_testee_suite(void);      /* check_testee.c: the protocol, broken testees, restarts */
+
+#endif /* NTSIM_CONFORMANCE_CHECK_SUITES_H */

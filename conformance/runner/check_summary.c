@@ -1,0 +1,172 @@
+/*
+ * conformance/runner/check_summary.c: the end of `make check`'s output: every
+ * failure block, one line per vector kind, the facts line and the summary
+ * line. The options and the selection are check_runner.c's.
+ *
+ *     layout: 54 passed, 0 failed
+ *     ...
+ *     scenario: 9 skipped (the harness's own kind)         (with --testee)
+ *     api: 31 passed, 0 failed, 8 skipped (needs the testee's fail_allocations)
+ *   conformance: 544 passed, 0 failed, 0 skipped
+ *
+ * A kind line is the same in process and with a testee that answers the
+ * kind with every capability, so that the two runs can be compared line by
+ * line (conformance/cli/testee_check.sh).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_suites.h"
+#include "testee.h"
+
+/* Per kind (by registry index): vectors the selection skipped and why, and
+ * vectors judged without a capability's checks. */
+enum { MAX_KINDS = 32, CAP_BITS = 4 };
+static size_t g_skipped[MAX_KINDS];
+static char g_skip_reason[MAX_KINDS][128];
+static unsigned long g_unjudged[MAX_KINDS][CAP_BITS];
+
+static size_t kind_index(const ntsim_vector_kind_t *kind)
+{
+    size_t k = 0;
+    while (ntsim_vector_kinds[k] != NULL && ntsim_vector_kinds[k] != kind)
+        k++;
+    return k < MAX_KINDS ? k : MAX_KINDS - 1;
+}
+
+void ntsim_check_count_skipped(const ntsim_vector_t *v, const char *reason)
+{
+    size_t k = kind_index(v->kind);
+    if (g_skipped[k]++ == 0)
+        snprintf(g_skip_reason[k], sizeof g_skip_reason[k], "%s", reason);
+}
+
+void ntsim_check_count_unjudged(const ntsim_vector_t *v, unsigned caps)
+{
+    size_t k = kind_index(v->kind);
+    for (unsigned b = 0; b < CAP_BITS; b++)
+        if (caps & (1u << b))
+            g_unjudged[k][b]++;
+}
+
+static bool is_kind_tcase(const char *tc, const char *kind, bool *xfail)
+{
+    size_t n = strlen(kind);
+    if (strncmp(tc, kind, n) != 0)
+        return false;
+    if (tc[n] == '\0') {
+        *xfail = false;
+        return true;
+    }
+    if (strcmp(tc + n, ":xfail") == 0) {
+        *xfail = true;
+        return true;
+    }
+    return false;
+}
+
+static bool is_vector_tcase(const char *tc)
+{
+    bool x;
+    for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++)
+        if (is_kind_tcase(tc, (*k)->name, &x))
+            return true;
+    return false;
+}
+
+/* "facts: N of M pinned (E exempt by D-OUT-OF-SCOPE)" */
+static void print_facts_line(void)
+{
+    size_t pinned = 0, exempt = 0;
+    for (size_t i = 0; i < ntsim_check_facts.count; i++) {
+        const ntsim_fact_t *f = &ntsim_check_facts.items[i];
+        if (f->settled_by != NULL && strcmp(f->settled_by, NTSIM_FACTS_EXEMPT) == 0)
+            exempt++;
+        else if (f->cited > 0)
+            pinned++;
+    }
+    printf("  facts: %zu of %zu pinned by a vector (%zu more exempt by %s)\n", pinned,
+           ntsim_check_facts.count - exempt, exempt, NTSIM_FACTS_EXEMPT);
+}
+
+/* "; 12 without their stats checks (not announced)": what a testee lacking a
+ * capability could not be asked. */
+static void print_unjudged(size_t k)
+{
+    for (unsigned b = 0; b < CAP_BITS; b++)
+        if (g_unjudged[k][b] > 0)
+            printf("; %lu without their %s checks (not announced)", g_unjudged[k][b],
+                   ntsim_testee_cap_names[b]);
+}
+
+/* One line per kind; adds its counts to *passed and *failed. */
+static void print_kinds(TestResult **results, int n, unsigned long *passed,
+                        unsigned long *failed)
+{
+    for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++) {
+        size_t ki = kind_index(*k);
+        unsigned long kp = 0, kf = 0, kx = 0;
+        for (int i = 0; i < n; i++) {
+            bool xfail;
+            if (!is_kind_tcase(tr_tcname(results[i]), (*k)->name, &xfail))
+                continue;
+            bool ok = tr_rtype(results[i]) == CK_PASS;
+            kp += ok && !xfail;
+            kx += ok && xfail;
+            kf += !ok;
+        }
+        if (kp + kf + kx == 0 && g_skipped[ki] > 0) {
+            printf("  %s: %zu skipped (%s)\n", (*k)->name, g_skipped[ki], g_skip_reason[ki]);
+            continue;
+        }
+        if (kp + kf + kx == 0 && !ntsim_check_run_units)
+            continue;
+        printf("  %s: %lu passed, %lu failed", (*k)->name, kp, kf);
+        if (kx > 0)
+            printf(", %lu failing as listed in %s", kx, ntsim_check_xfail_list_name());
+        if (g_skipped[ki] > 0)
+            printf(", %zu skipped (%s)", g_skipped[ki], g_skip_reason[ki]);
+        print_unjudged(ki);
+        printf("\n");
+        *passed += kp + kx;
+        *failed += kf;
+    }
+}
+
+unsigned long ntsim_check_print_summary(SRunner *sr, size_t skipped, unsigned long errors)
+{
+    TestResult **results = srunner_results(sr);
+    int n = srunner_ntests_run(sr);
+    unsigned long passed = 0, failed = 0;
+    printf("\n");
+    for (size_t e = 0; e < ntsim_check_vectors.errors.count; e++)
+        printf("FAIL %s\n", ntsim_check_vectors.errors.items[e]);
+    for (int i = 0; i < n; i++)
+        if (tr_rtype(results[i]) != CK_PASS)
+            printf("FAIL [%s] %s\n", tr_tcname(results[i]), tr_msg(results[i]));
+    errors += ntsim_check_print_stale_xfails();
+    print_kinds(results, n, &passed, &failed);
+    unsigned long unit_passed = 0, unit_failed = 0;
+    for (int i = 0; i < n; i++) {
+        if (is_vector_tcase(tr_tcname(results[i])))
+            continue;
+        if (tr_rtype(results[i]) == CK_PASS)
+            unit_passed++;
+        else
+            unit_failed++;
+    }
+    if (unit_passed + unit_failed > 0)
+        printf("  unit tests: %lu passed, %lu failed\n", unit_passed, unit_failed);
+    if (ntsim_check_vectors.errors.count > 0)
+        printf("  load errors: %zu in %zu files read\n", ntsim_check_vectors.errors.count,
+               ntsim_check_vectors.errors.files);
+    errors += ntsim_check_print_fact_errors();
+    if (ntsim_check_run_units)
+        print_facts_line();
+    failed += ntsim_check_vectors.errors.count + unit_failed + errors;
+    passed += unit_passed;
+    printf("conformance: %lu passed, %lu failed, %zu skipped\n", passed, failed, skipped);
+    free(results);
+    return failed;
+}

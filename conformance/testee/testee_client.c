@@ -1,0 +1,308 @@
+/*
+ * conformance/testee/testee_client.c: the runner's side of the testee protocol
+ * (testee.h): request ids, hello, the in-process testee, restarts, and the
+ * verdicts on a testee that misbehaves.
+ *
+ * An exchange, in either mode: the request gets the next id and is packed;
+ * the bytes go to the handler (in process: ntsim_testee_engine_serve, the
+ * function `ntsim testee` calls per frame) or over the pipe; the bytes that
+ * come back are unpacked and must carry the same id. A process that fails
+ * any step is stopped; the next exchange starts it again.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "input.h"
+#include "kind_map.h"
+#include "testee_int.h"
+
+static const char *body_name(NtsimTestee__Request__BodyCase c)
+{
+    switch (c) {
+    case NTSIM_TESTEE__REQUEST__BODY_HELLO: return "hello";
+#define NTSIM_KIND_BODY_NAME(name, how, body) \
+    NTSIM_KIND_IF_JUDGED(how, case NTSIM_TESTEE__REQUEST__BODY_##body : return #name;)
+        NTSIM_KIND_MAP(NTSIM_KIND_BODY_NAME)
+#undef NTSIM_KIND_BODY_NAME
+    default: return "no body";
+    }
+}
+
+/* --- the hello ------------------------------------------------------------------ */
+
+static unsigned name_bits(char **names, size_t n, const char *const *table)
+{
+    unsigned bits = 0;
+    for (size_t i = 0; i < n; i++)
+        for (unsigned b = 0; table[b] != NULL; b++)
+            if (strcmp(names[i], table[b]) == 0)
+                bits |= 1u << b;
+    return bits;
+}
+
+static NRT_STATUS roundtrip(ntsim_testee_t *t, NtsimTestee__Request *req,
+                            NtsimTestee__Response **out, char *why, size_t cap);
+
+static NRT_STATUS hello(ntsim_testee_t *t, char *why, size_t cap)
+{
+    NtsimTestee__Hello h = NTSIM_TESTEE__HELLO__INIT;
+    h.protocol_version = NTSIM_TESTEE_PROTOCOL;
+    NtsimTestee__Request req = NTSIM_TESTEE__REQUEST__INIT;
+    req.body_case = NTSIM_TESTEE__REQUEST__BODY_HELLO;
+    req.hello = &h;
+    NtsimTestee__Response *resp = NULL;
+    char what[512];
+    if (roundtrip(t, &req, &resp, what, sizeof what) != NRT_SUCCESS) {
+        snprintf(why, cap, "its hello failed: it %s", what);
+        return NRT_FAILURE;
+    }
+    NRT_STATUS st = NRT_FAILURE;
+    if (resp->body_case != NTSIM_TESTEE__RESPONSE__BODY_HELLO)
+        snprintf(why, cap, "it answered hello with another reply (field %d)",
+                 (int)resp->body_case);
+    else if (resp->hello->protocol_version != NTSIM_TESTEE_PROTOCOL)
+        snprintf(why, cap, "it speaks protocol %u, the runner %d",
+                 resp->hello->protocol_version, NTSIM_TESTEE_PROTOCOL);
+    else {
+        const NtsimTestee__HelloReply *h2 = resp->hello;
+        snprintf(t->name, sizeof t->name, "%s", h2->name ? h2->name : "(no name)");
+        t->kinds = name_bits(h2->kinds, h2->n_kinds, ntsim_testee_kind_names);
+        t->caps = name_bits(h2->capabilities, h2->n_capabilities, ntsim_testee_cap_names);
+        st = NRT_SUCCESS;
+    }
+    ntsim_testee_reply_free(resp);
+    if (st != NRT_SUCCESS && t->command != NULL)
+        (void)ntsim_testee_pipe_stop(t, false); /* killed: its status says nothing */
+    return st;
+}
+
+/* Starts the process and says hello; counts the failures in a row. */
+static NRT_STATUS start(ntsim_testee_t *t, char *why, size_t cap)
+{
+    t->starts++;
+    t->next_id = 1;
+    NRT_STATUS st = ntsim_testee_pipe_start(t, why, cap);
+    if (st == NRT_SUCCESS)
+        st = hello(t, why, cap);
+    if (st == NRT_SUCCESS) {
+        t->failed_starts = 0;
+        return st;
+    }
+    t->failed_starts++;
+    snprintf(t->start_error, sizeof t->start_error, "%s", why);
+    return st;
+}
+
+/* --- testees -------------------------------------------------------------------------- */
+
+ntsim_testee_t *ntsim_testee_local(ntsim_testee_serve_fn serve)
+{
+    static ntsim_testee_t local;
+    static bool ready;
+    if (!ready) {
+        local.serve = serve;
+        local.to_fd = local.from_fd = -1;
+        local.running = true;
+        local.starts = 1;
+        local.next_id = 1;
+        char why[256];
+        /* The handler answers hello from constants: it cannot fail. */
+        if (hello(&local, why, sizeof why) != NRT_SUCCESS)
+            snprintf(local.name, sizeof local.name, "in process (hello failed: %.100s)", why);
+        ready = true;
+    }
+    return &local;
+}
+
+void ntsim_testee_set_timeout(ntsim_testee_t *t, unsigned timeout_ms)
+{
+    t->timeout_ms = timeout_ms;
+}
+
+NRT_STATUS ntsim_testee_spawn(const char *command, unsigned timeout_ms, ntsim_testee_t **out,
+                              char *why, size_t cap)
+{
+    *out = NULL;
+    ntsim_testee_t *t = calloc(1, sizeof *t);
+    if (t == NULL || (t->command = ntsim_strdup(command)) == NULL) {
+        free(t);
+        snprintf(why, cap, "out of memory");
+        return NRT_RESOURCE;
+    }
+    t->to_fd = t->from_fd = -1;
+    t->timeout_ms = timeout_ms;
+    /* A testee that dies mid-write must give EPIPE, not kill the runner. */
+    (void)signal(SIGPIPE, SIG_IGN);
+    NRT_STATUS st = start(t, why, cap);
+    if (st != NRT_SUCCESS) {
+        ntsim_testee_free(t);
+        return st;
+    }
+    *out = t;
+    return NRT_SUCCESS;
+}
+
+NRT_STATUS ntsim_testee_close(ntsim_testee_t *t, char *why, size_t cap)
+{
+    if (t->command == NULL || !t->running)
+        return NRT_SUCCESS;
+    int status = ntsim_testee_pipe_stop(t, true);
+    if (status == 0)
+        return NRT_SUCCESS;
+    if (status < 0)
+        snprintf(why, cap, "did not exit within %u ms of the end of its stdin (killed)",
+                 t->timeout_ms);
+    else
+        ntsim_testee_describe_status(status, why, cap);
+    return NRT_FAILURE;
+}
+
+void ntsim_testee_free(ntsim_testee_t *t)
+{
+    if (t == NULL || t->command == NULL)
+        return;
+    (void)ntsim_testee_pipe_stop(t, true); /* the status is ntsim_testee_close's to judge */
+    free(t->command);
+    free(t);
+}
+
+const char *ntsim_testee_command(const ntsim_testee_t *t)
+{
+    return t->command;
+}
+
+const char *ntsim_testee_name(const ntsim_testee_t *t)
+{
+    return t->name;
+}
+
+bool ntsim_testee_answers(const ntsim_testee_t *t, const char *kind)
+{
+    for (unsigned b = 0; ntsim_testee_kind_names[b] != NULL; b++)
+        if (strcmp(kind, ntsim_testee_kind_names[b]) == 0)
+            return (t->kinds & (1u << b)) != 0;
+    return false;
+}
+
+unsigned ntsim_testee_caps(const ntsim_testee_t *t)
+{
+    return t->caps;
+}
+
+bool ntsim_testee_alive(const ntsim_testee_t *t)
+{
+    return t->running;
+}
+
+unsigned ntsim_testee_starts(const ntsim_testee_t *t)
+{
+    return t->starts;
+}
+
+void ntsim_testee_note_unjudged(ntsim_testee_t *t, unsigned caps)
+{
+    t->unjudged |= caps;
+}
+
+unsigned ntsim_testee_take_unjudged(ntsim_testee_t *t)
+{
+    unsigned u = t->unjudged;
+    t->unjudged = 0;
+    return u;
+}
+
+/* --- one exchange ------------------------------------------------------------------------ */
+
+/* Packs, sends, receives, unpacks, and checks the id: what `it` did, in why. */
+static NRT_STATUS roundtrip(ntsim_testee_t *t, NtsimTestee__Request *req,
+                            NtsimTestee__Response **out, char *why, size_t cap)
+{
+    *out = NULL;
+    req->id = t->next_id++;
+    size_t len = 0, rlen = 0;
+    uint8_t *bytes = ntsim_testee_pack(&req->base, &len), *rbytes = NULL;
+    if (bytes == NULL) {
+        snprintf(why, cap, "could not be asked: out of memory");
+        return NRT_RESOURCE;
+    }
+    NRT_STATUS st = t->command == NULL
+                        ? t->serve(bytes, len, &rbytes, &rlen)
+                        : ntsim_testee_pipe_roundtrip(t, bytes, len, &rbytes, &rlen, why, cap);
+    free(bytes);
+    if (st != NRT_SUCCESS) {
+        if (t->command == NULL)
+            snprintf(why, cap, "could not answer: out of memory");
+        return st;
+    }
+    NtsimTestee__Response *resp = ntsim_testee__response__unpack(NULL, rlen, rbytes);
+    free(rbytes);
+    if (resp == NULL)
+        snprintf(why, cap, "wrote a malformed frame: %zu bytes that are not a Response", rlen);
+    else if (resp->id != req->id)
+        snprintf(why, cap, "answered out of order: its reply carries id %llu",
+                 (unsigned long long)resp->id);
+    else {
+        *out = resp;
+        return NRT_SUCCESS;
+    }
+    ntsim_testee_reply_free(resp);
+    if (t->command != NULL)
+        (void)ntsim_testee_pipe_stop(t, false); /* out of step: only a new one is trusted */
+    return NRT_FAILURE;
+}
+
+NRT_STATUS ntsim_testee_call(ntsim_testee_t *t, NtsimTestee__Request *req,
+                             NtsimTestee__Response **out, char *why, size_t cap)
+{
+    *out = NULL;
+    char what[512];
+    if (t->command != NULL && !t->running) {
+        if (t->failed_starts >= NTSIM_TESTEE_MAX_FAILED_STARTS) {
+            snprintf(why, cap, "is not running: its last %u starts failed (%s)",
+                     t->failed_starts, t->start_error);
+            return NRT_FAILURE;
+        }
+        if (start(t, what, sizeof what) != NRT_SUCCESS) {
+            snprintf(why, cap, "could not be restarted: %s", what);
+            return NRT_FAILURE;
+        }
+    }
+    NRT_STATUS st = roundtrip(t, req, out, what, sizeof what);
+    if (st != NRT_SUCCESS)
+        snprintf(why, cap, "%s while answering request %llu (%s)%s", what,
+                 (unsigned long long)req->id, body_name(req->body_case),
+                 t->command != NULL ? "; restarted for the next request" : "");
+    return st;
+}
+
+void ntsim_testee_reply_free(NtsimTestee__Response *resp)
+{
+    if (resp != NULL)
+        ntsim_testee__response__free_unpacked(resp, NULL);
+}
+
+NtsimTestee__Response *ntsim_testee_ask(ntsim_testee_t *t, NtsimTestee__Request *req,
+                                        const char *id, ntsim_report_t *r)
+{
+    NtsimTestee__Response *resp = NULL;
+    char why[768];
+    if (ntsim_testee_call(t, req, &resp, why, sizeof why) != NRT_SUCCESS) {
+        ntsim_report_add(r, id, "testee", "%s", why);
+        return NULL;
+    }
+    if ((int)resp->body_case == (int)req->body_case)
+        return resp;
+    if (resp->body_case == NTSIM_TESTEE__RESPONSE__BODY_ERROR)
+        ntsim_report_add(r, id, "testee", "answered request %llu (%s) with an error: %s",
+                         (unsigned long long)req->id, body_name(req->body_case),
+                         resp->error->message);
+    else
+        ntsim_report_add(r, id, "testee", "answered request %llu (%s) with another reply "
+                                          "(Response field %d)",
+                         (unsigned long long)req->id, body_name(req->body_case),
+                         (int)resp->body_case);
+    ntsim_testee_reply_free(resp);
+    return NULL;
+}

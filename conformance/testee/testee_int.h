@@ -1,0 +1,51 @@
+/*
+ * conformance/testee/testee_int.h: what testee_client.c (the protocol) and
+ * testee_pipe.c (the transport) share. Not for the kinds: they use testee.h.
+ */
+#ifndef NTSIM_CONFORMANCE_TESTEE_INT_H
+#define NTSIM_CONFORMANCE_TESTEE_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "testee.h"
+
+/* After this many failed starts in a row, a testee is given up on. */
+#define NTSIM_TESTEE_MAX_FAILED_STARTS 3
+
+struct ntsim_testee {
+    char *command;          /* NULL: in process */
+    ntsim_testee_serve_fn serve; /* in process: the handler */
+    unsigned timeout_ms;    /* per request */
+    pid_t pid;              /* the process (its group leader) */
+    int to_fd, from_fd;     /* its stdin, its stdout */
+    bool running;
+    unsigned starts;        /* successful and failed */
+    unsigned failed_starts; /* in a row */
+    char start_error[256];  /* the last failed start's reason */
+    uint64_t next_id;       /* the next request's id (1 after each start) */
+    char name[128];         /* HelloReply.name */
+    unsigned kinds;         /* bit i: ntsim_testee_kind_names[i] */
+    unsigned caps;          /* NTSIM_TESTEE_CAP_* */
+    unsigned unjudged;      /* caps whose checks were left out, since taken */
+};
+
+/* testee_pipe.c: starts the process (t->command), t->running on success;
+ * NRT_FAILURE with why. */
+NRT_STATUS ntsim_testee_pipe_start(ntsim_testee_t *t, char *why, size_t cap);
+/* One frame out and one back within t->timeout_ms. NRT_SUCCESS with *resp
+ * (malloc'd, the caller frees); otherwise the process has been stopped
+ * (t->running false) and why says what it did: crashed, exited, closed its
+ * stdout, did not answer in time, wrote a malformed frame. */
+NRT_STATUS ntsim_testee_pipe_roundtrip(ntsim_testee_t *t, const uint8_t *req, size_t len,
+                                       uint8_t **resp, size_t *resp_len, char *why, size_t cap);
+/* Stops the process: gentle (close its stdin and wait up to the request
+ * timeout for it to exit) or not (SIGKILL to its group at once); reaps it.
+ * Returns its wait status, or -1 when it was killed (or was not running). */
+int ntsim_testee_pipe_stop(ntsim_testee_t *t, bool gentle);
+/* "exited with status 3", "crashed (killed by signal 11, SIGSEGV)". */
+void ntsim_testee_describe_status(int status, char *why, size_t cap);
+
+#endif /* NTSIM_CONFORMANCE_TESTEE_INT_H */

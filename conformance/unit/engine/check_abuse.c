@@ -1,0 +1,576 @@
+/*
+ * conformance/unit/engine/check_abuse.c: the public API used as a hostile or careless
+ * caller would: every exported function with NULL where it takes a pointer,
+ * and calls back into the engine from inside its own hooks.
+ *
+ * The rule (D-STATUS, D-API-ARGS): a function that returns NRT_STATUS
+ * returns NRT_INVALID for a NULL it cannot use; a void function ignores it;
+ * nothing crashes and nothing already captured is lost.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "capture_fixture.h"
+#include "check_suites.h"
+#include "nrt/nrt_profile_notification.h"
+#include "ntsim/convert.h"
+
+/* --- every exported function with NULL ------------------------------------------------ */
+
+typedef struct null_case {
+    const char *symbol;       /* as listed in conformance/cli/exported_symbols.txt */
+    void (*call)(void);       /* calls it with NULL for every pointer, checks the result */
+} null_case_t;
+
+#define STATUS_IS_INVALID(expr) ck_assert_int_eq((expr), NRT_INVALID)
+
+static void n_config_allocate(void) { STATUS_IS_INVALID(nrt_sys_trace_config_allocate(NULL)); }
+static void n_config_set_defaults(void) { nrt_sys_trace_config_set_defaults(NULL); }
+static void n_config_free(void) { nrt_sys_trace_config_free(NULL); }
+static void n_config_set_max(void) { nrt_sys_trace_config_set_max_events_per_nc(NULL, 5); }
+static void n_config_set_nc(void) { nrt_sys_trace_config_set_capture_enabled_for_nc(NULL, 1, 0); }
+static void n_config_set_type(void)
+{
+    nrt_sys_trace_config_t cfg;
+    nrt_sys_trace_config_set_defaults(&cfg);
+    STATUS_IS_INVALID(nrt_sys_trace_config_set_capture_enabled_for_event_type(NULL, "generic", 0));
+    STATUS_IS_INVALID(nrt_sys_trace_config_set_capture_enabled_for_event_type(&cfg, NULL, 0));
+}
+static void n_config_get_types(void)
+{
+    nrt_sys_trace_config_t cfg;
+    nrt_sys_trace_config_set_defaults(&cfg);
+    const char **names;
+    size_t count;
+    STATUS_IS_INVALID(nrt_sys_trace_config_get_enabled_event_types(NULL, &names, &count));
+    STATUS_IS_INVALID(nrt_sys_trace_config_get_enabled_event_types(&cfg, NULL, &count));
+    STATUS_IS_INVALID(nrt_sys_trace_config_get_enabled_event_types(&cfg, &names, NULL));
+}
+static void n_get_event_types(void)
+{
+    const char **names;
+    size_t count;
+    STATUS_IS_INVALID(nrt_sys_trace_get_event_types(NULL, &count));
+    STATUS_IS_INVALID(nrt_sys_trace_get_event_types(&names, NULL));
+}
+static void n_free_event_types(void) { nrt_sys_trace_free_event_types(NULL, 5); }
+static void n_start(void) { STATUS_IS_INVALID(nrt_sys_trace_start(NULL)); }
+static void n_stop(void) { ck_assert_int_eq(nrt_sys_trace_stop(), NRT_FAILURE); }
+static void n_fetch_options_allocate(void)
+{
+    STATUS_IS_INVALID(nrt_sys_trace_fetch_options_allocate(NULL));
+}
+static void n_fetch_options_defaults(void) { nrt_sys_trace_fetch_options_set_defaults(NULL); }
+static void n_fetch_options_free(void) { nrt_sys_trace_fetch_options_free(NULL); }
+static void n_fetch_options_max(void) { nrt_sys_trace_fetch_options_set_max_events_per_nc(NULL, 1); }
+static void n_fetch_options_nc(void) { nrt_sys_trace_fetch_options_set_nc_idx(NULL, 1); }
+static void n_fetch_events(void)
+{
+    char *buf = NULL;
+    size_t len;
+    STATUS_IS_INVALID(nrt_sys_trace_fetch_events(NULL, &len, NULL));
+    STATUS_IS_INVALID(nrt_sys_trace_fetch_events(&buf, NULL, NULL));
+}
+static void n_buffer_free(void) { nrt_sys_trace_buffer_free(NULL); }
+static void n_new_event(void)
+{
+    /* data NULL is an all-zero payload, not an error (ntsim/capture.h). */
+    ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_HW_NOTIFY,
+                                              NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL, 5),
+                      0); /* not capturing */
+}
+static void n_new_event_with_seq(void)
+{
+    ck_assert_uint_eq(nrt_sys_trace_new_event_with_seq(NRT_SYS_TRACE_EVENT_TYPE_HW_NOTIFY,
+                                                       NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL,
+                                                       5, 7),
+                      0);
+}
+static void n_drain(void)
+{
+    nrt_sys_trace_event_t rec;
+    STATUS_IS_INVALID(nrt_sys_trace_drain_events(0, &rec, 1, NULL));
+    STATUS_IS_INVALID(nrt_sys_trace_drain_events(0, NULL, 1, &(size_t){0}));
+}
+static void n_category(void)
+{
+    ck_assert_int_eq(nrt_sys_trace_get_event_type_category(NRT_SYS_TRACE_EVENT_TYPE_COUNT),
+                     NRT_SYS_TRACE_EVENT_CATEGORY_UNKNOWN);
+}
+static void n_convert(void)
+{
+    int32_t trace_type, block_type;
+    STATUS_IS_INVALID(nrt_profile_convert_trace_type_from_ntff_params(0, NULL, &block_type));
+    STATUS_IS_INVALID(nrt_profile_convert_trace_type_from_ntff_params(0, &trace_type, NULL));
+}
+static void n_status_str(void)
+{
+    /* No pointer to pass: a value that is no status is "UNKNOWN" (D-STATUS-STR). */
+    ck_assert_str_eq(nrt_get_status_as_str((NRT_STATUS)8), "UNKNOWN");
+}
+static void n_set_hooks(void) { ck_assert_int_eq(ntsim_capture_set_hooks(NULL), NRT_SUCCESS); }
+static void n_nc_stats(void) { STATUS_IS_INVALID(ntsim_capture_nc_stats(0, NULL)); }
+static void n_global_stats(void) { STATUS_IS_INVALID(ntsim_capture_global_stats(NULL)); }
+static void n_is_capturing(void) { ck_assert(!ntsim_capture_is_capturing()); }
+static void n_shutdown(void) { ntsim_capture_shutdown(); }
+static void n_replace_allocator(void)
+{
+    /* Some but not all NULL is refused; all NULL is libc's allocator. */
+    STATUS_IS_INVALID(ntsim_replace_allocator(NULL, realloc, calloc, free));
+    ck_assert_int_eq(ntsim_replace_allocator(NULL, NULL, NULL, NULL), NRT_SUCCESS);
+}
+static void n_log_sink(void) { ntsim_log_set_sink(NULL, NULL); /* the default sink */ }
+static void n_gid_map(void) { ck_assert_int_eq(ntsim_json_set_gid_map(NULL, 3), NRT_SUCCESS); }
+static void n_model_lookup(void)
+{
+    ck_assert_int_eq(ntsim_json_set_model_lookup(NULL, NULL), NRT_SUCCESS);
+}
+static void n_json_stats(void) { STATUS_IS_INVALID(ntsim_json_stats(NULL)); }
+static void n_json_reset(void) { ntsim_json_reset_stats(); }
+static void n_json_serialize(void)
+{
+    char *out;
+    size_t len;
+    nrt_sys_trace_event_t rec;
+    memset(&rec, 0, sizeof rec);
+    STATUS_IS_INVALID(ntsim_json_serialize(NULL, 1, &out, &len));
+    STATUS_IS_INVALID(ntsim_json_serialize(&rec, 1, NULL, &len));
+    STATUS_IS_INVALID(ntsim_json_serialize(&rec, 1, &out, NULL));
+}
+static void n_json_serialize_events(void)
+{
+    char *out;
+    size_t len;
+    STATUS_IS_INVALID(ntsim_json_serialize_events(NULL, 1, &out, &len));
+    STATUS_IS_INVALID(ntsim_json_serialize_events(NULL, 0, NULL, &len));
+    STATUS_IS_INVALID(ntsim_json_serialize_events(NULL, 0, &out, NULL));
+}
+static void n_json_escape(void)
+{
+    /* NULL with length 0 is the empty string; NULL out with cap 0 measures. */
+    ck_assert_uint_eq(ntsim_json_escape(NULL, 0, NULL, 0), 2);
+}
+static void n_ntff_serialize(void)
+{
+    uint8_t *out;
+    size_t len;
+    STATUS_IS_INVALID(ntsim_ntff_serialize(NULL, 1, NULL, 0, NULL, &out, &len));
+    STATUS_IS_INVALID(ntsim_ntff_serialize(NULL, 0, NULL, 1, NULL, &out, &len));
+    STATUS_IS_INVALID(ntsim_ntff_serialize(NULL, 0, NULL, 0, NULL, NULL, &len));
+    STATUS_IS_INVALID(ntsim_ntff_serialize(NULL, 0, NULL, 0, NULL, &out, NULL));
+}
+static void n_ntff_writer(void)
+{
+    ntsim_ntff_writer_t *w;
+    const uint8_t *bytes;
+    size_t len;
+    STATUS_IS_INVALID(ntsim_ntff_writer_create(NULL, NULL));
+    STATUS_IS_INVALID(ntsim_ntff_writer_events(NULL, NULL, 0, &bytes, &len));
+    STATUS_IS_INVALID(ntsim_ntff_writer_infos(NULL, NULL, 0, &bytes, &len));
+    STATUS_IS_INVALID(ntsim_ntff_writer_finish(NULL, &bytes, &len));
+    ntsim_ntff_writer_free(NULL);
+    /* NULL options write no scalars; the pieces still need their out pointers. */
+    ck_assert_int_eq(ntsim_ntff_writer_create(NULL, &w), NRT_SUCCESS);
+    STATUS_IS_INVALID(ntsim_ntff_writer_events(w, NULL, 1, &bytes, &len));
+    STATUS_IS_INVALID(ntsim_ntff_writer_events(w, NULL, 0, NULL, &len));
+    STATUS_IS_INVALID(ntsim_ntff_writer_infos(w, NULL, 1, &bytes, &len));
+    STATUS_IS_INVALID(ntsim_ntff_writer_finish(w, &bytes, NULL));
+    ntsim_ntff_writer_free(w);
+}
+static void n_ntff_write_file(void)
+{
+    STATUS_IS_INVALID(ntsim_ntff_write_file(NULL, NULL, 0, NULL, 0, NULL));
+}
+static void n_timeline_stats(void)
+{
+    ntsim_timeline_stats_t st;
+    STATUS_IS_INVALID(ntsim_timeline_stats(NULL, 1, NULL, &st));
+    STATUS_IS_INVALID(ntsim_timeline_stats(NULL, 0, NULL, NULL));
+    /* No records and no options: an empty timeline, not an error. */
+    ck_assert_int_eq(ntsim_timeline_stats(NULL, 0, NULL, &st), NRT_SUCCESS);
+    ck_assert_uint_eq(st.spans + st.instants + st.lanes, 0);
+}
+static void n_pftrace(void)
+{
+    uint8_t *out;
+    size_t len;
+    STATUS_IS_INVALID(ntsim_pftrace_serialize(NULL, 1, NULL, &out, &len));
+    STATUS_IS_INVALID(ntsim_pftrace_serialize(NULL, 0, NULL, NULL, &len));
+    STATUS_IS_INVALID(ntsim_pftrace_serialize(NULL, 0, NULL, &out, NULL));
+}
+static void n_chrome_trace(void)
+{
+    char *out;
+    size_t len;
+    STATUS_IS_INVALID(ntsim_chrome_trace_serialize(NULL, 1, NULL, &out, &len));
+    STATUS_IS_INVALID(ntsim_chrome_trace_serialize(NULL, 0, NULL, NULL, &len));
+    STATUS_IS_INVALID(ntsim_chrome_trace_serialize(NULL, 0, NULL, &out, NULL));
+}
+static void n_timeline_html(void)
+{
+    char *out;
+    size_t len;
+    STATUS_IS_INVALID(ntsim_timeline_html_serialize(NULL, 1, NULL, &out, &len));
+    STATUS_IS_INVALID(ntsim_timeline_html_serialize(NULL, 0, NULL, NULL, &len));
+    STATUS_IS_INVALID(ntsim_timeline_html_serialize(NULL, 0, NULL, &out, NULL));
+}
+static void n_intern(void) { ck_assert_uint_eq(ntsim_intern_name_id(NULL), 0); }
+static void n_buffer_free_ntsim(void) { ntsim_buffer_free(NULL); }
+static void n_notify_stats(void) { STATUS_IS_INVALID(ntsim_notify_stats(NULL)); }
+static void n_notify_reset(void) { ntsim_notify_reset_stats(); }
+static void n_notify_wrap(void)
+{
+    ntsim_trace_info_t info;
+    STATUS_IS_INVALID(ntsim_notify_wrap(0, 0, NULL, 4, &info));
+    STATUS_IS_INVALID(ntsim_notify_wrap(0, 0, NULL, 0, NULL));
+}
+static void n_explicit(void)
+{
+    ntsim_explicit_notifs_t *x;
+    ntsim_trace_info_t info;
+    size_t count;
+    STATUS_IS_INVALID(ntsim_explicit_create(1, NULL));
+    STATUS_IS_INVALID(ntsim_explicit_append(NULL, 0, (const uint8_t *)"a", 1));
+    STATUS_IS_INVALID(ntsim_explicit_collect(NULL, &info, 1, &count));
+    ntsim_explicit_free(NULL);
+    ck_assert_int_eq(ntsim_explicit_create(1, &x), NRT_SUCCESS);
+    STATUS_IS_INVALID(ntsim_explicit_append(x, 0, NULL, 1));
+    STATUS_IS_INVALID(ntsim_explicit_collect(x, NULL, 1, &count));
+    STATUS_IS_INVALID(ntsim_explicit_collect(x, &info, 1, NULL));
+    ntsim_explicit_free(x);
+}
+
+static const null_case_t null_cases[] = {
+    {"nrt_get_status_as_str", n_status_str},
+    {"nrt_profile_convert_trace_type_from_ntff_params", n_convert},
+    {"nrt_sys_trace_buffer_free", n_buffer_free},
+    {"nrt_sys_trace_config_allocate", n_config_allocate},
+    {"nrt_sys_trace_config_free", n_config_free},
+    {"nrt_sys_trace_config_get_enabled_event_types", n_config_get_types},
+    {"nrt_sys_trace_config_set_capture_enabled_for_event_type", n_config_set_type},
+    {"nrt_sys_trace_config_set_capture_enabled_for_nc", n_config_set_nc},
+    {"nrt_sys_trace_config_set_defaults", n_config_set_defaults},
+    {"nrt_sys_trace_config_set_max_events_per_nc", n_config_set_max},
+    {"nrt_sys_trace_drain_events", n_drain},
+    {"nrt_sys_trace_fetch_events", n_fetch_events},
+    {"nrt_sys_trace_fetch_options_allocate", n_fetch_options_allocate},
+    {"nrt_sys_trace_fetch_options_free", n_fetch_options_free},
+    {"nrt_sys_trace_fetch_options_set_defaults", n_fetch_options_defaults},
+    {"nrt_sys_trace_fetch_options_set_max_events_per_nc", n_fetch_options_max},
+    {"nrt_sys_trace_fetch_options_set_nc_idx", n_fetch_options_nc},
+    {"nrt_sys_trace_free_event_types", n_free_event_types},
+    {"nrt_sys_trace_get_event_type_category", n_category},
+    {"nrt_sys_trace_get_event_types", n_get_event_types},
+    {"nrt_sys_trace_new_event", n_new_event},
+    {"nrt_sys_trace_new_event_with_seq", n_new_event_with_seq},
+    {"nrt_sys_trace_start", n_start},
+    {"nrt_sys_trace_stop", n_stop},
+    {"ntsim_buffer_free", n_buffer_free_ntsim},
+    {"ntsim_capture_global_stats", n_global_stats},
+    {"ntsim_capture_is_capturing", n_is_capturing},
+    {"ntsim_capture_nc_stats", n_nc_stats},
+    {"ntsim_capture_set_hooks", n_set_hooks},
+    {"ntsim_capture_shutdown", n_shutdown},
+    {"ntsim_chrome_trace_serialize", n_chrome_trace},
+    {"ntsim_explicit_append", n_explicit},
+    {"ntsim_explicit_collect", n_explicit},
+    {"ntsim_explicit_create", n_explicit},
+    {"ntsim_explicit_free", n_explicit},
+    {"ntsim_intern_name_id", n_intern},
+    {"ntsim_json_escape", n_json_escape},
+    {"ntsim_json_reset_stats", n_json_reset},
+    {"ntsim_json_serialize", n_json_serialize},
+    {"ntsim_json_serialize_events", n_json_serialize_events},
+    {"ntsim_json_set_gid_map", n_gid_map},
+    {"ntsim_json_set_model_lookup", n_model_lookup},
+    {"ntsim_json_stats", n_json_stats},
+    {"ntsim_log_set_sink", n_log_sink},
+    {"ntsim_notify_reset_stats", n_notify_reset},
+    {"ntsim_notify_stats", n_notify_stats},
+    {"ntsim_notify_wrap", n_notify_wrap},
+    {"ntsim_replace_allocator", n_replace_allocator},
+    {"ntsim_ntff_serialize", n_ntff_serialize},
+    {"ntsim_ntff_write_file", n_ntff_write_file},
+    {"ntsim_ntff_writer_create", n_ntff_writer},
+    {"ntsim_ntff_writer_events", n_ntff_writer},
+    {"ntsim_ntff_writer_finish", n_ntff_writer},
+    {"ntsim_ntff_writer_free", n_ntff_writer},
+    {"ntsim_ntff_writer_infos", n_ntff_writer},
+    {"ntsim_pftrace_serialize", n_pftrace},
+    {"ntsim_timeline_html_serialize", n_timeline_html},
+    {"ntsim_timeline_stats", n_timeline_stats},
+};
+
+START_TEST(test_every_public_function_takes_null_without_crashing)
+{
+    null_cases[_i].call();
+}
+END_TEST
+
+/* The table above covers every symbol libntsim.so exports, so a new public
+ * function cannot skip this test. */
+START_TEST(test_null_cases_cover_every_exported_symbol)
+{
+    FILE *f = fopen(ntsim_check_exported_symbols_path, "r");
+    ck_assert_msg(f != NULL, "%s: cannot open", ntsim_check_exported_symbols_path);
+    char line[256];
+    unsigned symbols = 0;
+    while (fgets(line, sizeof line, f) != NULL) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (line[0] == '#' || line[0] == '\0')
+            continue;
+        symbols++;
+        bool found = false;
+        for (size_t i = 0; i < sizeof null_cases / sizeof null_cases[0] && !found; i++)
+            found = strcmp(null_cases[i].symbol, line) == 0;
+        ck_assert_msg(found, "%s is exported but check_abuse.c never calls it with NULL", line);
+    }
+    fclose(f);
+    ck_assert_uint_gt(symbols, 40);
+}
+END_TEST
+
+/* --- calls from inside the engine's own hooks ---------------------------------------- */
+
+static NRT_STATUS g_stop_from_hook = NRT_SUCCESS;
+static int g_hook_calls;
+
+static uint64_t clock_that_stops(void *ctx)
+{
+    (void)ctx;
+    if (g_hook_calls++ == 0)
+        g_stop_from_hook = nrt_sys_trace_stop();
+    return 5000;
+}
+
+/* A clock hook that calls stop() would wait for its own emit forever; it is
+ * refused with an error, and the emit and the session go on. */
+START_TEST(test_stop_from_inside_a_hook_is_refused_not_deadlocked)
+{
+    ntsim_fixture_begin(1000, 0, 7);
+    nrt_sys_trace_config_t cfg;
+    ntsim_fixture_config(&cfg, 1024, (const uint32_t[]){0}, 1);
+    ntsim_capture_hooks_t hooks = {clock_that_stops, NULL, NULL};
+    ck_assert_int_eq(ntsim_capture_set_hooks(&hooks), NRT_SUCCESS);
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+    g_hook_calls = 0;
+    uint64_t id = nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                          NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL, 77);
+    ck_assert_uint_eq(id, 77);
+    ck_assert_int_eq(g_stop_from_hook, NRT_FAILURE);
+    ck_assert_str_eq(ntsim_fixture.last_message,
+                     "nrt_sys_trace_stop called from inside an emit (a clock or thread-id hook): "
+                     "refused, a thread cannot wait for its own emit");
+    ck_assert(ntsim_capture_is_capturing());
+    nrt_sys_trace_event_t rec;
+    size_t n = 0;
+    ck_assert_int_eq(nrt_sys_trace_drain_events(0, &rec, 1, &n), NRT_SUCCESS);
+    ck_assert_uint_eq(n, 1); /* the emit that called the hook was captured */
+    ck_assert_uint_eq(rec.timestamp_ns, 5000);
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    ntsim_fixture_end();
+}
+END_TEST
+
+static uint64_t g_inner_id = 1;
+
+static uint64_t clock_that_emits(void *ctx)
+{
+    (void)ctx;
+    g_inner_id = nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                         NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL, 88);
+    return 6000;
+}
+
+/* The fixture (virtual tid 7), a config of NC 0 with 1024 records, and
+ * clock_that_emits as the clock hook; the caller starts the session. */
+static void begin_with_a_clock_that_emits(nrt_sys_trace_config_t *cfg)
+{
+    ntsim_fixture_begin(1000, 0, 7);
+    ntsim_fixture_config(cfg, 1024, (const uint32_t[]){0}, 1);
+    ntsim_capture_hooks_t hooks = {clock_that_emits, NULL, NULL};
+    ck_assert_int_eq(ntsim_capture_set_hooks(&hooks), NRT_SUCCESS);
+}
+
+/* An emit from inside an emit (here the clock hook): its exit would clear the
+ * in-emit flag stop() waits on while the outer emit still writes its slot, so
+ * it is refused (0, counted as reentrant, one warning) and the outer emit is
+ * captured alone. */
+START_TEST(test_emit_from_inside_a_hook_is_refused_and_counted)
+{
+    nrt_sys_trace_config_t cfg;
+    begin_with_a_clock_that_emits(&cfg);
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+    unsigned before = ntsim_fixture.warnings;
+    for (int i = 0; i < 2; i++)
+        ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                                  NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL,
+                                                  77),
+                          77);
+    ck_assert_uint_eq(g_inner_id, 0);
+    ck_assert_uint_eq(ntsim_fixture.warnings - before, 1);
+    ntsim_capture_stats_t st;
+    ck_assert_int_eq(ntsim_capture_global_stats(&st), NRT_SUCCESS);
+    ck_assert_uint_eq(st.reentrant, 2);
+    nrt_sys_trace_event_t rec[4];
+    size_t n = 0;
+    ck_assert_int_eq(nrt_sys_trace_drain_events(0, rec, 4, &n), NRT_SUCCESS);
+    ck_assert_uint_eq(n, 2); /* the two outer emits, nothing from inside them */
+    ck_assert_uint_eq(rec[0].tracking_id, 77);
+    ck_assert_uint_eq(rec[0].timestamp_ns, 6000);
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    ntsim_fixture_end();
+}
+END_TEST
+
+/* include/ntsim/capture.h: shutdown clears every counter but sessions, the
+ * reentrant count among them (D-GRACE): one refused emit from inside a hook
+ * counts 1, which stop keeps readable and shutdown clears. */
+START_TEST(test_shutdown_clears_the_reentrant_count)
+{
+    nrt_sys_trace_config_t cfg;
+    begin_with_a_clock_that_emits(&cfg);
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+    nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC, NRT_SYS_TRACE_EVENT_PHASE_INSTANT,
+                            0, NULL, 77);
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    ntsim_capture_stats_t st;
+    ck_assert_int_eq(ntsim_capture_global_stats(&st), NRT_SUCCESS);
+    ck_assert_uint_eq(st.reentrant, 1);
+    ntsim_capture_shutdown();
+    ck_assert_int_eq(ntsim_capture_global_stats(&st), NRT_SUCCESS);
+    ck_assert_uint_eq(st.reentrant, 0);
+    ntsim_fixture_end();
+}
+END_TEST
+
+/* D-GRACE: a refused emit from inside an emit warns once a session: the next
+ * session warns again (D-WARN-ONCE's rule for the emit path's warnings). */
+START_TEST(test_emit_from_inside_a_hook_warns_once_each_session)
+{
+    nrt_sys_trace_config_t cfg;
+    begin_with_a_clock_that_emits(&cfg);
+    for (int session = 0; session < 2; session++) {
+        ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+        unsigned before = ntsim_fixture.warnings;
+        for (int i = 0; i < 2; i++)
+            nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                    NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL, 77);
+        ck_assert_uint_eq(ntsim_fixture.warnings - before, 1);
+        ck_assert_str_eq(ntsim_fixture.last_message,
+                         "an emit from inside an emit (a clock or thread-id hook) is refused: "
+                         "event dropped");
+        ntsim_capture_stats_t st;
+        ck_assert_int_eq(ntsim_capture_global_stats(&st), NRT_SUCCESS);
+        ck_assert_uint_eq(st.reentrant, 2);
+        ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    }
+    ntsim_fixture_end();
+}
+END_TEST
+
+/* D-WARN-ONCE, D-GRACE: the refused emit's warning is logged at the first
+ * refusal of the session, not a later one, and never again in it; every
+ * refusal is counted. */
+START_TEST(test_emit_from_inside_a_hook_warns_at_the_first_refusal)
+{
+    nrt_sys_trace_config_t cfg;
+    begin_with_a_clock_that_emits(&cfg);
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+    unsigned before = ntsim_fixture.warnings;
+    ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                              NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL, 77),
+                      77);
+    ck_assert_uint_eq(ntsim_fixture.warnings - before, 1);
+    ck_assert_str_eq(ntsim_fixture.last_message,
+                     "an emit from inside an emit (a clock or thread-id hook) is refused: "
+                     "event dropped");
+    for (int i = 0; i < 3; i++)
+        nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL, 77);
+    ck_assert_uint_eq(ntsim_fixture.warnings - before, 1);
+    ntsim_capture_stats_t st;
+    ck_assert_int_eq(ntsim_capture_global_stats(&st), NRT_SUCCESS);
+    ck_assert_uint_eq(st.reentrant, 4);
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    ntsim_fixture_end();
+}
+END_TEST
+
+/* A thread may end inside a hook (pthread_exit from the clock hook): it
+ * never leaves that emit. The next thread to emit takes over its registry
+ * record (D-GRACE) and must start outside any emit: its event is captured
+ * with its tracking id (facts §5), not refused as an emit inside an emit,
+ * and stop() then has no emit to wait for. */
+static _Thread_local bool t_exit_in_clock;
+
+static uint64_t clock_that_may_exit(void *ctx)
+{
+    (void)ctx;
+    if (t_exit_in_clock)
+        pthread_exit(NULL);
+    return 9000;
+}
+
+static void *emit_and_exit_in_the_hook(void *arg)
+{
+    (void)arg;
+    t_exit_in_clock = true;
+    nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC, NRT_SYS_TRACE_EVENT_PHASE_INSTANT,
+                            0, NULL, 44);
+    return NULL; /* not reached */
+}
+
+static void *emit_once(void *arg)
+{
+    *(uint64_t *)arg = nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC,
+                                               NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, NULL, 55);
+    return NULL;
+}
+
+START_TEST(test_thread_after_one_that_ended_inside_a_hook_emits_normally)
+{
+    ntsim_fixture_begin(1000, 0, 7);
+    nrt_sys_trace_config_t cfg;
+    ntsim_fixture_config(&cfg, 1024, (const uint32_t[]){0}, 1);
+    ntsim_capture_hooks_t hooks = {clock_that_may_exit, NULL, NULL};
+    ck_assert_int_eq(ntsim_capture_set_hooks(&hooks), NRT_SUCCESS);
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+    pthread_t t;
+    ck_assert_int_eq(pthread_create(&t, NULL, emit_and_exit_in_the_hook, NULL), 0);
+    ck_assert_int_eq(pthread_join(t, NULL), 0);
+    uint64_t id = 0;
+    ck_assert_int_eq(pthread_create(&t, NULL, emit_once, &id), 0);
+    ck_assert_int_eq(pthread_join(t, NULL), 0);
+    ck_assert_uint_eq(id, 55);
+    ntsim_capture_stats_t st;
+    ck_assert_int_eq(ntsim_capture_global_stats(&st), NRT_SUCCESS);
+    ck_assert_uint_eq(st.reentrant, 0);
+    nrt_sys_trace_event_t rec[2];
+    size_t n = 0;
+    ck_assert_int_eq(nrt_sys_trace_drain_events(0, rec, 2, &n), NRT_SUCCESS);
+    ck_assert_uint_eq(n, 1); /* the ended thread had not reserved a slot yet */
+    ck_assert_uint_eq(rec[0].tracking_id, 55);
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    ntsim_fixture_end();
+}
+END_TEST
+
+Suite *make_abuse_suite(void)
+{
+    Suite *s = suite_create("abuse");
+    TCase *tc = tcase_create("abuse");
+    tcase_add_loop_test(tc, test_every_public_function_takes_null_without_crashing, 0,
+                        (int)(sizeof null_cases / sizeof null_cases[0]));
+    tcase_add_test(tc, test_null_cases_cover_every_exported_symbol);
+    tcase_add_test(tc, test_stop_from_inside_a_hook_is_refused_not_deadlocked);
+    tcase_add_test(tc, test_emit_from_inside_a_hook_is_refused_and_counted);
+    tcase_add_test(tc, test_emit_from_inside_a_hook_warns_once_each_session);
+    tcase_add_test(tc, test_emit_from_inside_a_hook_warns_at_the_first_refusal);
+    tcase_add_test(tc, test_thread_after_one_that_ended_inside_a_hook_emits_normally);
+    tcase_add_test(tc, test_shutdown_clears_the_reentrant_count);
+    suite_add_tcase(s, tc);
+    return s;
+}

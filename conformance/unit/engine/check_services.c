@@ -1,0 +1,276 @@
+/*
+ * conformance/unit/engine/check_services.c: the services under the API: the log sink
+ * (D-LOG), the replaceable allocator (D-ALLOCATOR) and the blocks the
+ * type-name lists are made of (facts §4: calloc(46, 8), one strdup per
+ * name, unwound on out-of-memory). Every value is worked out from those
+ * entries; the allocator probe (alloc_probe.h) counts the blocks.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "alloc.h"
+#include "alloc_probe.h"
+#include "capture_fixture.h"
+#include "check_suites.h"
+
+static void setup(void)
+{
+    ntsim_fixture_begin(1000, 10, 4242);
+}
+
+static void teardown(void)
+{
+    ntsim_probe_end();
+    ntsim_fixture_end();
+}
+
+/* Runs fn with stderr going to a file; out gets what it wrote. */
+static void capture_stderr(void (*fn)(void), char *out, size_t cap)
+{
+    fflush(stderr);
+    FILE *tmp = tmpfile();
+    ck_assert_ptr_nonnull(tmp);
+    int saved = dup(STDERR_FILENO);
+    ck_assert_int_ge(saved, 0);
+    ck_assert_int_ge(dup2(fileno(tmp), STDERR_FILENO), 0);
+    fn();
+    fflush(stderr);
+    ck_assert_int_ge(dup2(saved, STDERR_FILENO), 0);
+    close(saved);
+    rewind(tmp);
+    size_t n = fread(out, 1, cap - 1, tmp);
+    out[n] = '\0';
+    fclose(tmp);
+}
+
+/* One message of each level through the default sink: an error (an unknown
+ * type name, D-SETTER-NAMES), a warning (stop while not capturing, facts §4)
+ * and the info start logs (the ring memory, facts §5). */
+static void log_one_of_each_level(void)
+{
+    ntsim_log_set_sink(NULL, NULL);
+    nrt_sys_trace_config_t cfg;
+    static const uint32_t nc0[] = {0};
+    ntsim_fixture_config(&cfg, 1024, nc0, 1);
+    ck_assert_int_eq(nrt_sys_trace_config_set_capture_enabled_for_event_type(&cfg, "no_such_type",
+                                                                              true),
+                     NRT_INVALID);
+    ck_assert_int_ne(nrt_sys_trace_stop(), NRT_SUCCESS);
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+}
+
+/* D-LOG: errors and warnings reach stderr as "ntsim: <level>: <message>",
+ * one line each; info does not. */
+START_TEST(test_default_log_sink_prints_errors_and_warnings_not_info)
+{
+    char text[2048];
+    capture_stderr(log_one_of_each_level, text, sizeof text);
+    const char *nl = strchr(text, '\n');
+    ck_assert_ptr_nonnull(nl);
+    ck_assert_msg(strncmp(text, "ntsim: error: ", 14) == 0, "first line: %s", text);
+    ck_assert_ptr_nonnull(strstr(text, "no_such_type"));
+    ck_assert_msg(strstr(text, "no_such_type") < nl, "the error is one line: %s", text);
+    ck_assert_msg(strncmp(nl + 1, "ntsim: warning: ", 16) == 0, "second line: %s", nl + 1);
+    const char *nl2 = strchr(nl + 1, '\n');
+    ck_assert_ptr_nonnull(nl2);
+    ck_assert_msg(nl2[1] == '\0', "only two lines (no info): %s", text);
+}
+END_TEST
+
+static size_t g_logged_len;
+static unsigned g_logged;
+
+static void length_sink(ntsim_log_level_t level, const char *message, void *ctx)
+{
+    (void)level;
+    (void)ctx;
+    g_logged_len = strlen(message);
+    g_logged++;
+}
+
+/* D-LOG: a message is cut at 511 bytes; a short one arrives whole. */
+START_TEST(test_log_message_is_cut_at_511_bytes)
+{
+    nrt_sys_trace_config_t cfg;
+    nrt_sys_trace_config_set_defaults(&cfg);
+    char name[601];
+    memset(name, 'x', 600);
+    name[600] = '\0';
+    g_logged = 0;
+    ntsim_log_set_sink(length_sink, NULL);
+    ck_assert_int_eq(nrt_sys_trace_config_set_capture_enabled_for_event_type(&cfg, name, true),
+                     NRT_INVALID);
+    ck_assert_uint_eq(g_logged, 1);
+    ck_assert_uint_eq(g_logged_len, 511);
+    name[10] = '\0';
+    ck_assert_int_eq(nrt_sys_trace_config_set_capture_enabled_for_event_type(&cfg, name, true),
+                     NRT_INVALID);
+    ck_assert_uint_eq(g_logged, 2);
+    ck_assert_uint_gt(g_logged_len, 10);
+    ck_assert_uint_lt(g_logged_len, 100);
+}
+END_TEST
+
+/* D-ALLOCATOR: all four NULL restores libc's, free included: a block the
+ * probe handed out and the engine frees afterwards goes to libc's free, not
+ * to the probe's. */
+START_TEST(test_all_null_allocator_restores_every_function)
+{
+    nrt_sys_trace_config_t *cfg = NULL;
+    ntsim_probe_begin(UINT64_MAX);
+    ck_assert_int_eq(nrt_sys_trace_config_allocate(&cfg), NRT_SUCCESS);
+    ntsim_probe_end();
+    ck_assert_uint_eq(ntsim_probe.allocs, 1);
+    ck_assert_uint_eq(ntsim_probe.live, 1);
+    nrt_sys_trace_config_free(cfg); /* libc's free: the probe wraps malloc */
+    ck_assert_uint_eq(ntsim_probe.frees, 0);
+    ck_assert_uint_eq(ntsim_probe.live, 1);
+}
+END_TEST
+
+/* facts §4: get_event_types is calloc(46, 8), then slot i = strdup(name i):
+ * strlen + 1 bytes each, in slot order. */
+START_TEST(test_get_event_types_allocates_as_calloc_and_strdup)
+{
+    const char **names = NULL;
+    size_t count = 0;
+    ntsim_probe_begin(UINT64_MAX);
+    ck_assert_int_eq(nrt_sys_trace_get_event_types(&names, &count), NRT_SUCCESS);
+    ntsim_probe_end();
+    ck_assert_uint_eq(count, NRT_SYS_TRACE_EVENT_TYPE_COUNT);
+    ck_assert_uint_eq(ntsim_probe.ncalls, NRT_SYS_TRACE_EVENT_TYPE_COUNT + 1);
+    ck_assert_int_eq(ntsim_probe.calls[0].kind, NTSIM_PROBE_CALLOC);
+    ck_assert_uint_eq(ntsim_probe.calls[0].count, NRT_SYS_TRACE_EVENT_TYPE_COUNT);
+    ck_assert_uint_eq(ntsim_probe.calls[0].size, 8);
+    for (size_t i = 0; i < count; i++) {
+        ck_assert_int_eq(ntsim_probe.calls[i + 1].kind, NTSIM_PROBE_MALLOC);
+        ck_assert_uint_eq(ntsim_probe.calls[i + 1].size, strlen(names[i]) + 1);
+    }
+    for (size_t i = 0; i < count; i++)
+        free((void *)names[i]); /* facts §4: the caller frees with libc */
+    free((void *)names);
+}
+END_TEST
+
+/* facts §4: free_event_types frees what get_event_types (or
+ * config_get_enabled_event_types) returned: every name and the array. */
+START_TEST(test_free_event_types_frees_every_name_and_the_array)
+{
+    const char **names = NULL;
+    size_t count = 0;
+    ntsim_probe_begin(UINT64_MAX);
+    ck_assert_int_eq(nrt_sys_trace_get_event_types(&names, &count), NRT_SUCCESS);
+    ck_assert_uint_eq(ntsim_probe.live, count + 1);
+    nrt_sys_trace_free_event_types(names, count);
+    ck_assert_uint_eq(ntsim_probe.live, 0);
+    ck_assert_uint_eq(ntsim_probe.frees, count + 1);
+
+    nrt_sys_trace_config_t cfg;
+    nrt_sys_trace_config_set_defaults(&cfg);
+    ck_assert_int_eq(nrt_sys_trace_config_set_capture_enabled_for_event_type(&cfg, "hw_notify",
+                                                                              false),
+                     NRT_SUCCESS);
+    ck_assert_int_eq(nrt_sys_trace_config_get_enabled_event_types(&cfg, &names, &count),
+                     NRT_SUCCESS);
+    ck_assert_uint_eq(count, NRT_SYS_TRACE_EVENT_TYPE_COUNT - 1);
+    nrt_sys_trace_free_event_types(names, count);
+    ntsim_probe_end();
+    ck_assert_uint_eq(ntsim_probe.live, 0);
+}
+END_TEST
+
+/* facts §4: out of memory at any of the 47 allocations, get_event_types
+ * unwinds (everything it took is freed) and returns NRT_RESOURCE. */
+START_TEST(test_get_event_types_out_of_memory_frees_what_it_took)
+{
+    for (uint64_t allow = 0; allow <= NRT_SYS_TRACE_EVENT_TYPE_COUNT; allow++) {
+        const char **names = NULL;
+        size_t count = 7;
+        ntsim_probe_begin(allow);
+        NRT_STATUS st = nrt_sys_trace_get_event_types(&names, &count);
+        ntsim_probe_end();
+        ck_assert_int_eq(st, NRT_RESOURCE);
+        ck_assert_uint_eq(ntsim_probe.allocs, allow);
+        ck_assert_msg(ntsim_probe.live == 0, "allow %u: %zu blocks leaked", (unsigned)allow,
+                      ntsim_probe.live);
+    }
+}
+END_TEST
+
+/* D-ALLOCATOR: an aligned block (the capture engine's per-thread record)
+ * comes from the replaceable malloc, one block per call, freed through the
+ * replaceable free; its address is a multiple of the alignment asked for
+ * (at least a pointer's), and all `size` bytes are the caller's: writing
+ * them all and freeing must leave the heap sound (ASan, valgrind). */
+START_TEST(test_aligned_blocks_are_aligned_and_come_from_the_replaceable_allocator)
+{
+    static const size_t aligns[] = {1, 2, 8, 16, 64, 4096};
+    static const size_t sizes[] = {0, 1, 63, 64, 65, 4097};
+    for (size_t i = 0; i < sizeof aligns / sizeof aligns[0]; i++)
+        for (size_t j = 0; j < sizeof sizes / sizeof sizes[0]; j++) {
+            size_t want = aligns[i] < sizeof(void *) ? sizeof(void *) : aligns[i];
+            ntsim_probe_begin(UINT64_MAX);
+            unsigned char *p = ntsim__aligned_malloc(aligns[i], sizes[j]);
+            ck_assert_ptr_nonnull(p);
+            ck_assert_uint_eq((uintptr_t)p % want, 0);
+            ck_assert_uint_eq(ntsim_probe.allocs, 1);
+            ck_assert_uint_eq(ntsim_probe.live, 1);
+            memset(p, 0xA5, sizes[j]);
+            ntsim__aligned_free(p);
+            ntsim_probe_end();
+            ck_assert_uint_eq(ntsim_probe.frees, 1);
+            ck_assert_uint_eq(ntsim_probe.live, 0);
+        }
+}
+END_TEST
+
+/* The same, when memory is short: NULL with nothing held, whether the
+ * allocator refuses or the size cannot be padded within size_t; freeing
+ * NULL frees nothing. The largest size that can be padded (64-byte
+ * alignment: size + 63 + a pointer is SIZE_MAX - 1) is still asked of the
+ * allocator, for at least that many bytes (a wrapped request would be a
+ * small block handed out as a huge one). */
+START_TEST(test_aligned_block_without_memory_is_null_and_holds_nothing)
+{
+    ntsim_probe_begin(0);
+    ck_assert_ptr_null(ntsim__aligned_malloc(64, 64));
+    ck_assert_uint_eq(ntsim_probe.refused, 1);
+    ntsim_probe_end();
+    const size_t largest = SIZE_MAX - 64 - sizeof(void *);
+    ntsim_probe_begin(0);
+    ck_assert_ptr_null(ntsim__aligned_malloc(64, largest));
+    ck_assert_uint_eq(ntsim_probe.refused, 1);
+    ck_assert_uint_eq(ntsim_probe.ncalls, 1);
+    ck_assert_uint_ge(ntsim_probe.calls[0].size, largest);
+    ntsim_probe_end();
+    ntsim_probe_begin(UINT64_MAX);
+    ck_assert_ptr_null(ntsim__aligned_malloc(64, SIZE_MAX));
+    ck_assert_ptr_null(ntsim__aligned_malloc(64, largest + 1));
+    ntsim__aligned_free(NULL);
+    ntsim_probe_end();
+    ck_assert_uint_eq(ntsim_probe.allocs, 0);
+    ck_assert_uint_eq(ntsim_probe.frees, 0);
+    ck_assert_uint_eq(ntsim_probe.live, 0);
+}
+END_TEST
+
+Suite *make_services_suite(void)
+{
+    Suite *s = suite_create("services");
+    TCase *tc = tcase_create("services");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_default_log_sink_prints_errors_and_warnings_not_info);
+    tcase_add_test(tc, test_log_message_is_cut_at_511_bytes);
+    tcase_add_test(tc, test_all_null_allocator_restores_every_function);
+    tcase_add_test(tc, test_get_event_types_allocates_as_calloc_and_strdup);
+    tcase_add_test(tc, test_free_event_types_frees_every_name_and_the_array);
+    tcase_add_test(tc, test_get_event_types_out_of_memory_frees_what_it_took);
+    tcase_add_test(tc, test_aligned_blocks_are_aligned_and_come_from_the_replaceable_allocator);
+    tcase_add_test(tc, test_aligned_block_without_memory_is_null_and_holds_nothing);
+    suite_add_tcase(s, tc);
+    return s;
+}

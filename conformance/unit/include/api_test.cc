@@ -1,0 +1,64 @@
+// conformance/unit/include/api_test.cc: libnrt's headers must build unchanged as C++.
+//
+// Code written against libnrt's nrt/nrt_sys_trace.h is C++ as often as C.
+// This program includes every public header from C++, checks the ABI sizes
+// again with C++'s own static_assert, and drives one capture session through
+// the C API, linking against libntsim. Exit status 0 on success.
+#include <cstdio>
+#include <cstring>
+
+#include "nrt/nrt_profile_notification.h"
+#include "nrt/nrt_status.h"
+#include "nrt/nrt_sys_trace.h"
+#include "nrt/nrt_sys_trace_event.h"
+#include "ntsim/capture.h"
+
+static_assert(sizeof(nrt_sys_trace_event_t) == 112, "record is 112 bytes in C++ too");
+static_assert(sizeof(nrt_sys_trace_event_data_t) == 40, "union is 40 bytes in C++ too");
+static_assert(offsetof(nrt_sys_trace_event_t, data) == 48, "data at +48 in C++ too");
+static_assert(sizeof(nrt_sys_trace_config_t) == 312, "config is 312 bytes in C++ too");
+static_assert(NRT_SYS_TRACE_EVENT_TYPE_COUNT == 46, "46 types");
+
+static int failures;
+#define EXPECT(cond)                                                         \
+    do {                                                                     \
+        if (!(cond)) {                                                       \
+            std::fprintf(stderr, "cxx api_test: %s:%d: %s\n", __FILE__,      \
+                         __LINE__, #cond);                                   \
+            failures++;                                                      \
+        }                                                                    \
+    } while (0)
+
+int main()
+{
+    nrt_sys_trace_config_t *cfg = nullptr;
+    EXPECT(nrt_sys_trace_config_allocate(&cfg) == NRT_SUCCESS);
+    nrt_sys_trace_config_set_max_events_per_nc(cfg, 1024);
+    for (uint32_t nc = 1; nc < NTSIM_NC_COUNT; nc++)
+        nrt_sys_trace_config_set_capture_enabled_for_nc(cfg, nc, false);
+    EXPECT(nrt_sys_trace_start(cfg) == NRT_SUCCESS);
+
+    nrt_sys_trace_event_data_t data;
+    std::memset(&data, 0, sizeof data);
+    data.hw_notify.hint = 0xbeef;
+    uint64_t id = nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_HW_NOTIFY,
+                                          NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, &data, 77);
+    EXPECT(id == 77);
+
+    nrt_sys_trace_event_t out[4];
+    size_t n = 0;
+    EXPECT(nrt_sys_trace_drain_events(0, out, 4, &n) == NRT_SUCCESS);
+    EXPECT(n == 1);
+    EXPECT(out[0].data.hw_notify.hint == 0xbeef);
+    EXPECT(nrt_sys_trace_get_event_type_category(NRT_SYS_TRACE_EVENT_TYPE_HW_NOTIFY) ==
+           NRT_SYS_TRACE_EVENT_CATEGORY_HARDWARE);
+    EXPECT(nrt_sys_trace_stop() == NRT_SUCCESS);
+    nrt_sys_trace_config_free(cfg);
+    ntsim_capture_shutdown();
+
+    enum notification_trace_type explicit_type = NOTIFICATION_TRACE_TYPE_EXPLICIT;
+    EXPECT(explicit_type == 3);
+    if (failures == 0)
+        std::printf("cxx api_test: headers build as C++ and the API links: ok\n");
+    return failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,21 @@
+# engine/engine.mk: the capture engine and the converters, libntsim.a and
+# libntsim.so, by stage. The shared pieces sit at engine/'s top (the one event
+# table, the record reader, interned names, the allocator, the log, the
+# status names); each stage keeps its private headers beside its sources.
+#
+#   capture/   the rings, the grace barrier, emit/drain/start/stop, the config API
+#   convert/   the JSON fetch document, NTFF (ntff.proto), notifications
+#   timeline/  records as a timeline: model, lanes, clock fit, .pftrace
+#              (perfetto_trace.proto), Chrome JSON, the HTML page
+ENGINE_SRC := $(addprefix engine/,alloc.c event_table.c log.c data_view.c intern.c status.c) \
+              $(addprefix engine/capture/,ring.c grace.c capture.c config.c) \
+              $(addprefix engine/convert/,json.c ntff.c notify.c) \
+              $(addprefix engine/timeline/,timeline.c timeline_lanes.c clock_align.c pftrace.c \
+                                           chrome_trace.c timeline_html.c)
+# protoc-c's output for these goes to $(BUILD)/gen.
+ENGINE_PROTOS := engine/convert/ntff.proto engine/timeline/perfetto_trace.proto
+# The stages' folders: only the engine and its unit tests have them on -I.
+ENGINE_STAGES := engine/capture engine/convert engine/timeline
+# Headers at engine/'s top that only the engine and its unit tests may include
+# (each refuses to compile without NTSIM_ENGINE_INTERNAL; make layers probes it).
+ENGINE_PRIVATE_TOP := alloc.h log.h growbuf.h
