@@ -42,15 +42,38 @@ bool ntsim_cli_parse_size(const char *text, uint64_t *out);
 void ntsim_cli_summary(FILE *out, const ntsim_scenario_t *sc, const ntsim_run_result_t *r,
                        const ntsim_outputs_t *o, const char *dir);
 
-/* timelines.c: the timeline files (D-TIMELINE), by the path's extension:
- * .pftrace Perfetto, .json Chrome trace JSON, .html the offline page. */
+/* timelines.c: the timeline files (D-TIMELINE). The one list of formats,
+ * in the order `ntsim run` writes them (docs/architecture.md, "Adding an
+ * output format"):
+ *   XX(FORMAT, file, suffixes, label, what)
+ *   file      its name in `ntsim run`'s output directory
+ *   suffixes  the -o OUT endings that pick it in `ntsim export`
+ *             (space-separated; usage names the first)
+ *   label     what run's summary calls it; NULL: the page, which the
+ *             summary names on a line of its own
+ *   what      export's usage line for it */
+#define NTSIM_TIMELINE_FORMAT_MAP(XX)                                                     \
+    XX(PFTRACE, "trace.pftrace", ".pftrace .perfetto-trace", "Perfetto",                  \
+       "Perfetto's native trace (open it in the Perfetto UI or trace_processor)")         \
+    XX(CHROME_JSON, "trace.chrome.json", ".json", "Chrome trace JSON",                    \
+       "Chrome trace-event JSON (chrome://tracing, DevTools, Perfetto)")                  \
+    XX(HTML, "timeline.html", ".html .htm", NULL,                                          \
+       "one self-contained page drawing the lanes (as ntsim view writes)")
+
 typedef enum ntsim_timeline_format {
     NTSIM_TIMELINE_UNKNOWN,
-    NTSIM_TIMELINE_PFTRACE,
-    NTSIM_TIMELINE_CHROME_JSON,
-    NTSIM_TIMELINE_HTML
+#define NTSIM_TIMELINE_FORMAT_ENUM(f, file, suffixes, label, what) NTSIM_TIMELINE_##f,
+    NTSIM_TIMELINE_FORMAT_MAP(NTSIM_TIMELINE_FORMAT_ENUM)
+#undef NTSIM_TIMELINE_FORMAT_ENUM
+        NTSIM_TIMELINE_FORMAT_END /* one past the last */
 } ntsim_timeline_format_t;
+/* The format OUT's ending picks, or NTSIM_TIMELINE_UNKNOWN. */
 ntsim_timeline_format_t ntsim_cli_timeline_format(const char *path);
+/* For export's usage and its error: each format's first suffix and what it
+ * is, one line each ("  .pftrace   Perfetto's ..."), or the first suffixes
+ * as a list (".pftrace, .json or .html"). */
+void ntsim_cli_timeline_usage(FILE *out);
+void ntsim_cli_timeline_suffixes(FILE *out);
 /* Writes one timeline file; 0, or -1 after printing why to err. *bytes (if
  * not NULL) gets its size. */
 int ntsim_cli_write_timeline(const char *path, ntsim_timeline_format_t format,
@@ -110,7 +133,7 @@ int ntsim_cmd_view(int argc, char **argv);
 int ntsim_cmd_testee(int argc, char **argv);
 /* cmd_export.c, shared with cmd_view.c: the two commands' options (-1 to go
  * on, else the exit status; *out set by -o), and the conversion itself. */
-int ntsim_cli_convert_options(int argc, char **argv, const char *usage, const char **out);
+int ntsim_cli_convert_options(int argc, char **argv, void (*usage)(FILE *), const char **out);
 int ntsim_cli_convert(const char *cmd, const char *in, const char *out,
                       ntsim_timeline_format_t format);
 

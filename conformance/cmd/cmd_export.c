@@ -19,10 +19,9 @@ static const char *const usage_export =
     "\n"
     "Converts FILE (FILE.json: a JSON fetch document such as a run's trace.json;\n"
     "FILE.ntff: an NTFF file such as trace.ntff; anything else: a raw dump of 112-byte\n"
-    "records) into a timeline, by OUT's extension:\n"
-    "  .pftrace   Perfetto's native trace (open it in the Perfetto UI or trace_processor)\n"
-    "  .json      Chrome trace-event JSON (chrome://tracing, DevTools, Perfetto)\n"
-    "  .html      one self-contained page drawing the lanes (as ntsim view writes)\n"
+    "records) into a timeline, by OUT's extension:\n";
+/* ...then a line per format (cli.h's list), then the rest. */
+static const char *const usage_export_tail =
     "Device times are moved onto the host timeline with the sync points in FILE.\n"
     "Bad input exits 3 with FILE: where: what.\n"
     "\n"
@@ -54,7 +53,7 @@ int ntsim_cli_convert(const char *cmd, const char *in, const char *out,
 }
 
 /* Options both converters take; -1 to go on, else the exit status. */
-int ntsim_cli_convert_options(int argc, char **argv, const char *usage, const char **out)
+int ntsim_cli_convert_options(int argc, char **argv, void (*usage)(FILE *), const char **out)
 {
     static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
                                          {"max-input-bytes", required_argument, NULL, 'b'},
@@ -73,27 +72,36 @@ int ntsim_cli_convert_options(int argc, char **argv, const char *usage, const ch
             }
             ntsim_input_set_limit_all((size_t)bytes);
             break;
-        case 'h': fputs(usage, stdout); return NTSIM_EXIT_OK;
-        default: fputs(usage, stderr); return NTSIM_EXIT_USAGE;
+        case 'h': usage(stdout); return NTSIM_EXIT_OK;
+        default: usage(stderr); return NTSIM_EXIT_USAGE;
         }
     }
     if (argc - optind != 1) {
-        fputs(usage, stderr);
+        usage(stderr);
         return NTSIM_EXIT_USAGE;
     }
     return -1;
 }
 
+static void print_usage_export(FILE *out)
+{
+    fputs(usage_export, out);
+    ntsim_cli_timeline_usage(out);
+    fputs(usage_export_tail, out);
+}
+
 int ntsim_cmd_export(int argc, char **argv)
 {
     const char *out = NULL;
-    int rc = ntsim_cli_convert_options(argc, argv, usage_export, &out);
+    int rc = ntsim_cli_convert_options(argc, argv, print_usage_export, &out);
     if (rc >= 0)
         return rc;
     ntsim_timeline_format_t format = out ? ntsim_cli_timeline_format(out) : NTSIM_TIMELINE_UNKNOWN;
     if (format == NTSIM_TIMELINE_UNKNOWN) {
-        fprintf(stderr, "ntsim export: -o OUT must end in .pftrace, .json or .html\n%s",
-                usage_export);
+        fputs("ntsim export: -o OUT must end in ", stderr);
+        ntsim_cli_timeline_suffixes(stderr);
+        fputs("\n", stderr);
+        print_usage_export(stderr);
         return NTSIM_EXIT_USAGE;
     }
     return ntsim_cli_convert("export", argv[optind], out, format);

@@ -22,10 +22,15 @@ static const char *const usage_view =
     "  -o, --output OUT     the page to write (default timeline.html)\n"
     "  --max-input-bytes N  the largest FILE read (default 256M; K, M, G suffixes)\n";
 
+static void print_usage_view(FILE *out)
+{
+    fputs(usage_view, out);
+}
+
 int ntsim_cmd_view(int argc, char **argv)
 {
     const char *out = "timeline.html";
-    int rc = ntsim_cli_convert_options(argc, argv, usage_view, &out);
+    int rc = ntsim_cli_convert_options(argc, argv, print_usage_view, &out);
     if (rc >= 0)
         return rc;
     return ntsim_cli_convert("view", argv[optind], out, NTSIM_TIMELINE_HTML);

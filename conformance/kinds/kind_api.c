@@ -343,12 +343,6 @@ static NRT_STATUS api_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *pa
     return NRT_SUCCESS;
 }
 
-static const char *api_subject(const void *body)
-{
-    (void)body;
-    return "api";
-}
-
 const ntsim_vector_kind_t ntsim_kind_api = {
     .name = "api",
     .keys = api_keys,
@@ -357,5 +351,4 @@ const ntsim_vector_kind_t ntsim_kind_api = {
     .free_body = api_free,
     .judge = ntsim_api_judge,
     .needs = ntsim_api_needs,
-    .subject = api_subject,
 };

@@ -107,11 +107,6 @@ static void decode_run(const ntsim_vector_t *v, ntsim_report_t *r)
     free(text);
 }
 
-static const char *decode_subject(const void *body)
-{
-    return ((const decode_body_t *)body)->ntff ? "ntff" : "records";
-}
-
 const ntsim_vector_kind_t ntsim_kind_decode = {
     .name = "decode",
     .keys = decode_keys,
@@ -119,5 +114,4 @@ const ntsim_vector_kind_t ntsim_kind_decode = {
     .parse = decode_parse,
     .free_body = decode_free,
     .run = decode_run,
-    .subject = decode_subject,
 };

@@ -317,12 +317,6 @@ static void inspect_run(const ntsim_vector_t *v, ntsim_report_t *r)
     free(c);
 }
 
-static const char *inspect_subject(const void *body)
-{
-    (void)body;
-    return "inspect";
-}
-
 const ntsim_vector_kind_t ntsim_kind_inspect = {
     .name = "inspect",
     .keys = inspect_keys,
@@ -330,5 +324,4 @@ const ntsim_vector_kind_t ntsim_kind_inspect = {
     .parse = inspect_parse,
     .free_body = inspect_free,
     .run = inspect_run,
-    .subject = inspect_subject,
 };

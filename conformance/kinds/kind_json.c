@@ -245,12 +245,6 @@ static unsigned json_needs(const ntsim_vector_t *v)
     return ((const json_body_t *)v->body)->has_string ? NTSIM_TESTEE_CAP_JSON_ESCAPE : 0;
 }
 
-static const char *json_subject(const void *body)
-{
-    (void)body;
-    return "json";
-}
-
 const ntsim_vector_kind_t ntsim_kind_json = {
     .name = "json",
     .keys = json_keys,
@@ -259,5 +253,4 @@ const ntsim_vector_kind_t ntsim_kind_json = {
     .free_body = json_free,
     .judge = json_judge,
     .needs = json_needs,
-    .subject = json_subject,
 };

@@ -378,12 +378,6 @@ static void notify_judge(const ntsim_vector_t *v, ntsim_testee_t *t, ntsim_repor
     ntsim_testee_reply_free(resp);
 }
 
-static const char *notify_subject(const void *body)
-{
-    (void)body;
-    return "notify";
-}
-
 const ntsim_vector_kind_t ntsim_kind_notify = {
     .name = "notify",
     .keys = notify_keys,
@@ -391,5 +385,4 @@ const ntsim_vector_kind_t ntsim_kind_notify = {
     .parse = notify_parse,
     .free_body = notify_free,
     .judge = notify_judge,
-    .subject = notify_subject,
 };

@@ -357,12 +357,6 @@ static void ntff_judge(const ntsim_vector_t *v, ntsim_testee_t *t, ntsim_report_
     ntsim_testee_reply_free(resp);
 }
 
-static const char *ntff_subject(const void *body)
-{
-    (void)body;
-    return "ntff";
-}
-
 const ntsim_vector_kind_t ntsim_kind_ntff = {
     .name = "ntff",
     .keys = ntff_keys,
@@ -370,5 +364,4 @@ const ntsim_vector_kind_t ntsim_kind_ntff = {
     .parse = ntff_parse,
     .free_body = ntff_free,
     .judge = ntff_judge,
-    .subject = ntff_subject,
 };

@@ -319,12 +319,6 @@ static NRT_STATUS record_parse(ntsim_yparse_t *p, yaml_node_t *node, const char 
     return NRT_SUCCESS;
 }
 
-static const char *record_subject(const void *body)
-{
-    (void)body;
-    return "record";
-}
-
 const ntsim_vector_kind_t ntsim_kind_record = {
     .name = "record",
     .keys = record_keys,
@@ -332,5 +326,4 @@ const ntsim_vector_kind_t ntsim_kind_record = {
     .parse = record_parse,
     .free_body = record_free,
     .judge = ntsim_record_judge,
-    .subject = record_subject,
 };

@@ -325,11 +325,6 @@ static void scenario_run(const ntsim_vector_t *v, ntsim_report_t *rep)
     ntsim_capture_shutdown();
 }
 
-static const char *scenario_subject(const void *body)
-{
-    return ((const scenario_body_t *)body)->path;
-}
-
 const ntsim_vector_kind_t ntsim_kind_scenario = {
     .name = "scenario",
     .keys = scenario_keys,
@@ -337,5 +332,4 @@ const ntsim_vector_kind_t ntsim_kind_scenario = {
     .parse = scenario_parse,
     .free_body = scenario_free,
     .run = scenario_run,
-    .subject = scenario_subject,
 };

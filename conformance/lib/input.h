@@ -12,6 +12,8 @@
 #ifndef NTSIM_CONFORMANCE_INPUT_H
 #define NTSIM_CONFORMANCE_INPUT_H
 
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -35,6 +37,10 @@ void ntsim_input_set_limit_all(size_t bytes);
 
 /* strdup for C11: a malloc'd copy of s, or NULL when out of memory. */
 char *ntsim_strdup(const char *s);
+/* A malloc'd vsnprintf of fmt, or NULL when out of memory (or fmt fails). */
+__attribute__((format(printf, 1, 0))) char *ntsim_vformat(const char *fmt, va_list ap);
+/* Whether s ends with tail. */
+bool ntsim_ends_with(const char *s, const char *tail);
 
 /* Opens `path` for reading if it is a regular file no larger than `limit`
  * (SIZE_MAX: any size); *size is its size. On refusal writes the reason into

@@ -312,15 +312,6 @@ NRT_STATUS ntsim_vec_parse_models(ntsim_yparse_t *p, yaml_node_t *map, const cha
     return NRT_SUCCESS;
 }
 
-uint64_t ntsim_vec_model_lookup(uint64_t exec_id, void *ctx)
-{
-    const ntsim_vec_models_t *m = ctx;
-    for (size_t i = 0; i < m->count; i++)
-        if (m->items[i].exec_id == exec_id)
-            return m->items[i].model_id;
-    return 0;
-}
-
 NRT_STATUS ntsim_vec_parse_log(ntsim_yparse_t *p, yaml_node_t *map, const char *path,
                                ntsim_vec_log_t *out)
 {

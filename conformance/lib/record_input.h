@@ -46,8 +46,6 @@ typedef struct ntsim_vec_models {
 /* The optional `models` key of map (absent: count 0). */
 NRT_STATUS ntsim_vec_parse_models(ntsim_yparse_t *p, yaml_node_t *map, const char *path,
                                   ntsim_vec_models_t *out);
-/* An ntsim_model_lookup_fn over a ntsim_vec_models_t (ctx): 0 when absent. */
-uint64_t ntsim_vec_model_lookup(uint64_t exec_id, void *ctx);
 
 /* The optional `log` key (record and json kinds): what the engine logs while
  * the vector runs, one line per message in order, each "level: fragment": the

@@ -10,19 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-__attribute__((format(printf, 1, 0))) static char *vformat(const char *fmt, va_list ap)
-{
-    va_list ap2;
-    va_copy(ap2, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap2);
-    va_end(ap2);
-    if (n < 0)
-        return NULL;
-    char *s = malloc((size_t)n + 1);
-    if (s != NULL)
-        vsnprintf(s, (size_t)n + 1, fmt, ap);
-    return s;
-}
+#include "input.h"
 
 void ntsim_report_init(ntsim_report_t *r)
 {
@@ -40,7 +28,7 @@ void ntsim_report_add(ntsim_report_t *r, const char *subid, const char *field, c
 {
     va_list ap;
     va_start(ap, fmt);
-    char *what = vformat(fmt, ap);
+    char *what = ntsim_vformat(fmt, ap);
     va_end(ap);
     r->mismatches++; /* counted even if the text cannot be kept */
     if (what == NULL)

@@ -39,12 +39,6 @@ static NRT_STATUS fail(char *err, size_t cap, const char *fmt, ...)
     return NRT_INVALID;
 }
 
-static bool ends_with(const char *s, const char *tail)
-{
-    size_t n = strlen(s), m = strlen(tail);
-    return n >= m && strcmp(s + n - m, tail) == 0;
-}
-
 /* A key's text (an NTFF attribute, or a JSON string value) as its raw value. */
 static bool parse_text(const ntsim_data_key_t *k, const char *s, uint64_t *v)
 {
@@ -277,9 +271,9 @@ NRT_STATUS ntsim_trace_input_parse(const char *kind, const char *data, size_t le
     *recs = NULL;
     *n = 0;
     NRT_STATUS st;
-    if (ends_with(kind, ".json")) {
+    if (ntsim_ends_with(kind, ".json")) {
         st = parse_json(data, len, recs, n, err, cap);
-    } else if (ends_with(kind, ".ntff")) {
+    } else if (ntsim_ends_with(kind, ".ntff")) {
         st = parse_ntff(data, len, recs, n, err, cap);
     } else if (len % sizeof **recs != 0) {
         st = fail(err, cap, "offset %zu: a record dump must be whole 112-byte records (%zu "

@@ -9,8 +9,11 @@
  *   vectors:                    # one or more
  *     - id: layout.hw_notify    # stable, unique, starts with "<kind>."
  *       comment: one line       # what this vector pins
- *       source: spec §3         # where its values come from: spec §N,
- *                               #   facts §N or decision D-NAME
+ *       source: S3.hw_notify, D-NAMES
+ *                               # where its values come from: the ids of the
+ *                               #   facts (docs/spec_facts.md) and decisions
+ *                               #   (docs/decisions.md) it rests on, separated
+ *                               #   by commas or spaces (facts.h)
  *       flags: [hole, gotcha]   # optional, from a fixed set
  *       expect: valid           # or: invalid, with error: "<the error>"
  *       ...                     # the kind's own keys
@@ -62,7 +65,9 @@ typedef struct ntsim_vector_kind {
     /* The testee capabilities (NTSIM_TESTEE_CAP_*) the vector cannot be
      * judged without: a testee lacking one skips it. NULL: none. */
     unsigned (*needs)(const ntsim_vector_t *v);
-    /* What the vector pins (a C type, an enum constant), for coverage checks. */
+    /* What the vector pins (a C type, an enum, an event type), for the
+     * coverage checks of runner/check_vectors.c: set by the kinds those
+     * ask (layout, enum, event_type), NULL for the others. */
     const char *(*subject)(const void *body);
 } ntsim_vector_kind_t;
 
@@ -104,7 +109,5 @@ NRT_STATUS ntsim_vector_set_load_dir(ntsim_vector_set_t *set, const char *dir);
 /* Loads from a string (tests, fuzzing); `name` is used in error messages. */
 NRT_STATUS ntsim_vector_set_load_string(ntsim_vector_set_t *set, const char *name,
                                         const char *text, size_t len);
-
-bool ntsim_vector_has_flag(const ntsim_vector_t *v, const char *flag);
 
 #endif /* NTSIM_CONFORMANCE_VECTOR_H */

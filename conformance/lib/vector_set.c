@@ -29,6 +29,7 @@
 #include <sys/stat.h>
 
 #include "facts.h"
+#include "input.h"
 
 static const char *const common_keys[] = {"id", "comment", "source", "flags", "expect", "error",
                                           NULL};
@@ -87,14 +88,6 @@ void ntsim_vector_set_free(ntsim_vector_set_t *set)
     free(set->vectors);
     ntsim_errors_free(&set->errors);
     memset(set, 0, sizeof *set);
-}
-
-bool ntsim_vector_has_flag(const ntsim_vector_t *v, const char *flag)
-{
-    for (size_t i = 0; i < v->flag_count; i++)
-        if (strcmp(v->flags[i], flag) == 0)
-            return true;
-    return false;
 }
 
 static bool id_is_well_formed(const char *id, const char *kind)
@@ -287,12 +280,6 @@ typedef struct path_list {
     size_t cap;
 } path_list_t;
 
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
 static NRT_STATUS collect(path_list_t *list, const char *dir, unsigned depth)
 {
     if (depth > 16)
@@ -316,7 +303,7 @@ static NRT_STATUS collect(path_list_t *list, const char *dir, unsigned depth)
         if (stat(full, &sb) == 0 && S_ISDIR(sb.st_mode)) {
             st = collect(list, full, depth + 1);
             free(full);
-        } else if (ends_with(e->d_name, ".yaml")) {
+        } else if (ntsim_ends_with(e->d_name, ".yaml")) {
             if (grow((void **)&list->paths, &list->cap, list->count, sizeof(char *)) !=
                 NRT_SUCCESS) {
                 free(full);

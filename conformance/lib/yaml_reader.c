@@ -24,20 +24,6 @@ struct ntsim_yparse {
 
 /* --- the error list ------------------------------------------------------------ */
 
-__attribute__((format(printf, 1, 0))) static char *vformat(const char *fmt, va_list ap)
-{
-    va_list ap2;
-    va_copy(ap2, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap2);
-    va_end(ap2);
-    if (n < 0)
-        return NULL;
-    char *s = malloc((size_t)n + 1);
-    if (s != NULL)
-        vsnprintf(s, (size_t)n + 1, fmt, ap);
-    return s;
-}
-
 void ntsim_errors_init(ntsim_errors_t *e)
 {
     memset(e, 0, sizeof *e);
@@ -55,7 +41,7 @@ NRT_STATUS ntsim_errors_add(ntsim_errors_t *e, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    char *msg = vformat(fmt, ap);
+    char *msg = ntsim_vformat(fmt, ap);
     va_end(ap);
     if (msg == NULL)
         return NRT_RESOURCE;
@@ -80,17 +66,12 @@ const char *ntsim_yp_file(const ntsim_yparse_t *p)
     return p->file;
 }
 
-ntsim_errors_t *ntsim_yp_errors(ntsim_yparse_t *p)
-{
-    return p->errors;
-}
-
 NRT_STATUS ntsim_yp_error(ntsim_yparse_t *p, const yaml_node_t *node, const char *path,
                           const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    char *what = vformat(fmt, ap);
+    char *what = ntsim_vformat(fmt, ap);
     va_end(ap);
     unsigned line = node ? (unsigned)node->start_mark.line + 1 : 1;
     unsigned col = node ? (unsigned)node->start_mark.column + 1 : 1;

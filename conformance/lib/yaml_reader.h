@@ -64,9 +64,8 @@ NRT_STATUS ntsim_yaml_load_string(ntsim_errors_t *errors, const char *name, cons
 NRT_STATUS ntsim_yaml_load_file(ntsim_errors_t *errors, const char *path,
                                 ntsim_input_kind_t kind, ntsim_yaml_root_fn fn, void *ctx);
 
-/* The input being read (for error messages of callers) and the error list. */
+/* The input being read (for error messages of callers). */
 const char *ntsim_yp_file(const ntsim_yparse_t *p);
-ntsim_errors_t *ntsim_yp_errors(ntsim_yparse_t *p);
 
 /* Reports "file:line:col: path: message" at node's position (1:1 without a
  * node). Returns NRT_INVALID, or NRT_RESOURCE when it cannot be kept. */
