@@ -279,6 +279,7 @@ check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(NTSIM_BIN) layers
 	./$(CLIENT_TEST)
 	sh conformance/cli/cli_ntsim.sh ./$(NTSIM_BIN)
 	sh conformance/cli/hostile.sh ./$(NTSIM_BIN) ./$(CHECK_BIN)
+	sh conformance/proofs/file_map.sh
 
 # The layers only point down: probes compiled with each layer's own -I flags.
 layers: $(DEPS_STAMP) | $(GEN_HDR) $(CONF_GEN_HDR)

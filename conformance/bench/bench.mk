@@ -21,11 +21,12 @@ $(BENCH_OBJ)/lttng_tp.o $(BENCH_OBJ)/lttng_peer.o: $(BENCH_OBJ)/%.o: conformance
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -O2 -g -I. -Wall -Werror -c $< -o $@
 
-$(BENCH_OBJ)/bench_capture.o: conformance/bench/bench_capture.c conformance/bench/lttng_tp.h | $(BENCH_STAMP)
+BENCH_CAPTURE_OBJ := $(addprefix $(BENCH_OBJ)/,bench_capture.o bench_threads.o bench_drain.o)
+$(BENCH_CAPTURE_OBJ): $(BENCH_OBJ)/%.o: conformance/bench/%.c conformance/bench/bench_capture.h | $(BENCH_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) -O2 -g $(DEFS) -Iinclude -I. -c $< -o $@
+	$(CC) $(CSTD) $(WARN) -O2 -g $(DEFS) -Iinclude -c $< -o $@
 
-$(BENCH_BIN): $(BENCH_OBJ)/bench_capture.o $(BENCH_OBJ)/lttng_tp.o $(BENCH_OBJ)/lttng_peer.o $(LIB) \
+$(BENCH_BIN): $(BENCH_CAPTURE_OBJ) $(BENCH_OBJ)/lttng_tp.o $(BENCH_OBJ)/lttng_peer.o $(LIB) \
               | $(BENCH_STAMP)
 	$(CC) -o $@ $^ $$(pkg-config --libs lttng-ust) $(PKG_LIBS_ENGINE) -ldl -pthread
 

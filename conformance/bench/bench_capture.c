@@ -36,19 +36,15 @@
 #include <emmintrin.h>
 #endif
 
+#include "bench_capture.h"
 #include "ntsim/capture.h"
 
-int ntsim_bench_lttng_enabled(void);
-void ntsim_bench_lttng_emit(const uint8_t *rec);
+uint64_t events = 1000000; /* per measurement, per thread: --events */
+int rounds = 7;            /* --rounds */
+uint64_t drain_records = 1u << 20;
+uint64_t ring_big;         /* holds `events` without filling */
 
-enum { MAX_ROUNDS = 31, RING_FULL = 4096, RING_SMALL = 8192 };
-
-static uint64_t events = 1000000; /* per measurement, per thread: --events */
-static int rounds = 7;            /* --rounds */
-static uint64_t drain_records = 1u << 20;
-static uint64_t ring_big;         /* holds `events` without filling */
-
-static uint64_t now_ns(clockid_t clock)
+uint64_t now_ns(clockid_t clock)
 {
     struct timespec ts;
     clock_gettime(clock, &ts);
@@ -56,16 +52,11 @@ static uint64_t now_ns(clockid_t clock)
 }
 
 /* Keeps the optimizer from deleting measured work. */
-static volatile uint64_t sink;
+volatile uint64_t sink;
 
-static nrt_sys_trace_event_data_t payload;
+nrt_sys_trace_event_data_t payload;
 
 /* --- series: one figure's value per round ------------------------------------- */
-
-typedef struct series {
-    const char *name;
-    double v[MAX_ROUNDS];
-} series_t;
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -74,7 +65,7 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* Median, min and max of the rounds. */
-static void summarize(const series_t *s, double *med, double *lo, double *hi)
+void summarize(const series_t *s, double *med, double *lo, double *hi)
 {
     double v[MAX_ROUNDS];
     memcpy(v, s->v, sizeof(double) * (size_t)rounds);
@@ -85,7 +76,7 @@ static void summarize(const series_t *s, double *med, double *lo, double *hi)
 }
 
 /* One table row: name, median [min-max] with `dp` decimals, then a note. */
-static void row(const series_t *s, int dp, const char *note)
+void row(const series_t *s, int dp, const char *note)
 {
     double med, lo, hi;
     summarize(s, &med, &lo, &hi);
@@ -97,7 +88,7 @@ static void row(const series_t *s, int dp, const char *note)
 
 /* A row with a goal: "met" when the median meets it, and how many rounds
  * did. `at_most`: the goal is an upper bound. */
-static void goal_row(const series_t *s, int dp, double goal, bool at_most,
+void goal_row(const series_t *s, int dp, double goal, bool at_most,
                      const char *goal_text)
 {
     double med, lo, hi;
@@ -113,7 +104,7 @@ static void goal_row(const series_t *s, int dp, double goal, bool at_most,
 
 /* --- capture sessions -------------------------------------------------------------- */
 
-static void start_capture(uint64_t max, const uint32_t *ncs, int n)
+void start_capture(uint64_t max, const uint32_t *ncs, int n)
 {
     nrt_sys_trace_config_t cfg;
     nrt_sys_trace_config_set_defaults(&cfg);
@@ -130,7 +121,7 @@ static void start_capture(uint64_t max, const uint32_t *ncs, int n)
 
 /* The payload and the sum are the caller's own (on its stack): a shared
  * global written by two threads would measure false sharing, not ntsim. */
-static void emit_loop(uint32_t nc, uint64_t n)
+void emit_loop(uint32_t nc, uint64_t n)
 {
     nrt_sys_trace_event_data_t d = payload;
     uint64_t sum = 0;
@@ -202,368 +193,6 @@ static double cost_lttng(void)
         ntsim_bench_lttng_emit(rec);
     }
     return (double)(now_ns(CLOCK_THREAD_CPUTIME_ID) - t0) / (double)events;
-}
-
-/* --- multi-thread throughput (wall time) ------------------------------------------- */
-
-/* Wall time of a multi-thread measurement: each thread notes when it
- * starts and ends its loop, and the measurement spans the first start to
- * the last end. (Timing from the main thread after the start barrier was
- * wrong with two CPUs: the main thread, a third, may not run again until
- * the workers are well into their loops, so two threads looked faster.) */
-typedef struct span {
-    uint64_t start, end;
-} span_t;
-
-static double span_seconds(const span_t *s, int threads)
-{
-    uint64_t first = s[0].start, last = s[0].end;
-    for (int i = 1; i < threads; i++) {
-        first = s[i].start < first ? s[i].start : first;
-        last = s[i].end > last ? s[i].end : last;
-    }
-    return (double)(last - first) / 1e9;
-}
-
-typedef struct worker {
-    uint32_t nc;
-    int cpu;
-    uint64_t n;
-    pthread_barrier_t *go;
-    span_t span;
-} worker_t;
-
-static void pin_to(int cpu)
-{
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    CPU_SET(cpu, &set);
-    pthread_setaffinity_np(pthread_self(), sizeof set, &set);
-}
-
-static void *worker_run(void *arg)
-{
-    worker_t *w = arg;
-    pin_to(w->cpu);
-    pthread_barrier_wait(w->go);
-    w->span.start = now_ns(CLOCK_MONOTONIC);
-    emit_loop(w->nc, w->n);
-    w->span.end = now_ns(CLOCK_MONOTONIC);
-    return NULL;
-}
-
-/* Captured events per second with `threads` emitters on the given NCs, each
- * emitting `n`, into rings of `ring` records; *busy gets the refusals. */
-static double throughput(int threads, const uint32_t *ncs, uint64_t ring, uint64_t n,
-                         uint64_t *busy)
-{
-    int cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
-    start_capture(ring, ncs, threads);
-    pthread_barrier_t go;
-    pthread_barrier_init(&go, NULL, (unsigned)threads + 1);
-    pthread_t t[2];
-    worker_t w[2];
-    for (int i = 0; i < threads; i++) {
-        w[i] = (worker_t){ncs[i], i % cpus, n, &go, {0, 0}};
-        pthread_create(&t[i], NULL, worker_run, &w[i]);
-    }
-    pthread_barrier_wait(&go);
-    span_t spans[2];
-    for (int i = 0; i < threads; i++) {
-        pthread_join(t[i], NULL);
-        spans[i] = w[i].span;
-    }
-    double secs = span_seconds(spans, threads);
-    pthread_barrier_destroy(&go);
-    uint64_t pushed = 0;
-    *busy = 0;
-    for (int i = 0; i < threads; i++) {
-        if (i > 0 && ncs[i] == ncs[0])
-            break; /* one NC: counted once */
-        ntsim_nc_stats_t st;
-        ntsim_capture_nc_stats(ncs[i], &st);
-        pushed += st.pushed;
-        *busy += st.busy;
-    }
-    nrt_sys_trace_stop();
-    return (double)pushed / secs;
-}
-
-static void touch_pages(const void *p, size_t bytes);
-
-/* --- the peers of the one-NC figures: what any per-NC sequence costs ------------------ */
-
-/* Every record of an NC takes the next number of one per-NC counter
- * (nc_local_id, D-IDS), so two threads on one NC must pass that counter's
- * cache line between their CPUs for every event they interleave: the time of
- * that pass bounds their throughput whatever the ring does. These two peers
- * measure it in the same round as ntsim:
- *   - line_pass_ns: one thread per CPU, taking turns incrementing one shared
- *     word; the time of one pass of its line from one CPU to the other;
- *   - the bare per-NC sequence: per event, the same clock read, one atomic
- *     fetch_add on a shared counter and a 112-byte copy into slot [seq] of a
- *     ring-sized buffer: the least a design with a per-NC sequence does. */
-typedef struct pass_arg {
-    _Atomic uint64_t *word;
-    uint64_t parity, n;
-    int cpu;
-    pthread_barrier_t *go;
-    span_t span;
-} pass_arg_t;
-
-static void *pass_run(void *arg)
-{
-    pass_arg_t *a = arg;
-    pin_to(a->cpu);
-    pthread_barrier_wait(a->go);
-    a->span.start = now_ns(CLOCK_MONOTONIC);
-    for (uint64_t i = 0; i < a->n; i++) {
-        uint64_t want = 2 * i + a->parity;
-        /* acquire/release: a pass hands the line over, nothing else. */
-        while (atomic_load_explicit(a->word, memory_order_acquire) != want)
-            ;
-        atomic_store_explicit(a->word, want + 1, memory_order_release);
-    }
-    a->span.end = now_ns(CLOCK_MONOTONIC);
-    return NULL;
-}
-
-/* ns for one pass of a cache line between CPU 0 and CPU 1 (0 with one CPU). */
-static double line_pass_ns(void)
-{
-    if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
-        return 0;
-    static _Alignas(64) _Atomic uint64_t word;
-    atomic_store(&word, 0);
-    uint64_t n = events / 10 > 1000 ? events / 10 : 1000;
-    pthread_barrier_t go;
-    pthread_barrier_init(&go, NULL, 3);
-    pass_arg_t a[2] = {{&word, 0, n, 0, &go, {0, 0}}, {&word, 1, n, 1, &go, {0, 0}}};
-    pthread_t t[2];
-    for (int i = 0; i < 2; i++)
-        pthread_create(&t[i], NULL, pass_run, &a[i]);
-    pthread_barrier_wait(&go);
-    span_t spans[2];
-    for (int i = 0; i < 2; i++) {
-        pthread_join(t[i], NULL);
-        spans[i] = a[i].span;
-    }
-    pthread_barrier_destroy(&go);
-    return span_seconds(spans, 2) * 1e9 / (double)(2 * n);
-}
-
-typedef struct seq_arg {
-    _Atomic uint64_t *seq;
-    uint8_t *ring;
-    uint64_t slots, n;
-    int cpu;
-    pthread_barrier_t *go;
-    span_t span;
-} seq_arg_t;
-
-static void *seq_run(void *arg)
-{
-    seq_arg_t *a = arg;
-    pin_to(a->cpu);
-    uint8_t rec[112];
-    memset(rec, 0x5a, sizeof rec);
-    pthread_barrier_wait(a->go);
-    a->span.start = now_ns(CLOCK_MONOTONIC);
-    for (uint64_t i = 0; i < a->n; i++) {
-        uint64_t t = now_ns(CLOCK_REALTIME);
-        /* relaxed: the peer needs a unique number, nothing ordered. */
-        uint64_t q = atomic_fetch_add_explicit(a->seq, 1, memory_order_relaxed);
-        memcpy(rec, &t, sizeof t);
-        memcpy(a->ring + (q & (a->slots - 1)) * 128, rec, sizeof rec);
-    }
-    a->span.end = now_ns(CLOCK_MONOTONIC);
-    return NULL;
-}
-
-/* Events per second of the bare per-NC sequence with `threads` threads,
- * each doing n events into a buffer of `slots` 128-byte slots (a power of 2).
- * With `shared` false, each thread has its own counter (on its own line) and
- * its own `slots` slots (thread i at slot i * slots): the same work with
- * nothing shared, what two NCs can get at best on this machine (two vCPUs
- * that are, say, hyperthreads of one core do not double anything). */
-static double throughput_bare_seq(int threads, uint8_t *ring, uint64_t slots, uint64_t n,
-                                  bool shared)
-{
-    int cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
-    static struct {
-        _Alignas(64) _Atomic uint64_t word;
-    } seq[2];
-    atomic_store(&seq[0].word, 0);
-    atomic_store(&seq[1].word, 0);
-    touch_pages(ring, (shared ? 1 : (size_t)threads) * slots * 128);
-    pthread_barrier_t go;
-    pthread_barrier_init(&go, NULL, (unsigned)threads + 1);
-    seq_arg_t a[2];
-    pthread_t t[2];
-    for (int i = 0; i < threads; i++) {
-        a[i] = shared ? (seq_arg_t){&seq[0].word, ring, slots, n, i % cpus, &go, {0, 0}}
-                      : (seq_arg_t){&seq[i].word, ring + (size_t)i * slots * 128, slots, n,
-                                    i % cpus, &go, {0, 0}};
-        pthread_create(&t[i], NULL, seq_run, &a[i]);
-    }
-    pthread_barrier_wait(&go);
-    span_t spans[2];
-    for (int i = 0; i < threads; i++) {
-        pthread_join(t[i], NULL);
-        spans[i] = a[i].span;
-    }
-    pthread_barrier_destroy(&go);
-    return (double)(threads * n) / span_seconds(spans, threads);
-}
-
-/* --- drain bandwidth ------------------------------------------------------------------ */
-
-/* The reference copy with non-temporal stores (what the drain does for a
- * drain this large): 16-byte streaming stores, then a fence. */
-static void copy_streaming(void *dst, const void *src, size_t n)
-{
-#if defined(__SSE2__)
-    unsigned char *d = dst;
-    const unsigned char *s = src;
-    size_t lead = (16 - ((uintptr_t)d & 15)) & 15;
-    memcpy(d, s, lead < n ? lead : n);
-    if (lead >= n)
-        return;
-    d += lead, s += lead, n -= lead;
-    for (; n >= 64; d += 64, s += 64, n -= 64) {
-        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)s);
-        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(s + 16));
-        __m128i c = _mm_loadu_si128((const __m128i *)(const void *)(s + 32));
-        __m128i e = _mm_loadu_si128((const __m128i *)(const void *)(s + 48));
-        _mm_stream_si128((__m128i *)(void *)d, a);
-        _mm_stream_si128((__m128i *)(void *)(d + 16), b);
-        _mm_stream_si128((__m128i *)(void *)(d + 32), c);
-        _mm_stream_si128((__m128i *)(void *)(d + 48), e);
-    }
-    memcpy(d, s, n);
-    _mm_sfence();
-#else
-    memcpy(dst, src, n);
-#endif
-}
-
-/* The ring's own layout copied in one pass: 112 bytes out of each 128-byte
- * slot (`n` output bytes: n / 112 slots), with the drain's streaming stores. What a drain could do
- * if it had nothing to check: the drain / this ratio is the cost of the
- * protocol's walk over the stamps, the ratio of this to the dense copy the
- * cost of the layout (16 bytes read and not copied per record). */
-static void copy_slots_streaming(void *dst, const void *src, size_t bytes)
-{
-    size_t n = bytes / 112;
-#if defined(__SSE2__)
-    if (((uintptr_t)dst & 15) == 0) {
-        const __m128i *s = src;
-        __m128i *d = dst;
-        for (size_t i = 0; i < n; i++, s += 8, d += 7) {
-#pragma GCC unroll 7 /* as the drain's copy: seven loads, seven stores */
-            for (int w = 0; w < 7; w++)
-                _mm_stream_si128(d + w, _mm_load_si128(s + w));
-        }
-        _mm_sfence();
-        return;
-    }
-#endif
-    for (size_t i = 0; i < n; i++)
-        memcpy((char *)dst + i * 112, (const char *)src + i * 128, 112);
-}
-
-/* memcpy in 64 KiB calls: glibc keeps cached stores at that size (above
- * ~99 MiB on this machine one call switches to non-temporal stores). */
-static void copy_cached(void *dst, const void *src, size_t n)
-{
-    for (size_t at = 0; at < n; at += 65536)
-        memcpy((char *)dst + at, (const char *)src + at, n - at < 65536 ? n - at : 65536);
-}
-
-/* Reads one byte of every page: this VM pages out memory left idle for a
- * second or so (DAMON), and a copy from such pages measures faults. */
-static void touch_pages(const void *p, size_t bytes)
-{
-    const volatile uint8_t *b = p;
-    uint64_t sum = 0;
-    for (size_t at = 0; at < bytes; at += 4096)
-        sum += b[at];
-    sink += sum;
-}
-
-/* GB/s of a timed copy; both buffers touched just before it. */
-static double bandwidth(void (*copy)(void *, const void *, size_t), void *dst, void *src,
-                        size_t bytes)
-{
-    memset(dst, 3, bytes);
-    touch_pages(src, bytes);
-    uint64_t t0 = now_ns(CLOCK_MONOTONIC);
-    copy(dst, src, bytes);
-    double secs = (double)(now_ns(CLOCK_MONOTONIC) - t0) / 1e9;
-    sink += ((uint8_t *)dst)[bytes - 1];
-    return (double)bytes / secs / 1e9;
-}
-
-static void copy_one_call(void *dst, const void *src, size_t n)
-{
-    memcpy(dst, src, n);
-}
-
-static void *emit_one(void *arg)
-{
-    (void)arg;
-    emit_loop(0, 1);
-    return NULL;
-}
-
-/* Fills NC 0's ring with drain_records events and times their drain, in
- * GB/s of records handed out. `shared`: another thread emits the first
- * event, so this thread's emits revoke its ownership and the drain walks
- * every stamp (engine/capture/ring.c C2) where an owned ring's takes a batch on its
- * last stamp (C2'). */
-static double timed_drain(nrt_sys_trace_event_t *out, bool shared)
-{
-    const uint32_t nc0 = 0;
-    size_t bytes = (size_t)drain_records * sizeof(nrt_sys_trace_event_t);
-    start_capture(drain_records, &nc0, 1);
-    if (shared) {
-        pthread_t t;
-        if (pthread_create(&t, NULL, emit_one, NULL) != 0) {
-            fprintf(stderr, "bench: pthread_create failed\n");
-            exit(1);
-        }
-        pthread_join(t, NULL);
-    }
-    emit_loop(0, drain_records - (shared ? 1 : 0));
-    memset(out, 3, bytes);
-    size_t got = 0;
-    uint64_t t0 = now_ns(CLOCK_MONOTONIC);
-    nrt_sys_trace_drain_events(0, out, drain_records, &got);
-    double secs = (double)(now_ns(CLOCK_MONOTONIC) - t0) / 1e9;
-    nrt_sys_trace_stop();
-    if (got != drain_records) {
-        fprintf(stderr, "bench: drained %zu records of %" PRIu64 "\n", got, drain_records);
-        exit(1);
-    }
-    return (double)got * sizeof(nrt_sys_trace_event_t) / secs / 1e9;
-}
-
-/* One round of the drain figures: drain (of an owned ring, then of a
- * shared one), memcpy, streaming copy, memcpy in one call, of the same
- * bytes into the same buffer, and the one-pass copy of the same records
- * out of 128-byte slots (from `slots`). */
-static void drain_round(nrt_sys_trace_event_t *out, uint8_t *src, uint8_t *slots, double *drain,
-                        double *drain_shared, double *cached, double *streaming, double *one_call,
-                        double *slot_copy)
-{
-    size_t bytes = (size_t)drain_records * sizeof(nrt_sys_trace_event_t);
-    *drain = timed_drain(out, false);
-    *drain_shared = timed_drain(out, true);
-    *cached = bandwidth(copy_cached, out, src, bytes);
-    *streaming = bandwidth(copy_streaming, out, src, bytes);
-    *one_call = bandwidth(copy_one_call, out, src, bytes);
-    touch_pages(slots, (size_t)drain_records * 128); /* bandwidth() touches the first `bytes` */
-    *slot_copy = bandwidth(copy_slots_streaming, out, slots, bytes);
 }
 
 /* --- main ------------------------------------------------------------------------------ */

@@ -114,6 +114,44 @@ START_TEST(test_every_event_type_has_an_event_type_vector)
 }
 END_TEST
 
+/* The registry is expanded from NTSIM_KIND_MAP; each kind's own name and
+ * judge must agree with its entry (a kind_<name>.c that says another name,
+ * or runs itself while the map says an implementation answers it). */
+START_TEST(test_every_kind_is_what_the_kind_map_says)
+{
+    static const struct {
+        const char *name;
+        bool judged;
+    } map[] = {
+#define NTSIM_KIND_ROW(name, how, body) {#name, NTSIM_KIND_IF_JUDGED(how, true) + 0},
+        NTSIM_KIND_MAP(NTSIM_KIND_ROW)
+#undef NTSIM_KIND_ROW
+    };
+    size_t i = 0;
+    for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++, i++) {
+        ck_assert_uint_lt(i, NTSIM_KIND_COUNT);
+        ck_assert_str_eq((*k)->name, map[i].name);
+        ck_assert_msg(((*k)->judge != NULL) == map[i].judged && ((*k)->run != NULL) == !map[i].judged,
+                      "%s: the map says %s, the kind %s", map[i].name,
+                      map[i].judged ? "judged" : "own", (*k)->judge ? "judges" : "runs itself");
+    }
+    ck_assert_uint_eq(i, NTSIM_KIND_COUNT);
+}
+END_TEST
+
+/* A kind with no vector judges nothing: a new kind comes with its vectors
+ * (docs/architecture.md, "Adding a vector kind"). */
+START_TEST(test_every_kind_has_a_vector)
+{
+    for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++) {
+        size_t n = 0;
+        for (size_t i = 0; i < ntsim_check_vectors.count; i++)
+            n += ntsim_check_vectors.vectors[i].kind == *k;
+        ck_assert_msg(n > 0, "the kind %s has no vector under vectors/", (*k)->name);
+    }
+}
+END_TEST
+
 Suite *make_vectors_suite(void)
 {
     Suite *s = suite_create("vectors");
@@ -145,6 +183,8 @@ Suite *make_vectors_suite(void)
     tcase_add_test(cov, test_every_abi_aggregate_has_a_layout_vector);
     tcase_add_test(cov, test_every_abi_enum_has_an_enum_vector);
     tcase_add_test(cov, test_every_event_type_has_an_event_type_vector);
+    tcase_add_test(cov, test_every_kind_has_a_vector);
+    tcase_add_test(cov, test_every_kind_is_what_the_kind_map_says);
     suite_add_tcase(s, cov);
     return s;
 }

@@ -12,27 +12,21 @@
 
 #include <stdio.h>
 
+#include "kind_map.h"
 #include "testee_msg.h"
 
 typedef NRT_STATUS (*ntsim_testee_answer_fn)(const NtsimTestee__Request *q, ntsim_arena_t *a,
                                              NtsimTestee__Response *out, char *err, size_t cap);
 
-NRT_STATUS ntsim__testee_layout(const NtsimTestee__Request *q, ntsim_arena_t *a,
-                                NtsimTestee__Response *out, char *err, size_t cap);
-NRT_STATUS ntsim__testee_enum(const NtsimTestee__Request *q, ntsim_arena_t *a,
-                              NtsimTestee__Response *out, char *err, size_t cap);
-NRT_STATUS ntsim__testee_event_type(const NtsimTestee__Request *q, ntsim_arena_t *a,
-                                    NtsimTestee__Response *out, char *err, size_t cap);
-NRT_STATUS ntsim__testee_record(const NtsimTestee__Request *q, ntsim_arena_t *a,
-                                NtsimTestee__Response *out, char *err, size_t cap);
-NRT_STATUS ntsim__testee_json(const NtsimTestee__Request *q, ntsim_arena_t *a,
-                              NtsimTestee__Response *out, char *err, size_t cap);
-NRT_STATUS ntsim__testee_ntff(const NtsimTestee__Request *q, ntsim_arena_t *a,
-                              NtsimTestee__Response *out, char *err, size_t cap);
-NRT_STATUS ntsim__testee_notify(const NtsimTestee__Request *q, ntsim_arena_t *a,
-                                NtsimTestee__Response *out, char *err, size_t cap);
-NRT_STATUS ntsim__testee_api(const NtsimTestee__Request *q, ntsim_arena_t *a,
-                             NtsimTestee__Response *out, char *err, size_t cap);
+/* ntsim__testee_<name>: the answer to each judged kind of NTSIM_KIND_MAP
+ * (kind_map.h), testee_engine.c's dispatcher calls it by the request's body. */
+#define NTSIM_KIND_ANSWER_DECLARE(name, how, body)                                            \
+    NTSIM_KIND_IF_JUDGED(how, NRT_STATUS ntsim__testee_##name(const NtsimTestee__Request *q,  \
+                                                             ntsim_arena_t *a,               \
+                                                             NtsimTestee__Response *out,     \
+                                                             char *err, size_t cap);)
+NTSIM_KIND_MAP(NTSIM_KIND_ANSWER_DECLARE)
+#undef NTSIM_KIND_ANSWER_DECLARE
 void ntsim__testee_api_reset(void);
 
 /* What the capture fixture's sink kept since it began, as a Log reply
