@@ -366,10 +366,8 @@ NRT_STATUS ntsim_pftrace_serialize(const nrt_sys_trace_event_t *events, size_t c
                                    const ntsim_timeline_options_t *options, uint8_t **out,
                                    size_t *len)
 {
-    if (out == NULL || len == NULL || (events == NULL && count > 0))
-        return NRT_INVALID;
     ntsim_timeline_t tl;
-    NRT_STATUS st = ntsim__timeline_build(events, count, options, &tl);
+    NRT_STATUS st = ntsim__timeline_begin(out, len != NULL, events, count, options, &tl);
     if (st != NRT_SUCCESS)
         return st;
     ntsim_growbuf_t b = {NULL, 0, 0};

@@ -643,14 +643,21 @@ void ntsim__timeline_free(ntsim_timeline_t *tl)
     memset(tl, 0, sizeof *tl);
 }
 
+NRT_STATUS ntsim__timeline_begin(const void *out, bool has_len, const nrt_sys_trace_event_t *events,
+                                 size_t count, const ntsim_timeline_options_t *options,
+                                 ntsim_timeline_t *tl)
+{
+    if (out == NULL || !has_len || (events == NULL && count > 0))
+        return NRT_INVALID;
+    return ntsim__timeline_build(events, count, options, tl);
+}
+
 NRT_STATUS ntsim_timeline_stats(const nrt_sys_trace_event_t *events, size_t count,
                                 const ntsim_timeline_options_t *options,
                                 ntsim_timeline_stats_t *stats)
 {
-    if (stats == NULL || (events == NULL && count > 0))
-        return NRT_INVALID;
     ntsim_timeline_t tl;
-    NRT_STATUS st = ntsim__timeline_build(events, count, options, &tl);
+    NRT_STATUS st = ntsim__timeline_begin(stats, true, events, count, options, &tl);
     if (st != NRT_SUCCESS)
         return st;
     *stats = tl.stats;

@@ -155,6 +155,12 @@ typedef struct ntsim_timeline {
 NRT_STATUS ntsim__timeline_build(const nrt_sys_trace_event_t *recs, size_t n,
                                  const ntsim_timeline_options_t *opt, ntsim_timeline_t *tl);
 void ntsim__timeline_free(ntsim_timeline_t *tl);
+/* A public writer's first step: NRT_INVALID when it has nowhere to put its
+ * result (out NULL: the bytes or the stats; len NULL where it takes one) or
+ * events is NULL with count > 0; else ntsim__timeline_build. */
+NRT_STATUS ntsim__timeline_begin(const void *out, bool has_len, const nrt_sys_trace_event_t *events,
+                                 size_t count, const ntsim_timeline_options_t *options,
+                                 ntsim_timeline_t *tl);
 
 /* The event name of a record's type ("nrt_execute"; "unknown" past the table). */
 const char *ntsim__timeline_name(uint32_t type);
