@@ -643,7 +643,8 @@ sub main {
         my ($x, $idx) = @$s;
         my $name = sprintf('%04d', $idx);
         my $dir = "$out/work/diff";
-        system('mkdir', '-p', "$dir/a/engine", "$dir/b/engine");
+        (my $sub = $x->{file}) =~ s{/[^/]*$}{}; # engine/capture/ring.c: engine/capture
+        system('mkdir', '-p', "$dir/a/$sub", "$dir/b/$sub") == 0 or die "mutants: mkdir $dir failed\n";
         spew("$dir/a/$x->{file}", $orig{$x->{file}});
         spew("$dir/b/$x->{file}", apply_edits($orig{$x->{file}}, $x->{edits}));
         my $d = `cd '$dir' && diff -u --label a/$x->{file} --label b/$x->{file} a/$x->{file} b/$x->{file}`;
