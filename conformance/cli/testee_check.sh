@@ -116,6 +116,30 @@ has bad_end '  enum: 8 passed, 0 failed'
 run no_start 1 --testee "sh -c 'exit 7'" --kind enum
 has no_start.err "the testee 'sh -c 'exit 7'' could not be started: its hello failed: it exited with status 7"
 
+# A hello naming a kind or capability the runner does not know is an error
+# naming it (a misspelled kind must not become a testee that answers nothing),
+# and a run that judged nothing fails (issue 27: both were green).
+run misspelled 1 --testee "$t --kinds=Layout,records" --kind enum
+has misspelled.err "could not be started: its hello names an unknown kind 'Layout' (known: layout, enum,"
+run misspelled_cap 1 --testee "$t --capabilities=stats,Log" --kind enum
+has misspelled_cap.err "its hello names an unknown capability 'Log' (known: log, stats,"
+run no_kinds 1 --testee "$t --kinds=" --xfail conformance/runner/expected_failures.txt
+has no_kinds "FAIL nothing was judged: every vector was skipped or filtered out (573 skipped); the testee answers none of the selected kinds"
+has no_kinds "conformance: 0 passed, 1 failed, 573 skipped"
+run only_own 1 --testee "$t" --kind scenario
+has only_own "FAIL nothing was judged"
+
+# Text from a testee cannot forge the runner's output: its name and its
+# Error messages are shown with every control byte as \xNN, so no line it
+# sends starts a line of ours.
+run forge 1 --testee "$t --break=forge" --kind enum
+has forge 'testee: '"$t"' --break=forge (ntsim\x0aconformance: 9999 passed,...)'
+has forge 'enum.phase: testee: answered request 7 (enum) with an error: ntsim\x0aconformance: 9999 passed, 0 failed, 0 skipped\x0a\x1b[2J\x0d'
+if grep -q '^conformance: 9999' "$tmp/forge" || grep -q "$(printf '\033')" "$tmp/forge"; then
+    bad "forge: a line or an escape of the testee's reached the runner's output"
+fi
+has forge '  enum: 0 passed, 8 failed'
+
 # --- 3. capabilities and shards -------------------------------------------------------
 
 run port 0 --testee "$t --kinds=layout,json,api --capabilities=" --xfail conformance/runner/expected_failures.txt

@@ -102,12 +102,15 @@ void ntsim_cli_inspect_free(ntsim_cli_inspect_t *in);
  * runner's verdicts on a broken testee can be tested. Wrong answers:
  * json_key_order (phase before event_type in every event object),
  * record_byte (a bit of every drained record's thread_id flipped),
- * enum_value (every enum's last member one higher). A misbehaving process,
+ * enum_value (every enum's last member one higher); forge (a hello name and
+ * an Error for every other request whose text holds line breaks, an ESC and
+ * a summary line of the runner's: what a testee that wants a green report
+ * would print). A misbehaving process,
  * at its N-th request (hello is the first; counted again after a restart):
  * crash=N (SIGSEGV), hang=N (never answers), exit=N (exits 3), garbage=N (a
  * frame that is not a Response), disorder=N (the reply carries another id). */
 typedef struct ntsim_testee_faults {
-    bool json_key_order, record_byte, enum_value;
+    bool json_key_order, record_byte, enum_value, forge;
     uint64_t crash_at, hang_at, exit_at, garbage_at, disorder_at; /* 0: never */
     /* --kinds, --capabilities: what the hello announces instead of
      * everything (comma-separated; "" for none), NULL: unchanged. */

@@ -27,6 +27,8 @@ static const char *const usage_testee =
     "                 json_key_order  phase before event_type in every JSON event\n"
     "                 record_byte     one bit of every drained record's thread_id flipped\n"
     "                 enum_value      every enum's last member one higher\n"
+    "                 forge           a hello name and Error replies that try to print\n"
+    "                                 lines of the runner's own (line breaks, ESC)\n"
     "                 crash=N         SIGSEGV at the N-th request (hello is the first)\n"
     "                 hang=N          never answer the N-th request\n"
     "                 exit=N          exit 3 at the N-th request\n"

@@ -42,6 +42,7 @@ static bool parse_one(char *item, ntsim_testee_faults_t *f)
         bool *flag = strcmp(item, "json_key_order") == 0 ? &f->json_key_order
                      : strcmp(item, "record_byte") == 0  ? &f->record_byte
                      : strcmp(item, "enum_value") == 0   ? &f->enum_value
+                     : strcmp(item, "forge") == 0        ? &f->forge
                                                          : NULL;
         if (flag != NULL)
             *flag = true;
@@ -65,7 +66,7 @@ bool ntsim_testee_faults_parse(const char *list, ntsim_testee_faults_t *f, char 
         snprintf(shown, sizeof shown, "%s", item);
         if (!parse_one(item, f)) {
             snprintf(why, cap, "'%s' is not a fault (json_key_order, record_byte, enum_value, "
-                               "crash=N, hang=N, exit=N, garbage=N, disorder=N)",
+                               "forge, crash=N, hang=N, exit=N, garbage=N, disorder=N)",
                      shown);
             return false;
         }
@@ -165,6 +166,22 @@ static uint8_t *pack_hello(const ntsim_testee_faults_t *f, NtsimTestee__Response
     return bytes;
 }
 
+/* What `forge` puts in a hello's name and in every Error: a line of the
+ * runner's own summary, a terminal escape, a carriage return. */
+#define FORGED "ntsim\nconformance: 9999 passed, 0 failed, 0 skipped\n\x1b[2J\r"
+
+/* An Error reply to request `id` with the forged text, packed. */
+static uint8_t *pack_forged_error(uint64_t id, size_t *len)
+{
+    NtsimTestee__Error e = NTSIM_TESTEE__ERROR__INIT;
+    e.message = (char *)FORGED;
+    NtsimTestee__Response r = NTSIM_TESTEE__RESPONSE__INIT;
+    r.id = id;
+    r.body_case = NTSIM_TESTEE__RESPONSE__BODY_ERROR;
+    r.error = &e;
+    return ntsim_testee_pack(&r.base, len);
+}
+
 NRT_STATUS ntsim_testee_faults_apply(const ntsim_testee_faults_t *f, uint64_t n, uint8_t **resp,
                                      size_t *len)
 {
@@ -179,8 +196,8 @@ NRT_STATUS ntsim_testee_faults_apply(const ntsim_testee_faults_t *f, uint64_t n,
         *len = sizeof garbage;
         return NRT_SUCCESS;
     }
-    if (!f->json_key_order && !f->record_byte && !f->enum_value && n != f->disorder_at &&
-        f->kinds == NULL && f->capabilities == NULL)
+    if (!f->json_key_order && !f->record_byte && !f->enum_value && !f->forge &&
+        n != f->disorder_at && f->kinds == NULL && f->capabilities == NULL)
         return NRT_SUCCESS;
     NtsimTestee__Response *m = ntsim_testee__response__unpack(NULL, *len, *resp);
     if (m == NULL)
@@ -189,9 +206,15 @@ NRT_STATUS ntsim_testee_faults_apply(const ntsim_testee_faults_t *f, uint64_t n,
     if (n == f->disorder_at)
         m->id++;
     size_t nlen = 0;
-    uint8_t *bytes = m->body_case == NTSIM_TESTEE__RESPONSE__BODY_HELLO
-                         ? pack_hello(f, m, &nlen)
-                         : ntsim_testee_pack(&m->base, &nlen);
+    bool hello = m->body_case == NTSIM_TESTEE__RESPONSE__BODY_HELLO;
+    char *name = hello ? m->hello->name : NULL;
+    if (hello && f->forge)
+        m->hello->name = (char *)FORGED; /* put back before protobuf-c frees it */
+    uint8_t *bytes = hello       ? pack_hello(f, m, &nlen)
+                     : f->forge ? pack_forged_error(m->id, &nlen)
+                                : ntsim_testee_pack(&m->base, &nlen);
+    if (hello)
+        m->hello->name = name;
     ntsim_testee__response__free_unpacked(m, NULL);
     if (bytes == NULL)
         return NRT_RESOURCE;

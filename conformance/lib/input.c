@@ -54,6 +54,24 @@ char *ntsim_vformat(const char *fmt, va_list ap)
     return s;
 }
 
+char *ntsim_text_escape(const char *s, size_t len, size_t max, char *out)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < len && i < max; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c < 0x7f)
+            out[o++] = (char)c;
+        else
+            o += (size_t)snprintf(out + o, 5, "\\x%02x", c);
+    }
+    if (len > max) {
+        memcpy(out + o, "...", 3);
+        o += 3;
+    }
+    out[o] = '\0';
+    return out;
+}
+
 bool ntsim_ends_with(const char *s, const char *tail)
 {
     size_t n = strlen(s), m = strlen(tail);

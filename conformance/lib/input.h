@@ -41,6 +41,11 @@ char *ntsim_strdup(const char *s);
 __attribute__((format(printf, 1, 0))) char *ntsim_vformat(const char *fmt, va_list ap);
 /* Whether s ends with tail. */
 bool ntsim_ends_with(const char *s, const char *tail);
+/* s[0..len) as a message shows text from outside (a value, a testee's
+ * name): at most max bytes of it, each byte outside printable ASCII as
+ * \xNN, "..." when it was longer; so it cannot break a line or reach the
+ * terminal. out needs 4 * max + 4 bytes; returns out. */
+char *ntsim_text_escape(const char *s, size_t len, size_t max, char *out);
 
 /* Opens `path` for reading if it is a regular file no larger than `limit`
  * (SIZE_MAX: any size); *size is its size. On refusal writes the reason into

@@ -32,6 +32,7 @@
 
 #include "event_table.h"
 #include "inspect_env.h"
+#include "input.h"
 
 enum {
 #define NTSIM_INSPECT_VAR_ENUM_(ID, name) VAR_##ID,
@@ -66,17 +67,7 @@ typedef struct env_reader {
  * terminal. */
 static void quote(const char *s, size_t len, char out[QUOTE_CAP])
 {
-    size_t o = 0;
-    for (size_t i = 0; i < len && i < QUOTE_BYTES; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x20 && c < 0x7f)
-            out[o++] = (char)c;
-        else
-            o += (size_t)snprintf(out + o, QUOTE_CAP - o, "\\x%02x", c);
-    }
-    if (len > QUOTE_BYTES)
-        o += (size_t)snprintf(out + o, QUOTE_CAP - o, "...");
-    out[o] = '\0';
+    ntsim_text_escape(s, len, QUOTE_BYTES, out);
 }
 
 /* One line into `list` (errors or warnings): "VAR: 'part': message", or

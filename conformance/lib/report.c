@@ -23,6 +23,50 @@ void ntsim_report_free(ntsim_report_t *r)
     memset(r, 0, sizeof *r);
 }
 
+/* Appends "<subid>: <field>: <what>\n", the control bytes of all three as
+ * \xNN (but what's line breaks when it is a diff), within the text's bound. */
+static void append(ntsim_report_t *r, const char *subid, const char *field, const char *what,
+                   bool keep_newlines)
+{
+    size_t need = r->len + strlen(subid) + strlen(field) + 4 * strlen(what) + 8;
+    if (need > NTSIM_REPORT_TEXT_MAX) {
+        r->hidden++;
+        return;
+    }
+    if (need > r->cap) {
+        size_t ncap = r->cap ? r->cap : 256;
+        while (ncap < need)
+            ncap *= 2;
+        char *t = realloc(r->text, ncap);
+        if (t == NULL) {
+            r->hidden++;
+            return;
+        }
+        r->text = t;
+        r->cap = ncap;
+    }
+    const char *parts[3] = {subid, field, what};
+    /* A message's own trailing line breaks end the line anyway. */
+    size_t what_len = strlen(what);
+    while (what_len > 0 && what[what_len - 1] == '\n')
+        what_len--;
+    for (int k = 0; k < 3; k++) {
+        const unsigned char *end = (const unsigned char *)parts[k] + (k == 2 ? what_len : strlen(parts[k]));
+        for (const unsigned char *c = (const unsigned char *)parts[k]; c < end; c++) {
+            if ((*c < 0x20 && !(k == 2 && keep_newlines && *c == '\n')) || *c == 0x7f)
+                r->len += (size_t)snprintf(r->text + r->len, r->cap - r->len, "\\x%02x", *c);
+            else
+                r->text[r->len++] = (char)*c;
+        }
+        if (k < 2) {
+            memcpy(r->text + r->len, ": ", 2);
+            r->len += 2;
+        }
+    }
+    r->text[r->len++] = '\n';
+    r->text[r->len] = '\0';
+}
+
 void ntsim_report_add(ntsim_report_t *r, const char *subid, const char *field, const char *fmt,
                       ...)
 {
@@ -31,25 +75,11 @@ void ntsim_report_add(ntsim_report_t *r, const char *subid, const char *field, c
     char *what = ntsim_vformat(fmt, ap);
     va_end(ap);
     r->mismatches++; /* counted even if the text cannot be kept */
-    if (what == NULL)
+    if (what == NULL) {
+        r->hidden++;
         return;
-    int n = snprintf(NULL, 0, "%s: %s: %s\n", subid, field, what);
-    if (n > 0) {
-        size_t need = r->len + (size_t)n + 1;
-        if (need > r->cap) {
-            size_t ncap = r->cap ? r->cap : 256;
-            while (ncap < need)
-                ncap *= 2;
-            char *t = realloc(r->text, ncap);
-            if (t != NULL) {
-                r->text = t;
-                r->cap = ncap;
-            }
-        }
-        if (need <= r->cap)
-            r->len += (size_t)snprintf(r->text + r->len, r->cap - r->len, "%s: %s: %s\n", subid,
-                                       field, what);
     }
+    append(r, subid, field, what, false);
     free(what);
 }
 
@@ -134,7 +164,8 @@ void ntsim_report_diff(ntsim_report_t *r, const char *subid, const char *field, 
         n += (size_t)snprintf(text + n, text_cap - n, " %.*s\n", (int)a.len[i], a.at[i]);
     if (n > 0 && text[n - 1] == '\n')
         text[n - 1] = '\0';
-    ntsim_report_add(r, subid, field, "%s", text);
+    r->mismatches++;
+    append(r, subid, field, text, true);
     free(text);
 out:
     free(a.at);
@@ -183,9 +214,13 @@ char *ntsim_report_failure(char *out, size_t cap, const char *id, const char *fi
 {
     if (cap == 0)
         return out;
-    int n = snprintf(out, cap, "%s (%s:%u): %u mismatch%s\n%s  repro: %s", id, file, line,
+    char hidden[96] = "";
+    if (r->hidden > 0)
+        snprintf(hidden, sizeof hidden, "(%u more mismatch%s not shown: the report is full)\n",
+                 r->hidden, r->hidden == 1 ? "" : "es");
+    int n = snprintf(out, cap, "%s (%s:%u): %u mismatch%s\n%s%s  repro: %s", id, file, line,
                      r->mismatches, r->mismatches == 1 ? "" : "es", r->text ? r->text : "",
-                     repro);
+                     hidden, repro);
     size_t tail = strlen(repro) + strlen("...\n  repro: ");
     /* Cut the report, never the repro line: a reader needs the command most. */
     if (n >= 0 && (size_t)n >= cap && cap > tail + 1)

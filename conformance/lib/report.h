@@ -15,12 +15,18 @@
 #include <stddef.h>
 
 /* Accumulates the mismatches of one vector run, one line each:
- *   "<sub-id>: <field>: expected <x>, got <y>" */
+ *   "<sub-id>: <field>: expected <x>, got <y>"
+ * Text a testee or a file chose cannot break a line or reach the terminal:
+ * every byte below 0x20 and 0x7f is kept as \xNN (a diff keeps its own
+ * line breaks). The text is bounded (NTSIM_REPORT_TEXT_MAX): the lines past
+ * it are counted, not kept, and the failure block says how many. */
+#define NTSIM_REPORT_TEXT_MAX ((size_t)1 << 20)
 typedef struct ntsim_report {
     char *text;
     size_t len;
     size_t cap;
     unsigned mismatches;
+    unsigned hidden; /* mismatches whose lines did not fit */
 } ntsim_report_t;
 
 void ntsim_report_init(ntsim_report_t *r);

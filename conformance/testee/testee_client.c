@@ -32,14 +32,30 @@ static const char *body_name(NtsimTestee__Request__BodyCase c)
 
 /* --- the hello ------------------------------------------------------------------ */
 
-static unsigned name_bits(char **names, size_t n, const char *const *table)
+/* The bits of the names in table (bit b: table[b]); false, with why, for a
+ * name the table lacks: a misspelled kind ("Layout", "json ") must not
+ * quietly become a testee that answers nothing. */
+static bool name_bits(char **names, size_t n, const char *const *table, const char *what,
+                      unsigned *bits, char *why, size_t cap)
 {
-    unsigned bits = 0;
-    for (size_t i = 0; i < n; i++)
-        for (unsigned b = 0; table[b] != NULL; b++)
-            if (strcmp(names[i], table[b]) == 0)
-                bits |= 1u << b;
-    return bits;
+    *bits = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned b = 0;
+        while (table[b] != NULL && strcmp(names[i], table[b]) != 0)
+            b++;
+        if (table[b] == NULL) {
+            char shown[4 * 64 + 4], known[256] = "";
+            ntsim_text_escape(names[i], strlen(names[i]), 64, shown);
+            for (unsigned k = 0; table[k] != NULL; k++)
+                snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s",
+                         k ? ", " : "", table[k]);
+            snprintf(why, cap, "its hello names an unknown %s '%s' (known: %s)", what, shown,
+                     known);
+            return false;
+        }
+        *bits |= 1u << b;
+    }
+    return true;
 }
 
 static NRT_STATUS roundtrip(ntsim_testee_t *t, NtsimTestee__Request *req,
@@ -67,10 +83,17 @@ static NRT_STATUS hello(ntsim_testee_t *t, char *why, size_t cap)
                  resp->hello->protocol_version, NTSIM_TESTEE_PROTOCOL);
     else {
         const NtsimTestee__HelloReply *h2 = resp->hello;
-        snprintf(t->name, sizeof t->name, "%s", h2->name ? h2->name : "(no name)");
-        t->kinds = name_bits(h2->kinds, h2->n_kinds, ntsim_testee_kind_names);
-        t->caps = name_bits(h2->capabilities, h2->n_capabilities, ntsim_testee_cap_names);
-        st = NRT_SUCCESS;
+        /* The name is printed in the run's header: escaped, as all text from
+         * a testee is (it must not forge a line of the runner's output). */
+        if (h2->name != NULL)
+            ntsim_text_escape(h2->name, strlen(h2->name), (sizeof t->name - 4) / 4, t->name);
+        else
+            snprintf(t->name, sizeof t->name, "(no name)");
+        if (name_bits(h2->kinds, h2->n_kinds, ntsim_testee_kind_names, "kind", &t->kinds, why,
+                      cap) &&
+            name_bits(h2->capabilities, h2->n_capabilities, ntsim_testee_cap_names, "capability",
+                      &t->caps, why, cap))
+            st = NRT_SUCCESS;
     }
     ntsim_testee_reply_free(resp);
     if (st != NRT_SUCCESS && t->command != NULL)
