@@ -170,6 +170,20 @@ printf '{"events":[{"event_type":"generic","phase":"later"}]}' >"$tmp/bad.json"
 check "export bad input" 3 "$bin" export "$tmp/bad.json" -o "$tmp/y.pftrace"
 has "export bad input" "bad.json: events[0].phase: not start, stop, instant or unknown"
 check "view a directory" 3 "$bin" view "$tmp" -o "$tmp/y.html"
+# A command never writes its output over its own input: not by the same
+# name, another spelling, or a link (issue 27: export overwrote its input).
+cp "$tmp/a/trace.json" "$tmp/in.json"
+ln -s in.json "$tmp/link.json"
+for out in "$tmp/in.json" "$tmp/./in.json" "$tmp/link.json"; do
+    check "export over its input ($out)" 2 "$bin" export "$tmp/in.json" -o "$out"
+    has "export over its input ($out)" "refusing to write over the input"
+    check "view over its input ($out)" 2 "$bin" view "$tmp/link.json" -o "$out"
+done
+cmp -s "$tmp/in.json" "$tmp/a/trace.json" || { echo "cli_ntsim: export or view changed its input" >&2; fail=1; }
+cp sim/scenarios/default.yaml "$tmp/sc.yaml"
+check "record over its scenario" 2 "$bin" record "$tmp/sc.yaml" -o "$tmp/sc.yaml"
+has "record over its scenario" "refusing to write over the scenario"
+cmp -s "$tmp/sc.yaml" sim/scenarios/default.yaml || { echo "cli_ntsim: record changed its scenario" >&2; fail=1; }
 
 # The inspect session's variables (D-INSPECT-ENV). A malformed one names the
 # variable and the part, exits 2, and nothing runs: not even -o DIR appears.

@@ -38,6 +38,10 @@ int ntsim_cli_mkdir_p(const char *dir);
 /* io.c: a count or a size in bytes: decimal digits with an optional K, M or G
  * (powers of 1024). False on anything else or on overflow. */
 bool ntsim_cli_parse_size(const char *text, uint64_t *out);
+/* Whether a and b name one existing file (the same device and inode, so a
+ * link or another spelling of the path is caught): a command refuses to
+ * write its output over its own input, before opening it. */
+bool ntsim_cli_same_file(const char *a, const char *b);
 /* summary.c: what `ntsim run` prints after a run. */
 void ntsim_cli_summary(FILE *out, const ntsim_scenario_t *sc, const ntsim_run_result_t *r,
                        const ntsim_outputs_t *o, const char *dir);

@@ -32,6 +32,11 @@ static const char *const usage_export_tail =
 int ntsim_cli_convert(const char *cmd, const char *in, const char *out,
                       ntsim_timeline_format_t format)
 {
+    if (ntsim_cli_same_file(in, out)) {
+        fprintf(stderr, "ntsim %s: -o %s is %s itself: refusing to write over the input\n", cmd,
+                out, in);
+        return NTSIM_EXIT_USAGE;
+    }
     char err[512] = "";
     nrt_sys_trace_event_t *recs = NULL;
     size_t n = 0;

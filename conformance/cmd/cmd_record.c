@@ -325,6 +325,11 @@ int ntsim_cmd_record(int argc, char **argv)
         return NTSIM_EXIT_USAGE;
     }
     const char *scenario_path = argv[optind];
+    if (ntsim_cli_same_file(scenario_path, out_path)) {
+        fprintf(stderr, "ntsim record: -o %s is %s itself: refusing to write over the scenario\n",
+                out_path, scenario_path);
+        return NTSIM_EXIT_USAGE;
+    }
     ntsim_scenario_t *sc = malloc(sizeof *sc);
     ntsim_run_result_t *r = calloc(1, sizeof *r);
     ntsim_outputs_t o = {0};

@@ -113,6 +113,13 @@ int ntsim_cli_close_outputs(ntsim_output_files_t *f, const char *dir, FILE *err)
     return rc;
 }
 
+bool ntsim_cli_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
+}
+
 bool ntsim_cli_parse_size(const char *text, uint64_t *out)
 {
     if (*text < '0' || *text > '9')
