@@ -120,6 +120,7 @@ CHECK_BIN   := $(BUILD)/check_ntsim
 NTSIM_BIN   := $(BUILD)/ntsim
 CXX_TEST    := $(BUILD)/cxx_api_test
 CLIENT_TEST := $(BUILD)/cxx_client_test
+EXIT_CLIENT := $(BUILD)/exit_client
 DEPS_STAMP  := $(BUILD)/.deps-ok
 
 # Each folder's objects with that folder's -I flags (one compile rule below).
@@ -145,7 +146,7 @@ VALGRIND := valgrind --fair-sched=yes --quiet --error-exitcode=1 --leak-check=fu
         mutants model add-type-check add-kind-check install uninstall install-check deps clean \
         interop view-check trace-engine
 
-all: $(LIB) $(SHLIB) $(PCFILE) $(CHECK_BIN) $(NTSIM_BIN) $(CXX_TEST) $(CLIENT_TEST)
+all: $(LIB) $(SHLIB) $(PCFILE) $(CHECK_BIN) $(NTSIM_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT)
 
 # --- dependencies -------------------------------------------------------------
 
@@ -243,6 +244,13 @@ $(CLIENT_TEST): $(UNIT_CXX_CLIENT) $(SHLIB) include/nrt/*.h include/ntsim/*.h | 
 	$(CXX) -std=c++17 -Wall -Wextra -Werror -pedantic -Iinclude $(EXTRA_CFLAGS) \
 	    -o $@ $(UNIT_CXX_CLIENT) $(SHLIB) -Wl,-rpath,'$$ORIGIN' $(EXTRA_LDFLAGS)
 
+# A program that emits from its main thread and from a thread that ends, and
+# exits with the capture running, built as the README says (the static
+# library): under valgrind nothing it leaves may be lost (make memcheck).
+$(EXIT_CLIENT): $(UNIT_EXIT_CLIENT) $(LIB) include/nrt/*.h include/ntsim/*.h | $(DEPS_STAMP)
+	$(CC) $(CSTD) $(WARN) $(OPT) $(DEFS) -Iinclude $(EXTRA_CFLAGS) -o $@ $(UNIT_EXIT_CLIENT) $(LIB) \
+	    $(PKG_LIBS_ENGINE) -pthread $(EXTRA_LDFLAGS)
+
 # The suite links the runner, the unit suites, the harness library, the
 # simulator and the engine; never the command's objects.
 $(CHECK_BIN): $(RUNNER_OBJ) $(UNIT_OBJ) $(HARNESS_LIB) $(SIM_LIB) $(LIB)
@@ -270,13 +278,14 @@ CHECK_ARGS ?=
 
 # The in-process run's output is kept (build/conformance.log) so that
 # testee_check.sh can compare it with the same suite through `ntsim testee`.
-check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(NTSIM_BIN) layers
+check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT) $(NTSIM_BIN) layers
 	{ $(CHECK_LOGS) ./$(CHECK_BIN) --ntsim ./$(NTSIM_BIN) $(CHECK_ARGS); echo $$? >$(BUILD)/conformance.rc; } \
 	    | tee $(BUILD)/conformance.log; exit $$(cat $(BUILD)/conformance.rc)
 	sh conformance/cli/testee_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN) $(BUILD)/conformance.log $(CHECK_ARGS)
 	sh conformance/cli/cli_failures.sh ./$(CHECK_BIN)
 	./$(CXX_TEST)
 	./$(CLIENT_TEST)
+	./$(EXIT_CLIENT)
 	sh conformance/cli/cli_ntsim.sh ./$(NTSIM_BIN)
 	sh conformance/cli/hostile.sh ./$(NTSIM_BIN) ./$(CHECK_BIN)
 	sh conformance/proofs/file_map.sh
@@ -288,7 +297,11 @@ layers: $(DEPS_STAMP) | $(GEN_HDR) $(CONF_GEN_HDR)
 	INC_UNIT="$(INC_UNIT)" INC_CMD="$(INC_CMD)" ENGINE_PRIVATE_TOP="$(ENGINE_PRIVATE_TOP)" \
 	ENGINE_STAGES="$(ENGINE_STAGES)" sh conformance/proofs/layers.sh "$(CC)"
 
-memcheck: $(CHECK_BIN) $(NTSIM_BIN)
+# Programs as users write them run under valgrind too: one that exits with
+# its capture running and its threads' records kept, and the C++ client.
+memcheck: $(CHECK_BIN) $(NTSIM_BIN) $(EXIT_CLIENT) $(CLIENT_TEST)
+	$(VALGRIND) ./$(EXIT_CLIENT)
+	$(VALGRIND) ./$(CLIENT_TEST)
 	CK_FORK=no $(VALGRIND) ./$(CHECK_BIN) --ntsim ./$(NTSIM_BIN)
 	$(VALGRIND) ./$(CHECK_BIN) --testee '$(VALGRIND) ./$(NTSIM_BIN) testee' --testee-timeout 120 \
 	    --xfail conformance/runner/expected_failures.txt

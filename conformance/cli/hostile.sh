@@ -141,8 +141,10 @@ grep -qF 'the "a\nname: # \"q\" \u0001 é" scenario, replayed' "$tmp/v.yaml" ||
 cp "$tmp/evil name.yaml" "$(printf '%s/bad\377path.yaml' "$tmp")"
 run "record from a non-UTF-8 path" 1 "$bin" record "$(printf '%s/bad\377path.yaml' "$tmp")" \
     -o "$tmp/w.yaml" --id scenario.evil
-grep -q "cannot write: the YAML emitter failed" "$tmp/out" ||
-    { echo "hostile: a non-UTF-8 path is not refused by the emitter" >&2; fail=1; }
+grep -q "w.yaml: cannot write: the YAML emitter failed" "$tmp/out" ||
+    { echo "hostile: a non-UTF-8 path is not refused by the emitter" >&2; cat "$tmp/out" >&2; fail=1; }
+[ ! -e "$tmp/w.yaml" ] ||
+    { echo "hostile: a refused record leaves its half-written vector behind" >&2; fail=1; }
 
 # Found by make fuzz (trace_input): device sync pairs whose fitted slope is
 # NaN made the timeline's clock alignment convert NaN to an integer (UB).

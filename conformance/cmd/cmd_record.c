@@ -224,9 +224,10 @@ static void write_digests_and_events(ywriter_t *w, const ntsim_run_result_t *r,
     y_end_seq(w);
 }
 
-/* The whole vector file, event by event. False when libyaml refused an event
- * or the stream could not be written. */
-static bool write_vector(FILE *f, const char *id, const char *source,
+/* The whole vector file, event by event. 0 when written; an errno value when
+ * the stream could not be written; -1 when libyaml refused an event (a text
+ * that is not UTF-8, such as a path): errno says nothing then. */
+static int write_vector(FILE *f, const char *id, const char *source,
                          const char *scenario_path, const ntsim_scenario_t *sc,
                          const ntsim_run_result_t *r, const ntsim_outputs_t *o,
                          const ntsim_run_picks_t *picks)
@@ -234,7 +235,7 @@ static bool write_vector(FILE *f, const char *id, const char *source,
     ywriter_t w;
     memset(&w, 0, sizeof w);
     if (!yaml_emitter_initialize(&w.em))
-        return false;
+        return ENOMEM;
     w.ok = true;
     yaml_emitter_set_output_file(&w.em, f);
     yaml_emitter_set_unicode(&w.em, 1);
@@ -289,9 +290,13 @@ static bool write_vector(FILE *f, const char *id, const char *source,
     if (w.ok && !yaml_stream_end_event_initialize(&w.ev))
         w.ok = false;
     y_emit(&w);
+    errno = 0;
     bool ok = w.ok && yaml_emitter_flush(&w.em);
+    /* Only a writer error leaves errno meaningful; an earlier value (a stat
+     * of the output that did not exist yet) must not be reported. */
+    int why = ok ? 0 : w.em.error == YAML_WRITER_ERROR && errno != 0 ? errno : -1;
     yaml_emitter_delete(&w.em);
-    return ok;
+    return why;
 }
 
 /* ntsim record: options, the run, the vector written; ~85 lines because the
@@ -364,20 +369,23 @@ int ntsim_cmd_record(int argc, char **argv)
         fprintf(stderr, "ntsim record: %s: cannot write: %s\n", out_path, strerror(errno));
         goto free_all;
     }
-    bool ok = fputs("# Recorded by `ntsim record`. The counts below were checked by hand\n"
+    errno = 0;
+    int why = fputs("# Recorded by `ntsim record`. The counts below were checked by hand\n"
                     "# against the scenario (sim/scenarios/README.md); the digests pin the "
                     "bytes\n# of trace.json, trace.ntff and notifications.ntff "
                     "(D-SCENARIO-DIGEST).\n",
-                    f) >= 0 &&
-              write_vector(f, id ? id : default_id, source, scenario_path, sc, r, &o, &picks);
-    int saved = errno;
-    if (fclose(f) != 0 && ok) {
-        ok = false;
-        saved = errno;
-    }
-    if (!ok) {
+                    f) < 0
+                  ? (errno != 0 ? errno : EIO)
+                  : write_vector(f, id ? id : default_id, source, scenario_path, sc, r, &o, &picks);
+    errno = 0;
+    if (fclose(f) != 0 && why == 0)
+        why = errno != 0 ? errno : EIO;
+    if (why != 0) {
         fprintf(stderr, "ntsim record: %s: cannot write: %s\n", out_path,
-                saved ? strerror(saved) : "the YAML emitter failed");
+                why > 0 ? strerror(why)
+                        : "the YAML emitter failed (a text that is not UTF-8, such as a path)");
+        /* A half-written vector is removed, so it cannot be committed as one. */
+        (void)remove(out_path);
         goto free_all;
     }
     printf("ntsim record: wrote %s\n", out_path);

@@ -147,17 +147,6 @@ unsigned long ntsim_check_print_summary(SRunner *sr, size_t skipped, unsigned lo
             printf("FAIL [%s] %s\n", tr_tcname(results[i]), tr_msg(results[i]));
     errors += ntsim_check_print_stale_xfails();
     print_kinds(results, n, &passed, &failed);
-    /* A run that judged none of the vectors it selected proves nothing: a
-     * testee that answers none of their kinds (or only kinds misspelled in
-     * its hello) must not end green. */
-    if (ntsim_check_vectors.count > 0 && passed + failed == 0) {
-        printf("FAIL nothing was judged: every vector was skipped or filtered out (%zu skipped)",
-               skipped);
-        if (ntsim_check_testee != NULL)
-            printf("; the testee answers none of the selected kinds");
-        printf("\n");
-        errors++;
-    }
     unsigned long unit_passed = 0, unit_failed = 0;
     for (int i = 0; i < n; i++) {
         if (is_vector_tcase(tr_tcname(results[i])))
@@ -169,6 +158,17 @@ unsigned long ntsim_check_print_summary(SRunner *sr, size_t skipped, unsigned lo
     }
     if (unit_passed + unit_failed > 0)
         printf("  unit tests: %lu passed, %lu failed\n", unit_passed, unit_failed);
+    /* A run that judged nothing proves nothing: a testee that answers none
+     * of the selected kinds (or only kinds misspelled in its hello) must not
+     * end green. A run of unit suites alone (CK_RUN_SUITE) judged those. */
+    if (ntsim_check_vectors.count > 0 && passed + failed + unit_passed + unit_failed == 0) {
+        printf("FAIL nothing was judged: every vector was skipped or filtered out (%zu skipped)",
+               skipped);
+        if (ntsim_check_testee != NULL)
+            printf("; the testee answers none of the selected kinds");
+        printf("\n");
+        errors++;
+    }
     if (ntsim_check_vectors.errors.count > 0)
         printf("  load errors: %zu in %zu files read\n", ntsim_check_vectors.errors.count,
                ntsim_check_vectors.errors.files);

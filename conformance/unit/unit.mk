@@ -9,6 +9,8 @@ UNIT_SRC := conformance/unit/alloc_probe.c \
               check_perfetto.c check_services.c check_timeline.c) \
             $(addprefix conformance/unit/sim/,check_sim.c) \
             $(addprefix conformance/unit/harness/,check_loader.c check_facts.c check_inspect.c check_testee.c)
-# The public headers as C++ (C++11) and a libnrt client (C++17).
-UNIT_CXX_API    := conformance/unit/include/api_test.cc
-UNIT_CXX_CLIENT := conformance/unit/include/client_test.cc
+# The public headers as C++ (C++11), a libnrt client (C++17), and a C program
+# that exits with its capture running (make memcheck runs it under valgrind).
+UNIT_CXX_API     := conformance/unit/include/api_test.cc
+UNIT_CXX_CLIENT  := conformance/unit/include/client_test.cc
+UNIT_EXIT_CLIENT := conformance/unit/include/exit_client.c

@@ -258,6 +258,36 @@ START_TEST(test_aligned_block_without_memory_is_null_and_holds_nothing)
 }
 END_TEST
 
+/* An aligned block is held by its start while it lives (alloc.c: valgrind
+ * then counts the rings and thread records a process exits with as
+ * reachable, issue 27), and let go when freed, in any order; a refused one
+ * is not held. A capture holds one block per enabled NC's ring until stop. */
+START_TEST(test_aligned_blocks_are_held_by_their_start_while_they_live)
+{
+    size_t before = ntsim__aligned_live();
+    void *a = ntsim__aligned_malloc(64, 100), *b = ntsim__aligned_malloc(4096, 10);
+    ck_assert_ptr_nonnull(a);
+    ck_assert_ptr_nonnull(b);
+    ck_assert_uint_eq(ntsim__aligned_live(), before + 2);
+    ntsim__aligned_free(a);
+    ck_assert_uint_eq(ntsim__aligned_live(), before + 1);
+    ntsim__aligned_free(b);
+    ck_assert_uint_eq(ntsim__aligned_live(), before);
+    ntsim_probe_begin(0);
+    ck_assert_ptr_null(ntsim__aligned_malloc(64, 64));
+    ntsim_probe_end();
+    ck_assert_uint_eq(ntsim__aligned_live(), before);
+
+    nrt_sys_trace_config_t cfg;
+    static const uint32_t three[] = {0, 7, 255};
+    ntsim_fixture_config(&cfg, 1024, three, 3);
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+    ck_assert_uint_eq(ntsim__aligned_live(), before + 3);
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    ck_assert_uint_eq(ntsim__aligned_live(), before);
+}
+END_TEST
+
 Suite *make_services_suite(void)
 {
     Suite *s = suite_create("services");
@@ -271,6 +301,7 @@ Suite *make_services_suite(void)
     tcase_add_test(tc, test_get_event_types_out_of_memory_frees_what_it_took);
     tcase_add_test(tc, test_aligned_blocks_are_aligned_and_come_from_the_replaceable_allocator);
     tcase_add_test(tc, test_aligned_block_without_memory_is_null_and_holds_nothing);
+    tcase_add_test(tc, test_aligned_blocks_are_held_by_their_start_while_they_live);
     suite_add_tcase(s, tc);
     return s;
 }
