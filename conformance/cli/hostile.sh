@@ -119,6 +119,50 @@ run "check: control character" 1 "$check" --vectors "$data" --kind layout
 has "check: control character" \
     "FAIL $data/control_char.yaml:5:20: yaml: control characters are not allowed (byte 0x07 at offset 105)"
 
+# 10. Long lists in vectors: each entry is checked against the others by
+# sorting, not pairwise (100K entries pairwise took about 15 s; sorted, well
+# under a second). A repeat at the end is found and named; a long list that
+# is judged reports in bounded time.
+mkdir -p "$tmp/long"
+{ printf 'version: 1\nkind: enum\nvectors:\n  - id: enum.long\n    comment: long\n'
+  printf '    source: S5.enum.disjoint\n    expect: valid\n    c_type: enum notification_type\n'
+  printf '    size: 4\n    members:\n'
+  awk 'BEGIN { for (i = 0; i < 100000; i++) printf "      - {name: m%d, value: %d}\n", i, i
+               print "      - {name: m7, value: 1}" }'; } >"$tmp/long/enum.yaml"
+run "enum of 100K members" 1 "$check" --vectors "$tmp/long" --kind enum
+has "enum of 100K members" \
+    "FAIL $tmp/long/enum.yaml:100011:16: vectors[0].members[100000]: member 'm7' listed twice"
+rm "$tmp/long/enum.yaml"
+{ printf 'version: 1\nkind: layout\nvectors:\n  - id: layout.long\n    comment: long\n'
+  printf '    source: S3.sync_info\n    expect: valid\n'
+  printf '    c_type: struct nrt_sys_trace_event_data_sync_info\n    size: 16\n    fields:\n'
+  awk 'BEGIN { for (i = 0; i < 100000; i++)
+                   printf "      - {name: f%d, offset: 0, size: 8, type: uint64}\n", i }'
+  printf '      - {name: nc_timestamp_ns, offset: 0, size: 8, type: uint64}\n'
+  printf '      - {name: cpu_timestamp_ns, offset: 8, size: 8, type: uint64}\n'; } \
+    >"$tmp/long/layout.yaml"
+run "layout of 100K fields" 1 "$check" --vectors "$tmp/long" --kind layout
+grep -q "layout.long (.*): 100000 mismatches" "$tmp/out" ||
+    { echo "hostile: layout of 100K fields: not judged field by field" >&2; fail=1; }
+rm "$tmp/long/layout.yaml"
+{ printf 'version: 1\nkind: inspect\nvectors:\n  - id: inspect.long\n    comment: long\n'
+  printf '    source: D-INSPECT-ENV\n    expect: valid\n    env:\n'
+  awk 'BEGIN { for (i = 0; i < 100000; i++) printf "      V%d: x\n", i; print "      V5: y" }'
+  printf '    enabled: false\n'; } >"$tmp/long/inspect.yaml"
+run "inspect env of 100K variables" 1 "$check" --vectors "$tmp/long" --kind inspect
+has "inspect env of 100K variables" \
+    "FAIL $tmp/long/inspect.yaml:100009:7: vectors[0].env.V5: duplicate key"
+rm "$tmp/long/inspect.yaml"
+{ printf 'version: 1\nkind: api\nvectors:\n  - id: api.long\n    comment: long\n'
+  printf '    source: D-API-ARGS\n    expect: valid\n    calls:\n'
+  printf '      - {call: config_allocate}\n      - call: config_get_enabled_event_types\n'
+  printf '        names:\n'
+  awk 'BEGIN { for (i = 0; i < 100000; i++) printf "          %d: generic\n", i
+               print "          9: generic" }'; } >"$tmp/long/api.yaml"
+run "api names of 100K indices" 1 "$check" --vectors "$tmp/long" --kind api
+has "api names of 100K indices" \
+    "FAIL $tmp/long/api.yaml:100012:11: vectors[0].calls[1].names.9: index 9 listed twice"
+
 # Scenario files: what used to be accepted, or cut.
 run "clocks past cores" 3 "$bin" run "$data/clocks_past_cores.yaml" -o "$tmp/o"
 has "clocks past cores" "$data/clocks_past_cores.yaml:6:12: clocks[0].core: core 200 is past the instance's 1 physical cores"

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "key_sort.h"
 #include "kind_api.h"
 #include "event_table.h"
 #include "record_input.h"
@@ -114,9 +115,6 @@ static NRT_STATUS parse_name_map(ntsim_yparse_t *p, yaml_node_t *map, const char
         ntsim_yp_path(field, sizeof field, "%s.names.%s", path, t ? t : "?");
         if (end == NULL || *end != '\0' || (t[0] == '0' && t[1] != '\0') || idx > 1000000)
             return ntsim_yp_error(p, k, field, "expected an index (a decimal integer)");
-        for (size_t j = 0; j < i; j++)
-            if (s->names[j].index == idx)
-                return ntsim_yp_error(p, k, field, "index %lu listed twice", idx);
         const char *name;
         NRT_STATUS st = ntsim_yp_text(p, ntsim_yp_node(p, pair->value), field, "a name", &name);
         if (st != NRT_SUCCESS)
@@ -126,7 +124,21 @@ static NRT_STATUS parse_name_map(ntsim_yparse_t *p, yaml_node_t *map, const char
             return NRT_RESOURCE;
         s->name_count = i + 1;
     }
-    return NRT_SUCCESS;
+    /* An index named twice, at its second key: sorted, not pairwise. */
+    ntsim_key_t *keys = malloc((n + 1) * sizeof *keys);
+    if (keys == NULL)
+        return NRT_RESOURCE;
+    for (size_t i = 0; i < n; i++)
+        keys[i] = (ntsim_key_t){NULL, s->names[i].index, i};
+    ntsim_keys_sort(keys, n);
+    size_t earlier, twice = ntsim_keys_first_repeat(keys, n, &earlier);
+    free(keys);
+    if (twice == SIZE_MAX)
+        return NRT_SUCCESS;
+    yaml_node_t *k = ntsim_yp_node(p, map->data.mapping.pairs.start[twice].key);
+    char field[512];
+    ntsim_yp_path(field, sizeof field, "%s.names.%s", path, ntsim_yp_scalar(k));
+    return ntsim_yp_error(p, k, field, "index %zu listed twice", s->names[twice].index);
 }
 
 NRT_STATUS ntsim_api_parse_names(ntsim_yparse_t *p, yaml_node_t *node, const char *path,

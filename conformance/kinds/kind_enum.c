@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "key_sort.h"
 #include "kinds.h"
 #include "testee.h"
 
@@ -44,6 +45,21 @@ static void enum_free(void *body)
     free(b->members);
     free(b->c_type);
     free(b);
+}
+
+/* A member listed twice: the earliest repeat, at its name. */
+static NRT_STATUS check_repeats(ntsim_yparse_t *p, yaml_node_item_t *items, const char *path,
+                                const enum_body_t *b)
+{
+    ntsim_key_t *keys = malloc((b->member_count + 1) * sizeof *keys);
+    if (keys == NULL)
+        return NRT_RESOURCE;
+    for (size_t i = 0; i < b->member_count; i++)
+        keys[i] = (ntsim_key_t){b->members[i].name, 0, i};
+    NRT_STATUS st = ntsim_yp_repeats(p, items, keys, b->member_count, path, "members", "name",
+                                     "member");
+    free(keys);
+    return st;
 }
 
 static NRT_STATUS enum_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *path, void **out)
@@ -74,25 +90,12 @@ static NRT_STATUS enum_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *p
             (st = ntsim_yp_int(p, m, mpath, "value", true, INT32_MIN, INT32_MAX, &value)) !=
                 NRT_SUCCESS)
             return st;
-        for (size_t j = 0; j < i; j++)
-            if (strcmp(b->members[j].name, name) == 0)
-                return ntsim_yp_error(p, ntsim_yp_get(p, m, "name"), mpath,
-                                      "member '%s' listed twice", name);
         if ((b->members[i].name = ntsim_strdup(name)) == NULL)
             return NRT_RESOURCE;
         b->members[i].value = value;
         b->member_count = i + 1;
     }
-    return NRT_SUCCESS;
-}
-
-static const NtsimTestee__EnumMember *find_member(const NtsimTestee__EnumReply *m,
-                                                  const char *name)
-{
-    for (size_t j = 0; j < m->n_members; j++)
-        if (strcmp(m->members[j]->name, name) == 0)
-            return m->members[j];
-    return NULL;
+    return check_repeats(p, items, path, b);
 }
 
 static void compare_members(const ntsim_vector_t *v, const NtsimTestee__EnumReply *m,
@@ -100,10 +103,24 @@ static void compare_members(const ntsim_vector_t *v, const NtsimTestee__EnumRepl
 {
     const enum_body_t *b = v->body;
     char subid[256];
+    /* Both lists sorted once: each member is then found in O(log n). */
+    ntsim_key_t *got_keys = malloc((m->n_members + 1) * sizeof *got_keys);
+    ntsim_key_t *want_keys = malloc((b->member_count + 1) * sizeof *want_keys);
+    if (got_keys == NULL || want_keys == NULL) {
+        ntsim_report_add(r, v->id, "members", "out of memory");
+        goto done;
+    }
+    for (size_t j = 0; j < m->n_members; j++)
+        got_keys[j] = (ntsim_key_t){m->members[j]->name, 0, j};
+    ntsim_keys_sort(got_keys, m->n_members);
+    for (size_t i = 0; i < b->member_count; i++)
+        want_keys[i] = (ntsim_key_t){b->members[i].name, 0, i};
+    ntsim_keys_sort(want_keys, b->member_count);
     for (size_t i = 0; i < b->member_count; i++) {
         const enum_member_t *want = &b->members[i];
         snprintf(subid, sizeof subid, "%s.%s", v->id, want->name);
-        const NtsimTestee__EnumMember *got = find_member(m, want->name);
+        size_t at = ntsim_keys_find(got_keys, m->n_members, want->name);
+        const NtsimTestee__EnumMember *got = at == SIZE_MAX ? NULL : m->members[at];
         if (got == NULL)
             ntsim_report_add(r, subid, "name", "expected a member '%s', got none in %s",
                              want->name, b->c_type);
@@ -112,10 +129,7 @@ static void compare_members(const ntsim_vector_t *v, const NtsimTestee__EnumRepl
                              want->value, got->value);
     }
     for (size_t j = 0; j < m->n_members; j++) {
-        bool covered = false;
-        for (size_t i = 0; i < b->member_count && !covered; i++)
-            covered = strcmp(b->members[i].name, m->members[j]->name) == 0;
-        if (!covered) {
+        if (ntsim_keys_find(want_keys, b->member_count, m->members[j]->name) == SIZE_MAX) {
             snprintf(subid, sizeof subid, "%s.%s", v->id, m->members[j]->name);
             ntsim_report_add(r, subid, "coverage",
                              "expected no such member, got %s = %" PRId64 " in %s: add it to "
@@ -123,6 +137,9 @@ static void compare_members(const ntsim_vector_t *v, const NtsimTestee__EnumRepl
                              m->members[j]->name, m->members[j]->value, b->c_type);
         }
     }
+done:
+    free(got_keys);
+    free(want_keys);
 }
 
 static void enum_judge(const ntsim_vector_t *v, ntsim_testee_t *t, ntsim_report_t *r)

@@ -38,6 +38,7 @@
 #include <string.h>
 
 #include "inspect_env.h"
+#include "key_sort.h"
 #include "kinds.h"
 #include "record_input.h"
 
@@ -115,9 +116,6 @@ static NRT_STATUS parse_env(ntsim_yparse_t *p, yaml_node_t *node, const char *pa
         ntsim_yp_path(field, sizeof field, "%s.env.%s", path, name);
         if (name[0] == '\0' || strchr(name, '=') != NULL)
             return ntsim_yp_error(p, k, field, "not a variable name");
-        for (size_t j = 0; j < i; j++)
-            if (strncmp(b->env[j], name, strlen(name)) == 0 && b->env[j][strlen(name)] == '=')
-                return ntsim_yp_error(p, k, field, "duplicate key");
         if ((st = ntsim_yp_text(p, ntsim_yp_node(p, pairs[i].value), field, "a scalar",
                                 &value)) != NRT_SUCCESS)
             return st;
@@ -126,7 +124,21 @@ static NRT_STATUS parse_env(ntsim_yparse_t *p, yaml_node_t *node, const char *pa
             return NRT_RESOURCE;
         snprintf(b->env[i], len, "%s=%s", name, value);
     }
-    return NRT_SUCCESS;
+    /* A variable named twice, at its second key: sorted, not pairwise. */
+    ntsim_key_t *keys = malloc((n + 1) * sizeof *keys);
+    if (keys == NULL)
+        return NRT_RESOURCE;
+    for (size_t i = 0; i < n; i++)
+        keys[i] = (ntsim_key_t){ntsim_yp_scalar(ntsim_yp_node(p, pairs[i].key)), 0, i};
+    ntsim_keys_sort(keys, n);
+    size_t earlier, twice = ntsim_keys_first_repeat(keys, n, &earlier);
+    free(keys);
+    if (twice == SIZE_MAX)
+        return NRT_SUCCESS;
+    yaml_node_t *k = ntsim_yp_node(p, pairs[twice].key);
+    char field[512];
+    ntsim_yp_path(field, sizeof field, "%s.env.%s", path, ntsim_yp_scalar(k));
+    return ntsim_yp_error(p, k, field, "duplicate key");
 }
 
 /* An optional sequence of fragments under key, appended to *items. */

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "key_sort.h"
 #include "kinds.h"
 #include "testee.h"
 
@@ -48,6 +49,21 @@ static void layout_free(void *body)
     free(b->fields);
     free(b->c_type);
     free(b);
+}
+
+/* A field listed twice: the earliest repeat, at its name. */
+static NRT_STATUS check_repeats(ntsim_yparse_t *p, yaml_node_item_t *items, const char *path,
+                                const layout_body_t *b)
+{
+    ntsim_key_t *keys = malloc((b->field_count + 1) * sizeof *keys);
+    if (keys == NULL)
+        return NRT_RESOURCE;
+    for (size_t i = 0; i < b->field_count; i++)
+        keys[i] = (ntsim_key_t){b->fields[i].name, 0, i};
+    NRT_STATUS st = ntsim_yp_repeats(p, items, keys, b->field_count, path, "fields", "name",
+                                     "field");
+    free(keys);
+    return st;
 }
 
 static NRT_STATUS layout_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
@@ -81,10 +97,6 @@ static NRT_STATUS layout_parse(ntsim_yparse_t *p, yaml_node_t *node, const char 
             (st = ntsim_yp_u64(p, f, fpath, "size", true, b->size, &lf->size)) != NRT_SUCCESS ||
             (st = ntsim_yp_str(p, f, fpath, "type", true, &type)) != NRT_SUCCESS)
             return st;
-        for (size_t j = 0; j < i; j++)
-            if (strcmp(b->fields[j].name, name) == 0)
-                return ntsim_yp_error(p, ntsim_yp_get(p, f, "name"), fpath,
-                                      "field '%s' listed twice", name);
         if (lf->offset + lf->size > b->size)
             return ntsim_yp_error(p, f, fpath, "offset %llu + size %llu overruns size %llu",
                                   (unsigned long long)lf->offset, (unsigned long long)lf->size,
@@ -93,28 +105,21 @@ static NRT_STATUS layout_parse(ntsim_yparse_t *p, yaml_node_t *node, const char 
             return NRT_RESOURCE;
         b->field_count = i + 1;
     }
-    return NRT_SUCCESS;
+    return check_repeats(p, items, path, b);
 }
 
-static const NtsimTestee__LayoutField *find_field(const NtsimTestee__LayoutReply *m,
-                                                  const char *name)
-{
-    for (size_t i = 0; i < m->n_fields; i++)
-        if (strcmp(m->fields[i]->name, name) == 0)
-            return m->fields[i];
-    return NULL;
-}
-
-/* Every field the vector lists, as the testee reports it. */
+/* Every field the vector lists, as the testee reports it (got: the reply's
+ * names, sorted). */
 static void check_listed(const ntsim_vector_t *v, const NtsimTestee__LayoutReply *m,
-                         ntsim_report_t *r)
+                         const ntsim_key_t *got, ntsim_report_t *r)
 {
     const layout_body_t *b = v->body;
     char subid[256];
     for (size_t i = 0; i < b->field_count; i++) {
         const layout_field_t *lf = &b->fields[i];
         snprintf(subid, sizeof subid, "%s.%s", v->id, lf->name);
-        const NtsimTestee__LayoutField *f = find_field(m, lf->name);
+        size_t at = ntsim_keys_find(got, m->n_fields, lf->name);
+        const NtsimTestee__LayoutField *f = at == SIZE_MAX ? NULL : m->fields[at];
         if (f == NULL) {
             ntsim_report_add(r, subid, "name", "expected a field '%s', got none in %s", lf->name,
                              b->c_type);
@@ -151,13 +156,23 @@ static void layout_judge(const ntsim_vector_t *v, ntsim_testee_t *t, ntsim_repor
     if (!m->has_size || m->size != b->size)
         ntsim_report_add(r, v->id, "size", "expected %llu, got %llu", (unsigned long long)b->size,
                          (unsigned long long)m->size);
-    check_listed(v, m, r);
+    /* Both lists sorted once: each field is then found in O(log n). */
+    ntsim_key_t *got = malloc((m->n_fields + 1) * sizeof *got);
+    ntsim_key_t *want = malloc((b->field_count + 1) * sizeof *want);
+    if (got == NULL || want == NULL) {
+        ntsim_report_add(r, v->id, "fields", "out of memory");
+        goto done;
+    }
+    for (size_t i = 0; i < m->n_fields; i++)
+        got[i] = (ntsim_key_t){m->fields[i]->name, 0, i};
+    ntsim_keys_sort(got, m->n_fields);
+    for (size_t j = 0; j < b->field_count; j++)
+        want[j] = (ntsim_key_t){b->fields[j].name, 0, j};
+    ntsim_keys_sort(want, b->field_count);
+    check_listed(v, m, got, r);
     char subid[256];
     for (size_t i = 0; i < m->n_fields; i++) {
-        bool covered = false;
-        for (size_t j = 0; j < b->field_count && !covered; j++)
-            covered = strcmp(b->fields[j].name, m->fields[i]->name) == 0;
-        if (!covered) {
+        if (ntsim_keys_find(want, b->field_count, m->fields[i]->name) == SIZE_MAX) {
             snprintf(subid, sizeof subid, "%s.%s", v->id, m->fields[i]->name);
             ntsim_report_add(r, subid, "coverage",
                              "expected no such field, got '%s' at 0x%02llx in %s: add it to the "
@@ -166,6 +181,9 @@ static void layout_judge(const ntsim_vector_t *v, ntsim_testee_t *t, ntsim_repor
                              b->c_type);
         }
     }
+done:
+    free(got);
+    free(want);
     ntsim_testee_reply_free(resp);
 }
 

@@ -85,6 +85,22 @@ NRT_STATUS ntsim_yp_error(ntsim_yparse_t *p, const yaml_node_t *node, const char
     return st == NRT_SUCCESS ? NRT_INVALID : st;
 }
 
+NRT_STATUS ntsim_yp_repeats(ntsim_yparse_t *p, yaml_node_item_t *items, ntsim_key_t *keys,
+                            size_t n, const char *path, const char *list, const char *key,
+                            const char *what)
+{
+    ntsim_keys_sort(keys, n);
+    size_t earlier, i = ntsim_keys_first_repeat(keys, n, &earlier);
+    if (i == SIZE_MAX)
+        return NRT_SUCCESS;
+    char at[256];
+    snprintf(at, sizeof at, "%s.%s[%zu]", path, list, i);
+    yaml_node_t *entry = ntsim_yp_node(p, items[i]);
+    const char *name = ntsim_yp_scalar(ntsim_yp_get(p, entry, key));
+    return ntsim_yp_error(p, ntsim_yp_get(p, entry, key), at, "%s '%s' listed twice", what,
+                          name ? name : "?");
+}
+
 char *ntsim_yp_path(char *out, size_t cap, const char *fmt, ...)
 {
     va_list ap;

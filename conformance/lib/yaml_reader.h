@@ -24,6 +24,7 @@
 #include <yaml.h>
 
 #include "input.h"
+#include "key_sort.h"
 #include "nrt/nrt_status.h"
 
 /* Collections may nest this deep (the deepest any vector or scenario needs is
@@ -71,6 +72,14 @@ const char *ntsim_yp_file(const ntsim_yparse_t *p);
  * node). Returns NRT_INVALID, or NRT_RESOURCE when it cannot be kept. */
 NRT_STATUS ntsim_yp_error(ntsim_yparse_t *p, const yaml_node_t *node, const char *path,
                           const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* The entries of the sequence at "<path>.<list>" (items) are mappings named
+ * by their `key` (keys[i].name is items[i]'s): the earliest entry that
+ * repeats an earlier name is reported at its key as "<what> '<name>' listed
+ * twice". O(n log n) (key_sort.h); sorts keys. NRT_SUCCESS when none
+ * repeats. */
+NRT_STATUS ntsim_yp_repeats(ntsim_yparse_t *p, yaml_node_item_t *items, ntsim_key_t *keys,
+                            size_t n, const char *path, const char *list, const char *key,
+                            const char *what);
 yaml_node_t *ntsim_yp_node(ntsim_yparse_t *p, int index);
 /* Value node of `key` in a mapping, or NULL. */
 yaml_node_t *ntsim_yp_get(ntsim_yparse_t *p, yaml_node_t *map, const char *key);

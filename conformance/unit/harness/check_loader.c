@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "check_suites.h"
+#include "key_sort.h"
 #include "kinds.h"
 #include "ntsim/capture.h"
 #include "testee_engine.h"
@@ -375,6 +376,33 @@ START_TEST(test_inspect_runner_reports_each_field_and_a_missing_error)
 }
 END_TEST
 
+/* The sorted key lists behind every "listed twice" check and every lookup of
+ * a reply's member or field by name (key_sort.h). */
+START_TEST(test_keys_name_the_earliest_repeat_and_find_the_first_listed)
+{
+    /* b a c a b: b repeats at 4, a at 3; the earliest repeat is 3 (of 1). */
+    ntsim_key_t k[] = {{"b", 0, 0}, {"a", 0, 1}, {"c", 0, 2}, {"a", 0, 3}, {"b", 0, 4}};
+    ntsim_keys_sort(k, 5);
+    size_t earlier = 99;
+    ck_assert_uint_eq(ntsim_keys_first_repeat(k, 5, &earlier), 3);
+    ck_assert_uint_eq(earlier, 1);
+    ck_assert_uint_eq(ntsim_keys_find(k, 5, "a"), 1);
+    ck_assert_uint_eq(ntsim_keys_find(k, 5, "b"), 0);
+    ck_assert_uint_eq(ntsim_keys_find(k, 5, "c"), 2);
+    ck_assert_uint_eq(ntsim_keys_find(k, 5, "d"), SIZE_MAX);
+    ck_assert_uint_eq(ntsim_keys_find(k, 5, ""), SIZE_MAX);
+    /* Numbers: 7 5 7 7; the repeat is at 2 (of 0), not 3. */
+    ntsim_key_t n[] = {{NULL, 7, 0}, {NULL, 5, 1}, {NULL, 7, 2}, {NULL, 7, 3}};
+    ntsim_keys_sort(n, 4);
+    ck_assert_uint_eq(ntsim_keys_first_repeat(n, 4, &earlier), 2);
+    ck_assert_uint_eq(earlier, 0);
+    /* None repeats; an empty list has no repeat and finds nothing. */
+    ck_assert_uint_eq(ntsim_keys_first_repeat(n, 2, &earlier), SIZE_MAX);
+    ck_assert_uint_eq(ntsim_keys_first_repeat(n, 0, &earlier), SIZE_MAX);
+    ck_assert_uint_eq(ntsim_keys_find(k, 0, "a"), SIZE_MAX);
+}
+END_TEST
+
 Suite *make_loader_suite(void)
 {
     Suite *s = suite_create("loader");
@@ -417,6 +445,7 @@ Suite *make_loader_suite(void)
     tcase_add_test(tc, test_loader_reports_a_missing_file);
     tcase_add_test(tc, test_loader_reads_a_directory_in_path_order);
     tcase_add_test(tc, test_loader_rejects_non_text_input);
+    tcase_add_test(tc, test_keys_name_the_earliest_repeat_and_find_the_first_listed);
     suite_add_tcase(s, tc);
 
     TCase *rep = tcase_create("runner_reports");
