@@ -88,6 +88,25 @@ void ntsim_scenario_default(ntsim_scenario_t *sc);
  * a scenario's `cores: n` means. */
 void ntsim_scenario_set_cores(ntsim_scenario_t *sc, uint32_t n);
 
+/* An upper bound of the events a run of sc emits, in parts, so that a
+ * refusal can name the fields behind the largest one. Computed from the
+ * scenario alone, before the run: each host thread's executes fit in its
+ * share of duration_ns at one per (9 us of host steps + the shortest
+ * model's device time + request_interval_ns), each emitting at most
+ * 32 + 5 per tensor + 16 with collectives + 8 per physical core of the NC
+ * (workload.c; measured 40..110 in all); ring bursts and invalid
+ * notifications add theirs. Saturates at UINT64_MAX. The unit suite checks
+ * it bounds every committed scenario's count from above, within 4x. */
+typedef struct ntsim_scenario_estimate {
+    uint64_t executes;        /* all host threads together */
+    uint64_t per_execute;     /* events of one execute, at most */
+    uint64_t host;            /* executes x per_execute, plus loads and markers */
+    uint64_t faults;          /* ring_burst events and invalid notifications */
+    uint64_t total;
+} ntsim_scenario_estimate_t;
+
+void ntsim_scenario_estimate(const ntsim_scenario_t *sc, ntsim_scenario_estimate_t *e);
+
 /* The instance-wide physical core behind the j-th physical core of visible
  * logical NC v (j < lnc). */
 static inline uint32_t ntsim_phys_core(const ntsim_scenario_t *sc, uint32_t v, uint32_t j)

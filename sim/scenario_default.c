@@ -1,9 +1,11 @@
 /*
- * sim/scenario_default.c: the built-in default scenario. Scenario files are
- * read by conformance/lib/scenario_load.c, over this default.
+ * sim/scenario_default.c: the built-in default scenario, and what a
+ * scenario costs before it runs. Scenario files are read by
+ * conformance/lib/scenario_load.c, over this default.
  */
 #include "scenario.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -44,4 +46,51 @@ void ntsim_scenario_set_cores(ntsim_scenario_t *sc, uint32_t n)
     sc->cores = n;
     for (uint32_t v = 0; v < NTSIM_NC_COUNT; v++)
         sc->vnc_gid[v] = v;
+}
+
+static uint64_t sat_add(uint64_t a, uint64_t b)
+{
+    return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+static uint64_t sat_mul(uint64_t a, uint64_t b)
+{
+    return b != 0 && a > UINT64_MAX / b ? UINT64_MAX : a * b;
+}
+
+void ntsim_scenario_estimate(const ntsim_scenario_t *sc, ntsim_scenario_estimate_t *e)
+{
+    memset(e, 0, sizeof *e);
+    uint64_t min_exec = UINT64_MAX, tensors = 0;
+    bool collectives = false;
+    for (uint32_t m = 0; m < sc->model_count; m++) {
+        const ntsim_model_t *md = &sc->models[m];
+        /* The device time jitters down by up to 1/16 (workload.c). */
+        uint64_t shortest = md->exec_ns - md->exec_ns / 16;
+        if (shortest < min_exec)
+            min_exec = shortest;
+        if (md->inputs + md->outputs > tensors)
+            tensors = md->inputs + md->outputs;
+        collectives = collectives || md->collectives;
+    }
+    if (sc->model_count == 0)
+        min_exec = 0;
+    /* Host steps of one execute: 2 + 3 + 1 + 1 + 2 us (workload.c). */
+    uint64_t cycle = sat_add(sat_add(9000, min_exec), sc->request_interval_ns);
+    uint64_t per_thread = sc->duration_ns / cycle + 1;
+    e->executes = sat_mul(per_thread, sc->host_threads);
+    e->per_execute = 32 + 5 * tensors + (collectives ? 16 : 0) + 8 * (uint64_t)sc->lnc;
+    /* Model loads and unloads on every NC, the session's markers, syncs. */
+    uint64_t fixed = 1000 + 64 * (uint64_t)sc->cores * sc->model_count;
+    e->host = sat_add(sat_mul(e->executes, e->per_execute), fixed);
+    for (uint32_t f = 0; f < sc->fault_count; f++) {
+        const ntsim_fault_t *ft = &sc->faults[f];
+        if (ft->kind == NTSIM_FAULT_RING_BURST)
+            e->faults = sat_add(e->faults, ft->events);
+        else if (ft->kind == NTSIM_FAULT_INVALID_NOTIFICATION)
+            e->faults = sat_add(e->faults, ft->count);
+        else
+            e->faults = sat_add(e->faults, 4); /* a numerical error's record */
+    }
+    e->total = sat_add(e->host, e->faults);
 }

@@ -171,6 +171,21 @@ has "comment mapping" "$data/comment_mapping.yaml:4:10: comment: expected a stri
 run "long name" 3 "$bin" run "$data/long_name.yaml" -o "$tmp/o"
 has "long name" "$data/long_name.yaml:3:7: name: 64 bytes long, at most 63"
 
+# A typo that would run for hours (D-SCENARIO-BUDGET): refused before it
+# starts, at the field; a budget can refuse the default too, or let it run.
+printf 'version: 1\nname: huge\ncores: 2\nduration_ns: 1125899906842624\nhost: {request_interval_ns: 1}\n' \
+    >"$tmp/huge.yaml"
+run "scenario past the event budget" 3 "$bin" run "$tmp/huge.yaml" -o "$tmp/o"
+grep -q "^$tmp/huge.yaml:4:14: duration_ns: the run would emit up to about 4306356376104 events (host.threads 2 .*past the budget of 20000000: .*--max-events$" "$tmp/out" ||
+    { echo "hostile: scenario past the event budget: not refused at duration_ns" >&2; fail=1; }
+[ ! -e "$tmp/o/trace.json" ] || { echo "hostile: a refused scenario wrote a trace" >&2; fail=1; }
+run "default under a low budget" 3 "$bin" run sim/scenarios/default.yaml -o "$tmp/o" --max-events 1000
+grep -q "past the budget of 1000: " "$tmp/out" ||
+    { echo "hostile: --max-events 1000 does not refuse the default" >&2; fail=1; }
+run "default under a raised budget" 0 "$bin" run sim/scenarios/default.yaml -o "$tmp/o" -q --max-events 100K
+run "--max-events not a count" 2 "$bin" run sim/scenarios/default.yaml --max-events lots
+has "--max-events not a count" "ntsim run: --max-events: 'lots' is not a count"
+
 # 8. Names that YAML would misread round-trip through ntsim record.
 printf 'version: 1\nname: "a\\nname: # \\"q\\" \\x01 \\u00e9"\ncores: 1\nduration_ns: 20000\n' \
     >"$tmp/evil name.yaml"

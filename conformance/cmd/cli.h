@@ -38,6 +38,15 @@ int ntsim_cli_mkdir_p(const char *dir);
 /* io.c: a count or a size in bytes: decimal digits with an optional K, M or G
  * (powers of 1024). False on anything else or on overflow. */
 bool ntsim_cli_parse_size(const char *text, uint64_t *out);
+/* io.c: a command's --max-events for the scenarios it runs (the estimated
+ * events of one run, D-SCENARIO-BUDGET; 0: no budget). False after printing
+ * why `text` is not a count, as "ntsim CMD: --max-events: ...". */
+bool ntsim_cli_set_scenario_budget(const char *cmd, const char *text);
+/* The usage lines of that option, for every command that takes it. */
+#define NTSIM_CLI_MAX_EVENTS_USAGE                                                          \
+    "  --max-events N     refuse a scenario whose run would emit more than N events,\n"    \
+    "                     estimated before it starts (default 20M; K, M, G suffixes;\n"    \
+    "                     0: no limit)\n"
 /* Whether a and b name one existing file (the same device and inode, so a
  * link or another spelling of the path is caught): a command refuses to
  * write its output over its own input, before opening it. */

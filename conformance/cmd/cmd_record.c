@@ -41,7 +41,8 @@ static const char *const usage_record =
     "  -o, --output FILE   the vector file to write (required)\n"
     "  --id ID             the vector id (default: scenario.<scenario name>)\n"
     "  --source IDS        the vector's source: the fact and decision ids it pins,\n"
-    "                      \"S5.subscribe.tpb, D-SIM\" (default: " DEFAULT_SOURCE ")\n";
+    "                      \"S5.subscribe.tpb, D-SIM\" (default: " DEFAULT_SOURCE ")\n"
+    NTSIM_CLI_MAX_EVENTS_USAGE;
 
 static void hex_of(const void *data, size_t n, char *out)
 {
@@ -307,6 +308,7 @@ int ntsim_cmd_record(int argc, char **argv)
     static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
                                          {"id", required_argument, NULL, 'i'},
                                          {"source", required_argument, NULL, 's'},
+                                         {"max-events", required_argument, NULL, 'E'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     int c;
@@ -316,6 +318,10 @@ int ntsim_cmd_record(int argc, char **argv)
         case 'o': out_path = optarg; break;
         case 'i': id = optarg; break;
         case 's': source = optarg; break;
+        case 'E':
+            if (!ntsim_cli_set_scenario_budget("record", optarg))
+                return NTSIM_EXIT_USAGE;
+            break;
         case 'h': fputs(usage_record, stdout); return NTSIM_EXIT_OK;
         default: fputs(usage_record, stderr); return NTSIM_EXIT_USAGE;
         }

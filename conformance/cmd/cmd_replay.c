@@ -28,7 +28,8 @@ static const char *const usage_replay =
     "\n"
     "  --id ID               only the vector with this id\n"
     "  -q, --quiet           print failures and the summary only\n"
-    "  --max-input-bytes N   the largest vector file read (default 16M; K, M, G suffixes)\n";
+    "  --max-input-bytes N   the largest vector file read (default 16M; K, M, G suffixes)\n"
+    NTSIM_CLI_MAX_EVENTS_USAGE;
 
 int ntsim_cmd_replay(int argc, char **argv)
 {
@@ -38,6 +39,7 @@ int ntsim_cmd_replay(int argc, char **argv)
     static const struct option opts[] = {{"id", required_argument, NULL, 'i'},
                                          {"quiet", no_argument, NULL, 'q'},
                                          {"max-input-bytes", required_argument, NULL, 'b'},
+                                         {"max-events", required_argument, NULL, 'E'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     int c;
@@ -52,6 +54,10 @@ int ntsim_cmd_replay(int argc, char **argv)
                 return NTSIM_EXIT_USAGE;
             }
             ntsim_input_set_limit_all((size_t)max_bytes);
+            break;
+        case 'E':
+            if (!ntsim_cli_set_scenario_budget("replay", optarg))
+                return NTSIM_EXIT_USAGE;
             break;
         case 'h': fputs(usage_replay, stdout); return NTSIM_EXIT_OK;
         default: fputs(usage_replay, stderr); return NTSIM_EXIT_USAGE;

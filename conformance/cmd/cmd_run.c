@@ -43,6 +43,7 @@ static const char *const usage_run =
     "  --ncs N            stress: NeuronCores they spread over (default 2)\n"
     "  --seconds S        stress: how long (default 2)\n"
     "  --max-input-bytes N  the largest scenario file read (default 1M; K, M, G suffixes)\n"
+    NTSIM_CLI_MAX_EVENTS_USAGE
     "\n"
     "The inspect session's environment variables are honoured as libnrt's inspect layer\n"
     "reads them (docs/decisions.md, D-INSPECT-ENV), so a filter can be tried here first:\n"
@@ -131,6 +132,7 @@ static int parse_run_options(int argc, char **argv, run_options_t *o)
         {"max-input-bytes", required_argument, NULL, 'b'},
         {"progress", no_argument, NULL, 'P'},
         {"timeline-max-events", required_argument, NULL, 'T'},
+        {"max-events", required_argument, NULL, 'E'},
         {NULL, 0, NULL, 0},
     };
     int c;
@@ -178,6 +180,10 @@ static int parse_run_options(int argc, char **argv, run_options_t *o)
                         optarg);
                 return NTSIM_EXIT_USAGE;
             }
+            break;
+        case 'E':
+            if (!ntsim_cli_set_scenario_budget("run", optarg))
+                return NTSIM_EXIT_USAGE;
             break;
         case 'h': fputs(usage_run, stdout); return NTSIM_EXIT_OK;
         default: fputs(usage_run, stderr); return NTSIM_EXIT_USAGE;

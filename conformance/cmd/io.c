@@ -120,6 +120,17 @@ bool ntsim_cli_same_file(const char *a, const char *b)
            sa.st_ino == sb.st_ino;
 }
 
+bool ntsim_cli_set_scenario_budget(const char *cmd, const char *text)
+{
+    uint64_t events;
+    if (!ntsim_cli_parse_size(text, &events)) {
+        fprintf(stderr, "ntsim %s: --max-events: '%s' is not a count\n", cmd, text);
+        return false;
+    }
+    ntsim_scenario_set_event_budget(events);
+    return true;
+}
+
 bool ntsim_cli_parse_size(const char *text, uint64_t *out)
 {
     if (*text < '0' || *text > '9')

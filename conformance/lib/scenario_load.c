@@ -362,6 +362,43 @@ static NRT_STATUS parse_faults(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scena
     return NRT_SUCCESS;
 }
 
+static uint64_t g_event_budget = NTSIM_SCENARIO_EVENT_BUDGET;
+
+void ntsim_scenario_set_event_budget(uint64_t events)
+{
+    g_event_budget = events;
+}
+
+/* The run's estimate against the budget, reported at the fields that make
+ * the larger part of it (D-SCENARIO-BUDGET). */
+static NRT_STATUS check_budget(ntsim_yparse_t *p, yaml_node_t *root, const ntsim_scenario_t *sc)
+{
+    ntsim_scenario_estimate_t e;
+    ntsim_scenario_estimate(sc, &e);
+    if (g_event_budget == 0 || e.total <= g_event_budget)
+        return NRT_SUCCESS;
+    if (e.host >= e.faults) {
+        yaml_node_t *at = ntsim_yp_get(p, root, "duration_ns");
+        return ntsim_yp_error(p, at ? at : root, "duration_ns",
+                              "the run would emit up to about %llu events (host.threads %u "
+                              "running about %llu executes in all over duration_ns %llu at "
+                              "host.request_interval_ns %llu, up to %llu events each), past the "
+                              "budget of %llu: shorten duration_ns, lengthen "
+                              "host.request_interval_ns, or raise the budget with --max-events",
+                              (unsigned long long)e.total, sc->host_threads,
+                              (unsigned long long)e.executes, (unsigned long long)sc->duration_ns,
+                              (unsigned long long)sc->request_interval_ns,
+                              (unsigned long long)e.per_execute,
+                              (unsigned long long)g_event_budget);
+    }
+    yaml_node_t *at = ntsim_yp_get(p, root, "faults");
+    return ntsim_yp_error(p, at ? at : root, "faults",
+                          "the faults would emit up to about %llu events (faults[].events of "
+                          "ring_burst, faults[].count of invalid_notification), past the budget "
+                          "of %llu: lower them, or raise the budget with --max-events",
+                          (unsigned long long)e.faults, (unsigned long long)g_event_budget);
+}
+
 static NRT_STATUS parse_root(ntsim_yparse_t *p, yaml_node_t *root, void *vctx)
 {
     ntsim_scenario_t *sc = ((load_ctx_t *)vctx)->sc;
@@ -422,7 +459,7 @@ static NRT_STATUS parse_root(ntsim_yparse_t *p, yaml_node_t *root, void *vctx)
             return ntsim_yp_error(p, ntsim_yp_get(p, root, "faults"), "faults",
                                   "fault %u names NC %u, but the scenario has %u cores", f,
                                   sc->faults[f].nc, sc->cores);
-    return NRT_SUCCESS;
+    return check_budget(p, root, sc);
 }
 
 static void reset_for_file(ntsim_scenario_t *sc, const char *path)

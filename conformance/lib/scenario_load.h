@@ -45,9 +45,20 @@
 #define NTSIM_CONFORMANCE_SCENARIO_LOAD_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "nrt/nrt_status.h"
 #include "scenario.h"
+
+/* A scenario whose run would emit more events than this (the estimate of
+ * ntsim_scenario_estimate, before it runs) is refused, naming the fields
+ * behind the estimate (D-SCENARIO-BUDGET): a typo in duration_ns or
+ * request_interval_ns must not write terabytes for hours. */
+#define NTSIM_SCENARIO_EVENT_BUDGET UINT64_C(20000000)
+
+/* Sets the budget for every later load (a command's --max-events; 0: no
+ * budget). Called before any load, from one thread. */
+void ntsim_scenario_set_event_budget(uint64_t events);
 
 /* Reads a scenario file over the defaults. On error returns NRT_INVALID (or
  * NRT_FAILURE if unreadable) and writes every error, one per line, to

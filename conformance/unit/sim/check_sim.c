@@ -561,6 +561,92 @@ START_TEST(test_drained_and_serialized_equals_fetched)
 }
 END_TEST
 
+/* --- what a run costs, before it runs (D-SCENARIO-BUDGET) ------------------------- */
+
+/* The estimate bounds the run from above, and not by so much that the
+ * budget refuses runs far below it: within 4x plus the fixed part. */
+static void assert_estimate_bounds(const char *what, const ntsim_scenario_t *sc)
+{
+    ntsim_scenario_estimate_t e;
+    ntsim_scenario_estimate(sc, &e);
+    ntsim_run_result_t *r = malloc(sizeof *r);
+    ck_assert_int_eq(ntsim_sim_run(sc, NULL, NULL, NULL, r), NRT_SUCCESS);
+    ck_assert_msg(e.total >= r->events_emitted, "%s: estimated %llu, emitted %llu", what,
+                  (unsigned long long)e.total, (unsigned long long)r->events_emitted);
+    ck_assert_msg(e.total <= 4 * r->events_emitted + 2000, "%s: estimated %llu, emitted %llu",
+                  what, (unsigned long long)e.total, (unsigned long long)r->events_emitted);
+    ck_assert_msg(e.executes >= r->executes, "%s: estimated %llu executes, ran %llu", what,
+                  (unsigned long long)e.executes, (unsigned long long)r->executes);
+    free(r);
+    ntsim_capture_shutdown();
+}
+
+START_TEST(test_event_estimate_bounds_every_committed_scenario)
+{
+    static const char *const files[] = {
+        "clock_drift", "default", "fetch_interval", "invalid_notifications", "ring_overflow",
+        "stop_before_fetch", "trn1", "trn2_48xl", "trn2_lnc2"};
+    ntsim_scenario_t *sc = malloc(sizeof *sc);
+    char path[256], errors[2048];
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        snprintf(path, sizeof path, "sim/scenarios/%s.yaml", files[i]);
+        ck_assert_msg(ntsim_scenario_load(path, sc, errors, sizeof errors) == NRT_SUCCESS, "%s",
+                      errors);
+        assert_estimate_bounds(path, sc);
+    }
+    ntsim_scenario_default(sc);
+    assert_estimate_bounds("the built-in default", sc);
+    /* The extremes of one execute: 8 + 8 tensors, collectives, LNC 2, the
+     * shortest device time; and a long run of the default's shape. */
+    static const char widest[] =
+        "version: 1\nname: widest\nduration_ns: 2000000\n"
+        "instance: {devices: 1, cores_per_device: 4, lnc: 2}\n"
+        "host: {threads: 4, request_interval_ns: 1}\n"
+        "models:\n  - {id: 1, exec_ns: 2, inputs: 8, outputs: 8, collectives: true}\n"
+        "  - {id: 2, exec_ns: 2, inputs: 8, outputs: 8, collectives: true}\n";
+    ck_assert_msg(ntsim_scenario_load_string("widest", widest, sizeof widest - 1, sc, errors,
+                                             sizeof errors) == NRT_SUCCESS, "%s", errors);
+    assert_estimate_bounds("widest", sc);
+    ntsim_scenario_default(sc);
+    sc->duration_ns = 200000000;
+    assert_estimate_bounds("the default for 200 ms", sc);
+    free(sc);
+}
+END_TEST
+
+/* A typo that would run for hours is refused before it starts, at the
+ * field behind the estimate; a budget raised for the run lets it through. */
+START_TEST(test_scenario_past_the_event_budget_is_refused_at_its_fields)
+{
+    static const char huge[] = "version: 1\nname: huge\ncores: 2\n"
+                               "duration_ns: 1125899906842624\n"
+                               "host: {request_interval_ns: 1}\n";
+    ntsim_scenario_t *sc = malloc(sizeof *sc);
+    char errors[2048];
+    ck_assert_int_eq(ntsim_scenario_load_string("huge", huge, sizeof huge - 1, sc, errors,
+                                                sizeof errors), NRT_INVALID);
+    ck_assert_msg(strncmp(errors, "huge:4:14: duration_ns: the run would emit up to about ", 55) ==
+                      0, "%s", errors);
+    ck_assert_ptr_nonnull(strstr(errors, "past the budget of 20000000"));
+    static const char burst[] = "version: 1\nname: burst\ncores: 1\nhost: {threads: 0}\n"
+                                "faults:\n  - {kind: ring_burst, at_ns: 10, nc: 0, "
+                                "events: 16000000}\n  - {kind: ring_burst, at_ns: 20, nc: 0, "
+                                "events: 16000000}\n";
+    ck_assert_int_eq(ntsim_scenario_load_string("burst", burst, sizeof burst - 1, sc, errors,
+                                                sizeof errors), NRT_INVALID);
+    ck_assert_msg(strncmp(errors, "burst:6:3: faults: the faults would emit up to about "
+                                  "32000000 events", 67) == 0, "%s", errors);
+    ntsim_scenario_set_event_budget(40000000);
+    ck_assert_int_eq(ntsim_scenario_load_string("burst", burst, sizeof burst - 1, sc, errors,
+                                                sizeof errors), NRT_SUCCESS);
+    ntsim_scenario_set_event_budget(0);
+    ck_assert_int_eq(ntsim_scenario_load_string("huge", huge, sizeof huge - 1, sc, errors,
+                                                sizeof errors), NRT_SUCCESS);
+    ntsim_scenario_set_event_budget(NTSIM_SCENARIO_EVENT_BUDGET);
+    free(sc);
+}
+END_TEST
+
 /* --- bad scenarios --------------------------------------------------------------- */
 
 static void expect_scenario_error(const char *file, const char *suffix)
@@ -686,6 +772,8 @@ Suite *make_sim_suite(void)
     tcase_add_test(tc, test_ring_overflow_fault_overwrites_the_excess);
     tcase_add_test(tc, test_stop_before_fetch_loses_everything_and_counts_it);
     tcase_add_test(tc, test_drained_and_serialized_equals_fetched);
+    tcase_add_test(tc, test_event_estimate_bounds_every_committed_scenario);
+    tcase_add_test(tc, test_scenario_past_the_event_budget_is_refused_at_its_fields);
     tcase_add_test(tc, test_scenario_rejects_an_unknown_key);
     tcase_add_test(tc, test_scenario_rejects_negative_cores);
     tcase_add_test(tc, test_scenario_rejects_an_nc_out_of_range);
