@@ -98,6 +98,60 @@ run "decode 1M events" 0 "$bin" decode "$tmp/some.ntff"
 [ "$(grep -c '^events {$' "$tmp/out")" -eq 1000000 ] ||
     { echo "hostile: decode of 1M events printed $(grep -c '^events {$' "$tmp/out")" >&2; fail=1; }
 
+# 4b. The same hostile files through export and view (issue 27: item 8), under
+#     half the address space (512 MB): the readers keep no JSON tree and
+#     unpack NTFF one event at a time, and --max-events (4000000 by default,
+#     as decode) counts events before their records are kept. Before: 2.3 GB
+#     and 9-19 s for 10M empty JSON objects, 2.6 GB and 8-13 s for the NTFF.
+limit_kb=512000
+awk 'BEGIN { printf "{\"events\":["; for (i = 0; i < 10000000; i++) printf (i ? ",{}" : "{}")
+             print "]}" }' >"$tmp/objs.json"
+run "export 10M empty JSON events" 3 "$bin" export "$tmp/objs.json" -o "$tmp/o.pftrace"
+has "export 10M empty JSON events" \
+    "$tmp/objs.json: events[0]: not an event (event_type and phase strings)"
+awk 'BEGIN { printf "{\"events\":[],\"pad\":["; for (i = 0; i < 10000000; i++) printf (i ? ",{}" : "{}")
+             print "]}" }' >"$tmp/pad.json"
+run "export 10M objects beside no events" 0 "$bin" export "$tmp/pad.json" -o "$tmp/o.pftrace"
+grep -q "^ntsim export: $tmp/pad.json (0 events) -> " "$tmp/out" ||
+    { echo "hostile: 10M objects beside no events: not read as 0 events" >&2; fail=1; }
+run "export 10M NTFF events" 3 "$bin" export "$tmp/many.ntff" -o "$tmp/o.pftrace"
+has "export 10M NTFF events" "$tmp/many.ntff: events: more than 4000000 events (the --max-events limit)"
+run "view 10M NTFF events" 3 "$bin" view "$tmp/many.ntff" -o "$tmp/o.html"
+has "view 10M NTFF events" "$tmp/many.ntff: events: more than 4000000 events (the --max-events limit)"
+run "export 10M NTFF events, limit raised" 3 "$bin" export "$tmp/many.ntff" -o "$tmp/o.pftrace" \
+    --max-events 20M
+has "export 10M NTFF events, limit raised" "$tmp/many.ntff: events[0].phase: missing or INVALID"
+[ ! -e "$tmp/o.html" ] || { echo "hostile: a refused view wrote its page" >&2; fail=1; }
+# The limit on each format, and a JSON whose records do not fit in memory:
+# 300000 events (44 MB of text, 33 MB of records, 58 MB once the array has
+# doubled) under a 100 MB address space run out of memory and say so
+# (before: "-1:-1: " and exit 3).
+"$bin" run -q -o "$tmp/small" --timeline-max-events 0 --records "$tmp/small/trace.records" 2>/dev/null
+for f in trace.json trace.ntff trace.records; do
+    run "export $f past --max-events" 3 "$bin" export "$tmp/small/$f" -o "$tmp/o.pftrace" \
+        --max-events 100
+    grep -q "^$tmp/small/$f: events: more than 100 events (the --max-events limit" "$tmp/out" ||
+        { echo "hostile: export $f past --max-events 100: not refused" >&2; fail=1; }
+done
+# A value its field cannot hold is refused at its place (item 3: -2 became
+# 18446744073709551614, 99999999999 in a uint32_t mla_idx 1215752191).
+ev='"event_type":"nrt_dma_mem_alloc","phase":"start","id":1,"nc_idx":0,"nc_local_id":1,"tracking_id":2'
+printf '{"events":[{%s,"thread_id":-2,"timestamp_ns":4,"data":{}}]}' "$ev" >"$tmp/neg.json"
+run "export a negative thread_id" 3 "$bin" export "$tmp/neg.json" -o "$tmp/o.pftrace"
+has "export a negative thread_id" \
+    "$tmp/neg.json: events[0].thread_id: -2 is out of range (an 8-byte unsigned field: 0..18446744073709551615)"
+printf '{"events":[{%s,"thread_id":3,"timestamp_ns":4,"data":{"hbm_idx":0,"is_nc_hbm":true,"is_aligned":false,"mla_idx":99999999999,"usage_type":"weight"}}]}' \
+    "$ev" >"$tmp/wide.json"
+run "view a too-wide mla_idx" 3 "$bin" view "$tmp/wide.json" -o "$tmp/o.html"
+has "view a too-wide mla_idx" \
+    "$tmp/wide.json: events[0].data.mla_idx: 99999999999 is out of range (a 4-byte unsigned field: 0..4294967295)"
+truncate -s 33600000 "$tmp/zeros.records"
+"$bin" decode "$tmp/zeros.records" >"$tmp/zeros.json"
+limit_kb=100000
+run "export JSON out of memory" 1 "$bin" export "$tmp/zeros.json" -o "$tmp/o.pftrace"
+has "export JSON out of memory" "ntsim export: $tmp/zeros.json: out of memory"
+limit_kb=1000000
+
 # 5. An alias bomb: one emit of repeat 1000000 and 999 aliases to it.
 { printf 'version: 1\nkind: record\nvectors:\n  - id: record.bomb\n    comment: bomb\n'
   printf '    source: D-IDS\n    expect: valid\n    session: {ncs: [0]}\n    emits:\n'

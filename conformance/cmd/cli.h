@@ -148,9 +148,16 @@ int ntsim_cmd_export(int argc, char **argv);
 int ntsim_cmd_view(int argc, char **argv);
 int ntsim_cmd_testee(int argc, char **argv);
 /* cmd_export.c, shared with cmd_view.c: the two commands' options (-1 to go
- * on, else the exit status; *out set by -o), and the conversion itself. */
-int ntsim_cli_convert_options(int argc, char **argv, void (*usage)(FILE *), const char **out);
+ * on, else the exit status; *out set by -o, *max_events by --max-events or
+ * its default), and the conversion itself. */
+int ntsim_cli_convert_options(int argc, char **argv, void (*usage)(FILE *), const char **out,
+                              uint64_t *max_events);
 int ntsim_cli_convert(const char *cmd, const char *in, const char *out,
-                      ntsim_timeline_format_t format);
+                      ntsim_timeline_format_t format, uint64_t max_events);
+/* The limits export and view take, for their usage. */
+#define NTSIM_CLI_CONVERT_LIMITS_USAGE                                                      \
+    "  --max-events N       a FILE of more than N events is refused before they are\n"     \
+    "                       kept (default 4000000, as ntsim decode; K, M, G suffixes)\n"   \
+    "  --max-input-bytes N  the largest FILE read (default 256M; K, M, G suffixes)\n"
 
 #endif /* NTSIM_CONFORMANCE_NTSIM_CLI_H */

@@ -15,7 +15,7 @@
 #include "trace_input.h"
 
 static const char *const usage_export =
-    "usage: ntsim export FILE -o OUT [--max-input-bytes N]\n"
+    "usage: ntsim export FILE -o OUT [--max-events N] [--max-input-bytes N]\n"
     "\n"
     "Converts FILE (FILE.json: a JSON fetch document such as a run's trace.json;\n"
     "FILE.ntff: an NTFF file such as trace.ntff; anything else: a raw dump of 112-byte\n"
@@ -26,11 +26,11 @@ static const char *const usage_export_tail =
     "Bad input exits 3 with FILE: where: what.\n"
     "\n"
     "  -o, --output OUT     the file to write\n"
-    "  --max-input-bytes N  the largest FILE read (default 256M; K, M, G suffixes)\n";
+    NTSIM_CLI_CONVERT_LIMITS_USAGE;
 
 /* Shared with cmd_view.c: reads FILE and writes OUT in `format`. */
 int ntsim_cli_convert(const char *cmd, const char *in, const char *out,
-                      ntsim_timeline_format_t format)
+                      ntsim_timeline_format_t format, uint64_t max_events)
 {
     if (ntsim_cli_same_file(in, out)) {
         fprintf(stderr, "ntsim %s: -o %s is %s itself: refusing to write over the input\n", cmd,
@@ -40,7 +40,7 @@ int ntsim_cli_convert(const char *cmd, const char *in, const char *out,
     char err[512] = "";
     nrt_sys_trace_event_t *recs = NULL;
     size_t n = 0;
-    NRT_STATUS st = ntsim_trace_input_read(in, &recs, &n, err, sizeof err);
+    NRT_STATUS st = ntsim_trace_input_read(in, max_events, &recs, &n, err, sizeof err);
     if (st != NRT_SUCCESS) {
         if (st == NRT_RESOURCE)
             fprintf(stderr, "ntsim %s: %s: out of memory\n", cmd, in);
@@ -58,18 +58,27 @@ int ntsim_cli_convert(const char *cmd, const char *in, const char *out,
 }
 
 /* Options both converters take; -1 to go on, else the exit status. */
-int ntsim_cli_convert_options(int argc, char **argv, void (*usage)(FILE *), const char **out)
+int ntsim_cli_convert_options(int argc, char **argv, void (*usage)(FILE *), const char **out,
+                              uint64_t *max_events)
 {
     static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
+                                         {"max-events", required_argument, NULL, 'e'},
                                          {"max-input-bytes", required_argument, NULL, 'b'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     int c;
     uint64_t bytes;
+    *max_events = NTSIM_TRACE_INPUT_MAX_EVENTS;
     optind = 1;
     while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
         switch (c) {
         case 'o': *out = optarg; break;
+        case 'e':
+            if (!ntsim_cli_parse_size(optarg, max_events)) {
+                fprintf(stderr, "ntsim: --max-events: '%s' is not a count\n", optarg);
+                return NTSIM_EXIT_USAGE;
+            }
+            break;
         case 'b':
             if (!ntsim_cli_parse_size(optarg, &bytes) || bytes > SIZE_MAX) {
                 fprintf(stderr, "ntsim: --max-input-bytes: '%s' is not a size\n", optarg);
@@ -98,7 +107,8 @@ static void print_usage_export(FILE *out)
 int ntsim_cmd_export(int argc, char **argv)
 {
     const char *out = NULL;
-    int rc = ntsim_cli_convert_options(argc, argv, print_usage_export, &out);
+    uint64_t max_events;
+    int rc = ntsim_cli_convert_options(argc, argv, print_usage_export, &out, &max_events);
     if (rc >= 0)
         return rc;
     ntsim_timeline_format_t format = out ? ntsim_cli_timeline_format(out) : NTSIM_TIMELINE_UNKNOWN;
@@ -109,5 +119,5 @@ int ntsim_cmd_export(int argc, char **argv)
         print_usage_export(stderr);
         return NTSIM_EXIT_USAGE;
     }
-    return ntsim_cli_convert("export", argv[optind], out, format);
+    return ntsim_cli_convert("export", argv[optind], out, format, max_events);
 }

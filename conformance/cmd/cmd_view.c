@@ -10,7 +10,7 @@
 #include "cli.h"
 
 static const char *const usage_view =
-    "usage: ntsim view FILE [-o timeline.html] [--max-input-bytes N]\n"
+    "usage: ntsim view FILE [-o timeline.html] [--max-events N] [--max-input-bytes N]\n"
     "\n"
     "Writes one self-contained HTML page (no network, no external script) that draws\n"
     "FILE's timeline: a lane per host thread, per NeuronCore and per NC for\n"
@@ -20,7 +20,7 @@ static const char *const usage_view =
     "read as ntsim export reads it (.json, .ntff, or a record dump).\n"
     "\n"
     "  -o, --output OUT     the page to write (default timeline.html)\n"
-    "  --max-input-bytes N  the largest FILE read (default 256M; K, M, G suffixes)\n";
+    NTSIM_CLI_CONVERT_LIMITS_USAGE;
 
 static void print_usage_view(FILE *out)
 {
@@ -30,8 +30,9 @@ static void print_usage_view(FILE *out)
 int ntsim_cmd_view(int argc, char **argv)
 {
     const char *out = "timeline.html";
-    int rc = ntsim_cli_convert_options(argc, argv, print_usage_view, &out);
+    uint64_t max_events;
+    int rc = ntsim_cli_convert_options(argc, argv, print_usage_view, &out, &max_events);
     if (rc >= 0)
         return rc;
-    return ntsim_cli_convert("view", argv[optind], out, NTSIM_TIMELINE_HTML);
+    return ntsim_cli_convert("view", argv[optind], out, NTSIM_TIMELINE_HTML, max_events);
 }

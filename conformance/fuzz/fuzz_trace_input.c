@@ -20,8 +20,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     nrt_sys_trace_event_t *recs = NULL;
     size_t n = 0;
     char err[256];
-    if (ntsim_trace_input_parse(kinds[data[0] % 3], (const char *)data + 1, size - 1, &recs, &n,
-                                err, sizeof err) != NRT_SUCCESS)
+    if (ntsim_trace_input_parse(kinds[data[0] % 3], (const char *)data + 1, size - 1,
+                                NTSIM_TRACE_INPUT_MAX_EVENTS, &recs, &n, err, sizeof err) != NRT_SUCCESS)
         return 0;
     uint8_t *pf = NULL;
     char *chrome = NULL, *html = NULL;

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "event_table.h"
+#include "ntff_wire.h"
 #include "ntff.pb-c.h"
 #include "nrt/nrt_sys_trace.h"
 #include "ntsim/convert.h"
@@ -243,54 +244,6 @@ NRT_STATUS ntsim_decode_records(const uint8_t *data, size_t len, bool text, FILE
 
 /* --- NTFF, one event at a time ---------------------------------------------------- */
 
-/* Reads a varint at *i; false past the end or past 10 bytes. */
-static bool wire_varint(const uint8_t *b, size_t len, size_t *i, uint64_t *v)
-{
-    *v = 0;
-    for (unsigned shift = 0; shift < 70; shift += 7) {
-        if (*i >= len)
-            return false;
-        uint8_t c = b[(*i)++];
-        *v |= (uint64_t)(c & 0x7f) << shift;
-        if (c < 0x80)
-            return true;
-    }
-    return false;
-}
-
-/* One top-level field of an ntrace_info: its number, and where its bytes
- * are (for field 1, the event message without its key and length). */
-typedef struct wire_field {
-    uint32_t number;
-    size_t start, end;          /* the whole field, key included */
-    size_t value, value_len;    /* a length-delimited field's payload */
-} wire_field_t;
-
-static bool wire_next(const uint8_t *b, size_t len, size_t *i, wire_field_t *f)
-{
-    f->start = *i;
-    uint64_t key, n;
-    if (!wire_varint(b, len, i, &key) || (key >> 3) == 0 || (key >> 3) > UINT32_MAX)
-        return false;
-    f->number = (uint32_t)(key >> 3);
-    f->value = f->value_len = 0;
-    switch (key & 7) {
-    case 0: if (!wire_varint(b, len, i, &n)) return false; break;
-    case 1: if (len - *i < 8) return false; *i += 8; break;
-    case 5: if (len - *i < 4) return false; *i += 4; break;
-    case 2:
-        if (!wire_varint(b, len, i, &n) || n > len - *i)
-            return false;
-        f->value = *i;
-        f->value_len = (size_t)n;
-        *i += (size_t)n;
-        break;
-    default: return false; /* groups (3, 4) and 6, 7 are not in ntff.proto */
-    }
-    f->end = *i;
-    return true;
-}
-
 static void refuse_ntff(char *err, size_t cap, size_t len)
 {
     snprintf(err, cap, "not a valid NTFF ntrace_info (%zu bytes; protobuf-c could not unpack it: "
@@ -312,13 +265,12 @@ NRT_STATUS ntsim_decode_ntff(const uint8_t *data, size_t len, uint64_t max_event
     }
     size_t rest_len = 0, i = 0;
     uint64_t events = 0;
-    wire_field_t f;
+    ntsim_wire_field_t f;
     NRT_STATUS st = NRT_SUCCESS;
     while (i < len && st == NRT_SUCCESS) {
-        if (!wire_next(data, len, &i, &f)) {
+        if (!ntsim_ntff_wire_next(data, len, &i, &f)) {
             st = NRT_INVALID;
-        } else if (f.number == 1 && f.value_len == f.end - f.value) {
-            /* field 1 is length-delimited (key, length, message) */
+        } else if (ntsim_ntff_wire_is_event(&f)) {
             if (++events > max_events) {
                 snprintf(err, cap, "more than %" PRIu64 " events (the --max-events limit)",
                          max_events);
@@ -344,8 +296,8 @@ NRT_STATUS ntsim_decode_ntff(const uint8_t *data, size_t len, uint64_t max_event
     }
     /* Pass 2: print in field-number order, as protoc does: the events (field
      * 1) in file order, then the rest. */
-    for (i = 0; i < len && wire_next(data, len, &i, &f);) {
-        if (f.number != 1 || f.value_len != f.end - f.value)
+    for (i = 0; i < len && ntsim_ntff_wire_next(data, len, &i, &f);) {
+        if (!ntsim_ntff_wire_is_event(&f))
             continue;
         Ntff__NtraceEvent *ev = ntff__ntrace_event__unpack(NULL, f.value_len, data + f.value);
         fputs("events {\n", out);

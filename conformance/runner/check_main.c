@@ -25,6 +25,7 @@ static const struct {
     {"abuse", make_abuse_suite},         {"facts", make_facts_suite},
     {"perfetto", make_perfetto_suite},   {"inspect_env", make_inspect_suite},
     {"testee", make_testee_suite},       {"timeline", make_timeline_suite},
+    {"trace_input", make_trace_input_suite},
 };
 enum { SUITE_COUNT = sizeof suites / sizeof suites[0] };
 

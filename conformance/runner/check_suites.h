@@ -101,5 +101,6 @@ Suite *make_timeline_suite(void);    /* check_timeline.c: the timeline writers' 
 Suite *make_perfetto_suite(void);    /* check_perfetto.c: timelines, .pftrace, Chrome JSON, HTML */
 Suite *make_inspect_suite(void);     /* check_inspect.c: the inspect variables' names, limits, a run */
 Suite *make_testee_suite(void);      /* check_testee.c: the protocol, broken testees, restarts */
+Suite *make_trace_input_suite(void); /* check_trace_input.c: export's readers: JSON, exact values */
 
 #endif /* NTSIM_CONFORMANCE_CHECK_SUITES_H */

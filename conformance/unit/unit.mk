@@ -8,7 +8,8 @@ UNIT_SRC := conformance/unit/alloc_probe.c \
               check_concurrency.c check_grace.c check_json.c check_convert.c check_abuse.c \
               check_perfetto.c check_services.c check_timeline.c) \
             $(addprefix conformance/unit/sim/,check_sim.c) \
-            $(addprefix conformance/unit/harness/,check_loader.c check_facts.c check_inspect.c check_testee.c)
+            $(addprefix conformance/unit/harness/,check_loader.c check_facts.c check_inspect.c check_testee.c \
+              check_trace_input.c)
 # The public headers as C++ (C++11), a libnrt client (C++17), and a C program
 # that exits with its capture running (make memcheck runs it under valgrind).
 UNIT_CXX_API     := conformance/unit/include/api_test.cc
