@@ -223,6 +223,14 @@ has "inspect: every error" "${I}_EVENT_FILTER_NC: '256': 256 is past the last NC
 has "inspect: every error" "${I}_EVENT_FILTER_TYPE: '^': '^' without an event type"
 has "inspect: every error" "nothing was run: 3 ${I}_* problems above"
 
+# A filter that names no NC of the run (the default has NCs 0 and 1) is valid
+# (another instance may have them) but captures nothing: the run goes on and
+# says so, naming the variable (issue 27).
+check "inspect: no NC of the run" 0 env ${I}_ENABLE=1 ${I}_OUTPUT_DIR="$tmp/insp100" \
+    ${I}_EVENT_FILTER_NC=100 "$bin" run -o "$tmp/i100"
+has "inspect: no NC of the run" "ntsim run: warning: ${I}_EVENT_FILTER_NC: no NC of this run is in the filter (its NCs are 0..1): nothing will be captured"
+has "inspect: no NC of the run" "inspect session: $tmp/insp100/ntrace.pb: 0 events;"
+
 # A filter: the hardware types but hw_notify, on NC 1 (facts §1's HARDWARE set,
 # by their interned names). The run captures exactly the events of the
 # unfiltered default run (no ring overflows there) that pass the filter, its

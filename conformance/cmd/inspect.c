@@ -108,6 +108,14 @@ int ntsim_cli_inspect_begin(ntsim_scenario_t *sc, ntsim_cli_inspect_t **out, FIL
         return rc;
     in->harvest = in->cfg.enabled && in->cfg.system_profile;
     ntsim_inspect_apply(&in->cfg, sc);
+    ntsim_errors_init(&warnings);
+    st = ntsim_inspect_check_scenario(&in->cfg, sc, &warnings);
+    print_lines(err, "warning: ", &warnings);
+    ntsim_errors_free(&warnings);
+    if (st != NRT_SUCCESS) {
+        fprintf(err, "ntsim run: out of memory\n");
+        return NTSIM_EXIT_FAIL;
+    }
     return in->harvest ? open_ntrace(in, sc, err) : NTSIM_EXIT_OK;
 }
 

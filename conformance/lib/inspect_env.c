@@ -543,6 +543,23 @@ void ntsim_inspect_apply(const ntsim_inspect_config_t *cfg, ntsim_scenario_t *sc
         sc->type_disabled[t] = !cfg->type_enabled[t];
 }
 
+NRT_STATUS ntsim_inspect_check_scenario(const ntsim_inspect_config_t *cfg,
+                                       const ntsim_scenario_t *sc, ntsim_errors_t *warnings)
+{
+    if (cfg == NULL || sc == NULL || !cfg->enabled || !cfg->system_profile || warnings == NULL)
+        return NRT_SUCCESS;
+    for (uint32_t nc = 0; nc < sc->cores && nc < NTSIM_NC_COUNT; nc++)
+        if (cfg->nc_enabled[nc])
+            return NRT_SUCCESS;
+    /* A warning, not an error: the same variables are set for every
+     * instance of a fleet, and a filter that names no NC of this one is
+     * valid where there are more (D-INSPECT-ENV). */
+    return ntsim_errors_add(warnings,
+                            "%s: no NC of this run is in the filter (its NCs are 0..%u): "
+                            "nothing will be captured",
+                            var_names[VAR_EVENT_FILTER_NC], sc->cores ? sc->cores - 1 : 0);
+}
+
 const char *ntsim_inspect_device_profile_name(ntsim_inspect_device_profile_t p)
 {
     switch (p) {

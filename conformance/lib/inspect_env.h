@@ -95,6 +95,13 @@ bool ntsim_inspect_type_by_name(const char *name, size_t len, nrt_sys_trace_even
  * (D-INSPECT-ENV). Anything else leaves the scenario as it is. */
 void ntsim_inspect_apply(const ntsim_inspect_config_t *cfg, ntsim_scenario_t *sc);
 
+/* After ntsim_inspect_apply: when an enabled config with its system profile
+ * on keeps none of the scenario's NCs (nc_idx 0 .. cores - 1), one warning
+ * naming EVENT_FILTER_NC is added to warnings: the run captures nothing
+ * (D-INSPECT-ENV). NRT_RESOURCE when it cannot be kept; else NRT_SUCCESS. */
+NRT_STATUS ntsim_inspect_check_scenario(const ntsim_inspect_config_t *cfg,
+                                       const ntsim_scenario_t *sc, ntsim_errors_t *warnings);
+
 /* "off", "model" or "session": for summaries and reports. */
 const char *ntsim_inspect_device_profile_name(ntsim_inspect_device_profile_t p);
 

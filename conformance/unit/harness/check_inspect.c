@@ -227,6 +227,45 @@ START_TEST(test_inspect_apply_to_a_scenario)
 }
 END_TEST
 
+/* A filter that keeps none of the run's NCs (the default scenario has 2)
+ * warns, naming the variable and the run's NCs; one that keeps any does not,
+ * nor one that is not applied (ENABLE 0, the system profile off). */
+START_TEST(test_inspect_nc_filter_past_the_scenario_warns)
+{
+    ntsim_scenario_t *sc = malloc(sizeof *sc);
+    ck_assert_ptr_nonnull(sc);
+    static const struct {
+        const char *enable, *system, *ncs;
+        bool warns;
+    } cases[] = {
+        {"1", "1", "100", true},   {"1", "1", "2-255", true}, {"1", "1", "1,100", false},
+        {"1", "1", "0", false},    {"0", "1", "100", false},  {"1", "0", "100", false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char enable[64], system[64], ncs[64];
+        snprintf(enable, sizeof enable, "NEURON_RT_INSPECT_ENABLE=%s", cases[i].enable);
+        snprintf(system, sizeof system, "NEURON_RT_INSPECT_SYSTEM_PROFILE=%s", cases[i].system);
+        snprintf(ncs, sizeof ncs, "NEURON_RT_INSPECT_EVENT_FILTER_NC=%s", cases[i].ncs);
+        char *env[] = {enable, system, ncs, NULL};
+        ntsim_inspect_config_t c;
+        ntsim_errors_t e, w;
+        ck_assert_int_eq(read_env(env, &c, &e), NRT_SUCCESS);
+        ntsim_errors_free(&e);
+        ntsim_scenario_default(sc);
+        ntsim_inspect_apply(&c, sc);
+        ntsim_errors_init(&w);
+        ck_assert_int_eq(ntsim_inspect_check_scenario(&c, sc, &w), NRT_SUCCESS);
+        ck_assert_uint_eq(w.count, cases[i].warns ? 1 : 0);
+        if (cases[i].warns)
+            ck_assert_str_eq(w.items[0], "NEURON_RT_INSPECT_EVENT_FILTER_NC: no NC of this run "
+                                         "is in the filter (its NCs are 0..1): nothing will be "
+                                         "captured");
+        ntsim_errors_free(&w);
+    }
+    free(sc);
+}
+END_TEST
+
 /* A filter applied to the default run (every type on 2 NCs): the trace holds
  * the hardware types on NC 1 and nothing else. */
 START_TEST(test_inspect_filter_shapes_a_run)
@@ -272,6 +311,7 @@ Suite *make_inspect_suite(void)
     tcase_add_test(tc, test_inspect_environ_lookup);
     tcase_add_test(tc, test_inspect_null_arguments);
     tcase_add_test(tc, test_inspect_apply_to_a_scenario);
+    tcase_add_test(tc, test_inspect_nc_filter_past_the_scenario_warns);
     tcase_add_test(tc, test_inspect_filter_shapes_a_run);
     suite_add_tcase(s, tc);
     return s;
