@@ -224,6 +224,15 @@ run "comment mapping" 3 "$bin" run "$data/comment_mapping.yaml" -o "$tmp/o"
 has "comment mapping" "$data/comment_mapping.yaml:4:10: comment: expected a string, got a mapping"
 run "long name" 3 "$bin" run "$data/long_name.yaml" -o "$tmp/o"
 has "long name" "$data/long_name.yaml:3:7: name: 64 bytes long, at most 63"
+# cores: 0x10 ran 16 cores while 010 was refused; a quoted duration was "not an
+# integer" without saying why (D-SCENARIO-INTEGERS).
+printf 'version: 1\nname: hex\ncores: 0x10\n' >"$tmp/hex.yaml"
+run "hex cores" 3 "$bin" run "$tmp/hex.yaml" -o "$tmp/o"
+has "hex cores" "$tmp/hex.yaml:3:8: cores: '0x10': integers here are decimal (write 16)"
+printf 'version: 1\nname: quoted\ncores: 2\nduration_ns: "1000"\n' >"$tmp/quoted.yaml"
+run "quoted duration" 3 "$bin" run "$tmp/quoted.yaml" -o "$tmp/o"
+has "quoted duration" \
+    "$tmp/quoted.yaml:4:14: duration_ns: expected an integer, got the quoted string '1000' (a quoted scalar is a string: write it without quotes)"
 
 # A typo that would run for hours (D-SCENARIO-BUDGET): refused before it
 # starts, at the field; a budget can refuse the default too, or let it run.

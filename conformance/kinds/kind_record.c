@@ -163,13 +163,13 @@ static NRT_STATUS parse_session(ntsim_yparse_t *p, yaml_node_t *node, const char
         b->ncs[0] = false;
         for (yaml_node_item_t *it = ncs->data.sequence.items.start;
              it < ncs->data.sequence.items.top; it++) {
-            const char *t = ntsim_yp_scalar(ntsim_yp_node(p, *it));
-            char *end = NULL;
-            unsigned long v = t ? strtoul(t, &end, 10) : 0;
-            if (t == NULL || *t == '\0' || *end != '\0' || v >= NTSIM_NC_COUNT)
-                return ntsim_yp_error(p, ntsim_yp_node(p, *it), npath,
-                                      "expected an NC index in [0, 255], got '%s'",
-                                      t ? t : "(not a scalar)");
+            char ipath[600];
+            uint64_t v;
+            ntsim_yp_path(ipath, sizeof ipath, "%s[%zu]", npath,
+                          (size_t)(it - ncs->data.sequence.items.start));
+            if ((st = ntsim_yp_u64_node(p, ntsim_yp_node(p, *it), ipath, NTSIM_NC_COUNT - 1,
+                                        &v)) != NRT_SUCCESS)
+                return st;
             b->ncs[v] = true;
         }
     }

@@ -288,15 +288,11 @@ static NRT_STATUS parse_capture(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scen
     for (size_t i = 0; ncs != NULL && ncs->data.sequence.items.start + i <
                                           ncs->data.sequence.items.top; i++) {
         yaml_node_t *t = ntsim_yp_node(p, ncs->data.sequence.items.start[i]);
-        const char *text = ntsim_yp_scalar(t);
-        char *end = NULL;
-        unsigned long v = text ? strtoul(text, &end, 10) : 0;
-        if (text == NULL || *text == '\0' || *end != '\0' || v >= NTSIM_NC_COUNT) {
-            char field[64];
-            ntsim_yp_path(field, sizeof field, "capture.disabled_ncs[%zu]", i);
-            return ntsim_yp_error(p, t, field, "expected an NC index in [0, 255], got '%s'",
-                                  text ? text : "(not a scalar)");
-        }
+        char field[64];
+        uint64_t v;
+        ntsim_yp_path(field, sizeof field, "capture.disabled_ncs[%zu]", i);
+        if ((st = ntsim_yp_u64_node(p, t, field, NTSIM_NC_COUNT - 1, &v)) != NRT_SUCCESS)
+            return st;
         sc->nc_disabled[v] = true;
     }
     return NRT_SUCCESS;
@@ -406,6 +402,10 @@ static NRT_STATUS parse_root(ntsim_yparse_t *p, yaml_node_t *root, void *vctx)
     int64_t version;
     const char *name = NULL, *comment = NULL;
     uint64_t cores = sc->cores;
+    /* A scenario is typed by hand: its integers are decimal, as 010 is
+     * (refused, not read as octal), so that 0x10 is no exception to the
+     * rule (D-SCENARIO-INTEGERS). */
+    ntsim_yp_set_decimal_only(p, true);
     if ((st = ntsim_yp_check_keys(p, root, "", top_keys, NULL)) != NRT_SUCCESS ||
         (st = ntsim_yp_int(p, root, "", "version", true, 1, 1, &version)) != NRT_SUCCESS ||
         (st = ntsim_yp_str(p, root, "", "name", true, &name)) != NRT_SUCCESS ||
@@ -421,11 +421,8 @@ static NRT_STATUS parse_root(ntsim_yparse_t *p, yaml_node_t *root, void *vctx)
         return ntsim_yp_error(p, inst, "instance", "give cores or instance, not both");
     if (cn != NULL) {
         int64_t c;
-        if ((st = ntsim_yp_int(p, root, "", "cores", true, INT64_MIN, INT64_MAX, &c)) !=
-            NRT_SUCCESS)
+        if ((st = ntsim_yp_int(p, root, "", "cores", true, 1, NTSIM_NC_COUNT, &c)) != NRT_SUCCESS)
             return st;
-        if (c < 1 || c > NTSIM_NC_COUNT)
-            return ntsim_yp_error(p, cn, "cores", "%lld is out of range [1, 256]", (long long)c);
         cores = (uint64_t)c;
     }
     ntsim_scenario_set_cores(sc, (uint32_t)cores);

@@ -20,6 +20,7 @@ struct ntsim_yparse {
     ntsim_errors_t *errors;
     const char *file;
     yaml_document_t *doc;
+    bool decimal_only;  /* 0x hex is refused too (scenario files) */
 };
 
 /* --- the error list ------------------------------------------------------------ */
@@ -221,11 +222,24 @@ NRT_STATUS ntsim_yp_str(ntsim_yparse_t *p, yaml_node_t *map, const char *path, c
     return ntsim_yp_text(p, node, field, "a string", out);
 }
 
-/* Parses an integer literal: [-](0|[1-9][0-9]*) or 0x[0-9a-fA-F]+. Sets *neg
- * and the magnitude; false on any other text or on overflow of 64 bits. */
-static bool parse_int_text(const char *s, bool *neg, uint64_t *mag)
+void ntsim_yp_set_decimal_only(ntsim_yparse_t *p, bool on)
 {
-    *neg = false;
+    p->decimal_only = on;
+}
+
+/* What an integer's text is. */
+typedef enum int_text {
+    INT_OK,           /* [-](0|[1-9][0-9]*) or 0x[0-9a-fA-F]+ */
+    INT_WIDE,         /* one of those past 64 bits (*mag is then UINT64_MAX) */
+    INT_LEADING_ZERO, /* decimal digits after a 0: YAML 1.1's octal, read by nobody here */
+    INT_BAD           /* anything else */
+} int_text_t;
+
+/* Classifies an integer literal; sets *neg, *hex and the magnitude. */
+static int_text_t parse_int_text(const char *s, bool *neg, bool *hex, uint64_t *mag)
+{
+    bool wide = false;
+    *neg = *hex = false;
     *mag = 0;
     if (*s == '-') {
         *neg = true;
@@ -233,41 +247,69 @@ static bool parse_int_text(const char *s, bool *neg, uint64_t *mag)
     }
     if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
         if (*neg || s[2] == '\0')
-            return false;
+            return INT_BAD;
+        *hex = true;
         for (s += 2; *s; s++) {
             unsigned d;
             if (*s >= '0' && *s <= '9') d = (unsigned)(*s - '0');
             else if (*s >= 'a' && *s <= 'f') d = (unsigned)(*s - 'a' + 10);
             else if (*s >= 'A' && *s <= 'F') d = (unsigned)(*s - 'A' + 10);
-            else return false;
-            if (*mag > (UINT64_MAX >> 4))
-                return false;
+            else return INT_BAD;
+            wide = wide || *mag > (UINT64_MAX >> 4);
             *mag = (*mag << 4) | d;
         }
-        return true;
-    }
-    if (*s < '0' || *s > '9' || (s[0] == '0' && s[1] != '\0'))
-        return false;
-    for (; *s; s++) {
+    } else {
         if (*s < '0' || *s > '9')
-            return false;
-        unsigned d = (unsigned)(*s - '0');
-        if (*mag > (UINT64_MAX - d) / 10)
-            return false;
-        *mag = *mag * 10 + d;
+            return INT_BAD;
+        bool leading_zero = s[0] == '0' && s[1] != '\0';
+        for (; *s; s++) {
+            if (*s < '0' || *s > '9')
+                return INT_BAD;
+            unsigned d = (unsigned)(*s - '0');
+            wide = wide || *mag > (UINT64_MAX - d) / 10;
+            *mag = *mag * 10 + d;
+        }
+        if (leading_zero)
+            return INT_LEADING_ZERO;
     }
-    return true;
+    if (wide)
+        *mag = UINT64_MAX;
+    return wide ? INT_WIDE : INT_OK;
 }
 
+/* An integer node: its sign and magnitude, *wide when past 64 bits (the
+ * caller reports its range). A quoted one, a leading zero and, in a
+ * decimal-only file, hex are each named for what they are. */
 static NRT_STATUS int_node(ntsim_yparse_t *p, yaml_node_t *node, const char *field, bool *neg,
-                           uint64_t *mag)
+                           uint64_t *mag, bool *wide)
 {
     const char *text;
     NRT_STATUS st = ntsim_yp_text(p, node, field, "an integer", &text);
     if (st != NRT_SUCCESS)
         return st;
-    if (node->data.scalar.style != YAML_PLAIN_SCALAR_STYLE || !parse_int_text(text, neg, mag))
+    bool hex;
+    int_text_t kind = parse_int_text(text, neg, &hex, mag);
+    *wide = kind == INT_WIDE;
+    if (kind != INT_BAD && node->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
+        return ntsim_yp_error(p, node, field,
+                              "expected an integer, got the quoted string '%s' (a quoted "
+                              "scalar is a string: write it without quotes)", text);
+    if (kind == INT_BAD || node->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
         return ntsim_yp_error(p, node, field, "expected an integer, got '%s'", text);
+    if (kind == INT_LEADING_ZERO) {
+        const char *digits = text + (*neg ? 1 : 0);
+        while (digits[0] == '0' && digits[1] != '\0')
+            digits++;
+        return ntsim_yp_error(p, node, field,
+                              "'%s' has a leading zero, which is not read as octal here: "
+                              "write %s%s", text, *neg ? "-" : "", digits);
+    }
+    if (hex && p->decimal_only) {
+        if (*wide)
+            return ntsim_yp_error(p, node, field, "'%s': integers here are decimal", text);
+        return ntsim_yp_error(p, node, field, "'%s': integers here are decimal (write %" PRIu64
+                                              ")", text, *mag);
+    }
     return NRT_SUCCESS;
 }
 
@@ -280,12 +322,12 @@ NRT_STATUS ntsim_yp_int(ntsim_yparse_t *p, yaml_node_t *map, const char *path, c
     NRT_STATUS st = lookup(p, map, path, key, required, &node);
     if (st != NRT_SUCCESS || node == NULL)
         return st;
-    bool neg;
+    bool neg, wide;
     uint64_t mag;
-    if ((st = int_node(p, node, field, &neg, &mag)) != NRT_SUCCESS)
+    if ((st = int_node(p, node, field, &neg, &mag, &wide)) != NRT_SUCCESS)
         return st;
     /* -(INT64_MIN) is 2^63, one past INT64_MAX: compare magnitudes unsigned. */
-    bool fits = neg ? mag <= (uint64_t)INT64_MAX + 1 : mag <= (uint64_t)INT64_MAX;
+    bool fits = !wide && (neg ? mag <= (uint64_t)INT64_MAX + 1 : mag <= (uint64_t)INT64_MAX);
     int64_t v = 0;
     if (fits)
         v = neg ? (mag == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)mag) : (int64_t)mag;
@@ -305,11 +347,18 @@ NRT_STATUS ntsim_yp_u64(ntsim_yparse_t *p, yaml_node_t *map, const char *path, c
     NRT_STATUS st = lookup(p, map, path, key, required, &node);
     if (st != NRT_SUCCESS || node == NULL)
         return st;
-    bool neg;
+    return ntsim_yp_u64_node(p, node, field, max, out);
+}
+
+NRT_STATUS ntsim_yp_u64_node(ntsim_yparse_t *p, yaml_node_t *node, const char *field,
+                             uint64_t max, uint64_t *out)
+{
+    NRT_STATUS st;
+    bool neg, wide;
     uint64_t mag;
-    if ((st = int_node(p, node, field, &neg, &mag)) != NRT_SUCCESS)
+    if ((st = int_node(p, node, field, &neg, &mag, &wide)) != NRT_SUCCESS)
         return st;
-    if ((neg && mag != 0) || mag > max)
+    if ((neg && mag != 0) || wide || mag > max)
         return ntsim_yp_error(p, node, field, "%s is out of range [0, %" PRIu64 "]",
                               ntsim_yp_scalar(node), max);
     *out = mag;
@@ -444,7 +493,7 @@ static NRT_STATUS check_depth(ntsim_errors_t *errors, const char *name, const ch
 NRT_STATUS ntsim_yaml_load_string(ntsim_errors_t *errors, const char *name, const char *text,
                                   size_t len, ntsim_yaml_root_fn fn, void *ctx)
 {
-    ntsim_yparse_t p = {errors, name, NULL};
+    ntsim_yparse_t p = {errors, name, NULL, false};
     yaml_parser_t parser;
     yaml_document_t doc;
 

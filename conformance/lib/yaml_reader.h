@@ -5,9 +5,12 @@
  * One YAML document per input, read with libyaml into a node tree; a
  * caller's function walks the root with the readers below. Scalars are typed
  * by us, not by YAML's implicit resolution: an integer is a plain scalar of
- * decimal digits (optionally negative) or 0x-prefixed hex, so a quoted "12" is
- * a string; booleans are plain true/false; keys are plain scalars and appear
- * once. Every problem is kept as one line
+ * decimal digits (optionally negative, no leading zero: YAML 1.1 would read
+ * 010 as octal 8, so it is refused rather than guessed) or 0x-prefixed hex
+ * (not in a decimal-only file: scenarios), so a quoted "12" is a string, and
+ * is said to be one; booleans are plain true/false; keys are plain scalars
+ * and appear once (D-VECTOR-SCHEMA, D-SCENARIO-INTEGERS). Every problem is
+ * kept as one line
  *
  *     file:line:col: field: message
  *
@@ -65,6 +68,10 @@ NRT_STATUS ntsim_yaml_load_string(ntsim_errors_t *errors, const char *name, cons
 NRT_STATUS ntsim_yaml_load_file(ntsim_errors_t *errors, const char *path,
                                 ntsim_input_kind_t kind, ntsim_yaml_root_fn fn, void *ctx);
 
+/* From now on, integers of this document are decimal only: 0x hex is an
+ * error that names the decimal to write (scenario files, D-SCENARIO-INTEGERS). */
+void ntsim_yp_set_decimal_only(ntsim_yparse_t *p, bool on);
+
 /* The input being read (for error messages of callers). */
 const char *ntsim_yp_file(const ntsim_yparse_t *p);
 
@@ -102,6 +109,9 @@ NRT_STATUS ntsim_yp_int(ntsim_yparse_t *p, yaml_node_t *map, const char *path,
                         int64_t *out);
 NRT_STATUS ntsim_yp_u64(ntsim_yparse_t *p, yaml_node_t *map, const char *path,
                         const char *key, bool required, uint64_t max, uint64_t *out);
+/* The same integer rule for a node itself (a sequence item), named `field`. */
+NRT_STATUS ntsim_yp_u64_node(ntsim_yparse_t *p, yaml_node_t *node, const char *field,
+                             uint64_t max, uint64_t *out);
 NRT_STATUS ntsim_yp_bool(ntsim_yparse_t *p, yaml_node_t *map, const char *path,
                          const char *key, bool required, bool *out);
 /* A required non-empty sequence; items and count view the document's storage. */

@@ -59,7 +59,11 @@ LOAD_ERROR_TEST(test_loader_rejects_missing_field, "missing_field.yaml",
 LOAD_ERROR_TEST(test_loader_rejects_word_for_integer, "wrong_type.yaml",
                 ":9:11: vectors[0].size: expected an integer, got 'sixteen'")
 LOAD_ERROR_TEST(test_loader_rejects_quoted_integer, "quoted_integer.yaml",
-                ":9:11: vectors[0].size: expected an integer, got '16'")
+                ":9:11: vectors[0].size: expected an integer, got the quoted string '16' (a "
+                "quoted scalar is a string: write it without quotes)")
+LOAD_ERROR_TEST(test_loader_rejects_leading_zero, "leading_zero.yaml",
+                ":9:11: vectors[0].size: '016' has a leading zero, which is not read as octal "
+                "here: write 16")
 LOAD_ERROR_TEST(test_loader_rejects_out_of_range_integer, "out_of_range.yaml",
                 ":12:38: vectors[0].members[0].value: 2147483648 is out of range "
                 "[-2147483648, 2147483647]")
@@ -411,6 +415,7 @@ Suite *make_loader_suite(void)
     tcase_add_test(tc, test_loader_rejects_missing_field);
     tcase_add_test(tc, test_loader_rejects_word_for_integer);
     tcase_add_test(tc, test_loader_rejects_quoted_integer);
+    tcase_add_test(tc, test_loader_rejects_leading_zero);
     tcase_add_test(tc, test_loader_rejects_out_of_range_integer);
     tcase_add_test(tc, test_loader_rejects_unknown_kind);
     tcase_add_test(tc, test_loader_rejects_id_without_kind_prefix);

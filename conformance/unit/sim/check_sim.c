@@ -748,6 +748,56 @@ START_TEST(test_scenario_rejects_a_string_where_an_integer_belongs)
 }
 END_TEST
 
+/* A scenario's integers are plain decimal: 0x10 is refused as 010 is (not
+ * read as hex, nor as octal), a quoted one is said to be a string, and each
+ * message says what to write (D-SCENARIO-INTEGERS). Every field reads
+ * through the same rule, sequence items too. */
+START_TEST(test_scenario_integers_are_plain_decimal)
+{
+    static const struct {
+        const char *line, *want;
+    } cases[] = {
+        {"cores: 0x10", "s:3:8: cores: '0x10': integers here are decimal (write 16)\n"},
+        {"cores: 010", "s:3:8: cores: '010' has a leading zero, which is not read as octal "
+                       "here: write 10\n"},
+        {"seed: 0xdeadbeef", "s:3:7: seed: '0xdeadbeef': integers here are decimal (write "
+                             "3735928559)\n"},
+        {"duration_ns: \"1000\"", "s:3:14: duration_ns: expected an integer, got the quoted "
+                                  "string '1000' (a quoted scalar is a string: write it "
+                                  "without quotes)\n"},
+        {"duration_ns: '0x10'", "s:3:14: duration_ns: expected an integer, got the quoted "
+                                "string '0x10' (a quoted scalar is a string: write it without "
+                                "quotes)\n"},
+        {"duration_ns: 18446744073709551616",
+         "s:3:14: duration_ns: 18446744073709551616 is out of range [0, 1125899906842624]\n"},
+        {"cores: 99999999999999999999", "s:3:8: cores: 99999999999999999999 is out of range "
+                                        "[1, 256]\n"},
+        {"capture: {disabled_ncs: [1, 0x1]}",
+         "s:3:29: capture.disabled_ncs[1]: '0x1': integers here are decimal (write 1)\n"},
+        {"capture: {disabled_ncs: [\"1\"]}",
+         "s:3:26: capture.disabled_ncs[0]: expected an integer, got the quoted string '1' (a "
+         "quoted scalar is a string: write it without quotes)\n"},
+        {"cores: 16", NULL},
+    };
+    ntsim_scenario_t *sc = malloc(sizeof *sc);
+    ck_assert_ptr_nonnull(sc);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[256], errors[1024] = "";
+        int len = snprintf(text, sizeof text, "version: 1\nname: x\n%s\n", cases[i].line);
+        NRT_STATUS st = ntsim_scenario_load_string("s", text, (size_t)len, sc, errors,
+                                                   sizeof errors);
+        if (cases[i].want == NULL) {
+            ck_assert_msg(st == NRT_SUCCESS, "%s", errors);
+            ck_assert_uint_eq(sc->cores, 16);
+        } else {
+            ck_assert_int_eq(st, NRT_INVALID);
+            ck_assert_str_eq(errors, cases[i].want);
+        }
+    }
+    free(sc);
+}
+END_TEST
+
 START_TEST(test_scenario_rejects_a_mapping_where_a_sequence_belongs)
 {
     expect_scenario_error("faults_not_a_list.yaml", ":5:3: faults: expected a sequence");
@@ -786,6 +836,7 @@ Suite *make_sim_suite(void)
     tcase_add_test(tc, test_scenario_rejects_a_fault_beyond_its_cores);
     tcase_add_test(tc, test_scenario_rejects_malformed_yaml_with_the_parser_position);
     tcase_add_test(tc, test_scenario_rejects_a_string_where_an_integer_belongs);
+    tcase_add_test(tc, test_scenario_integers_are_plain_decimal);
     tcase_add_test(tc, test_scenario_rejects_a_mapping_where_a_sequence_belongs);
     suite_add_tcase(s, tc);
     return s;
