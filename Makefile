@@ -307,6 +307,8 @@ memcheck: $(CHECK_BIN) $(NTSIM_BIN) $(EXIT_CLIENT) $(CLIENT_TEST)
 	    --xfail conformance/runner/expected_failures.txt
 	$(VALGRIND) ./$(NTSIM_BIN) replay --quiet vectors/*.yaml
 	$(VALGRIND) ./$(NTSIM_BIN) run -q -o $(BUILD)/memcheck-out
+	$(VALGRIND) ./$(NTSIM_BIN) export $(BUILD)/memcheck-out/trace.json -o $(BUILD)/memcheck-out/json.pftrace
+	$(VALGRIND) ./$(NTSIM_BIN) view $(BUILD)/memcheck-out/trace.ntff -o $(BUILD)/memcheck-out/ntff.html
 	NEURON_RT_INSPECT_ENABLE=1 NEURON_RT_INSPECT_OUTPUT_DIR=$(BUILD)/memcheck-inspect \
 	    NEURON_RT_INSPECT_EVENT_FILTER_TYPE=hardware,^hw_notify NEURON_RT_INSPECT_EVENT_FILTER_NC=1 \
 	    $(VALGRIND) ./$(NTSIM_BIN) run -q -o $(BUILD)/memcheck-out

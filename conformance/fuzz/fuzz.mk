@@ -56,6 +56,8 @@ $(FUZZ_DIR)/seeds.stamp: $(NTSIM_BIN)
 	# trace_input's first byte picks the format: 0 JSON, 1 NTFF, 2 records.
 	{ printf '\000'; head -c 20000 $(FUZZ_DIR)/seed-run/trace.json; } \
 	    >$(FUZZ_DIR)/corpus-trace_input/doc.json
+	{ printf '\000'; ./$(NTSIM_BIN) decode $(FUZZ_DIR)/corpus-record_decoder/ten.records; } \
+	    >$(FUZZ_DIR)/corpus-trace_input/ten.json
 	{ printf '\001'; cat $(FUZZ_DIR)/seed-run/trace.ntff; } >$(FUZZ_DIR)/corpus-trace_input/trace.ntff
 	{ printf '\002'; head -c 11200 $(FUZZ_DIR)/seed-run/trace.records; } \
 	    >$(FUZZ_DIR)/corpus-trace_input/hundred.records

@@ -565,25 +565,27 @@ static NRT_STATUS parse_ntff(const char *data, size_t len, uint64_t max_events,
     ntsim_wire_field_t f;
     size_t i = 0, events = 0, rest_len = 0;
     /* Pass 1: count the events against the limit before a record is kept,
-     * and check that the other fields unpack as an ntrace_info. */
-    uint8_t *rest = malloc(len ? len : 1);
-    if (rest == NULL)
-        return out_of_memory(err, cap);
+     * and the bytes of the other fields; then check that those unpack as an
+     * ntrace_info (copied out: only they are held twice, not the events). */
     while (i < len) {
-        if (!ntsim_ntff_wire_next(b, len, &i, &f)) {
-            free(rest);
+        if (!ntsim_ntff_wire_next(b, len, &i, &f))
             return fail(err, cap, "offset %zu: not an ntrace_info (a bad field key or a "
                                   "truncated field)", f.start);
-        }
+        if (!ntsim_ntff_wire_is_event(&f))
+            rest_len += f.end - f.start;
+        else if (++events > max_events)
+            return fail(err, cap, "events: more than %llu events (the --max-events limit)",
+                        (unsigned long long)max_events);
+    }
+    uint8_t *rest = malloc(rest_len ? rest_len : 1);
+    if (rest == NULL)
+        return out_of_memory(err, cap);
+    rest_len = 0;
+    for (i = 0; i < len && ntsim_ntff_wire_next(b, len, &i, &f);)
         if (!ntsim_ntff_wire_is_event(&f)) {
             memcpy(rest + rest_len, b + f.start, f.end - f.start);
             rest_len += f.end - f.start;
-        } else if (++events > max_events) {
-            free(rest);
-            return fail(err, cap, "events: more than %llu events (the --max-events limit)",
-                        (unsigned long long)max_events);
         }
-    }
     Ntff__NtraceInfo *info = ntff__ntrace_info__unpack(NULL, rest_len, rest);
     free(rest);
     if (info == NULL)
