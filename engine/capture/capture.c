@@ -251,7 +251,7 @@ static void stats_from_ring(const ntsim_ring_t *ring, ntsim_nc_stats_t *st)
     st->last_overwrite_ns = c.last_overwrite_ns;
 }
 
-NRT_STATUS nrt_sys_trace_start(const nrt_sys_trace_config_t *config)
+NRT_STATUS nrt_sys_trace_start(nrt_sys_trace_config_t *config)
 {
     if (config == NULL) {
         ntsim__log(NTSIM_LOG_ERROR, "nrt_sys_trace_start: config is NULL");

@@ -189,8 +189,21 @@ typedef struct jname {
 
 static jname_t g_type_open[NRT_SYS_TRACE_EVENT_TYPE_COUNT + 1]; /* last: unknown type */
 /* The serde view's CamelCase display name of each type, as the phase-mismatch
- * warning spells it (facts §2; D-JSON-DATA: the interned name in UpperCamel,
- * "numerical_err" -> "NumericalErr", "nrt_load" -> "NrtLoad"). */
+ * warning spells it (facts §2). The five names spec §1 quotes from the serde
+ * string pool, byte for byte, on the types D-SERDE-NAMES places them;
+ * every other type's interned name in UpperCamel ("numerical_err" ->
+ * "NumericalErr"), which reproduces the two the pool and the interned names
+ * share (Generic, NrtLoad). */
+static const struct {
+    nrt_sys_trace_event_type_t type;
+    const char *name;
+} g_serde_pool[] = {
+    {NRT_SYS_TRACE_EVENT_TYPE_GENERIC, "Generic"},
+    {NRT_SYS_TRACE_EVENT_TYPE_MODEL_LOAD, "NrtLoad"},
+    {NRT_SYS_TRACE_EVENT_TYPE_EXEC_CORE, "KmgrExec"},
+    {NRT_SYS_TRACE_EVENT_TYPE_CC_EXEC, "Collectives"},
+    {NRT_SYS_TRACE_EVENT_TYPE_CC_EXEC_BARRIER, "Barrier"},
+};
 static char g_camel[NRT_SYS_TRACE_EVENT_TYPE_COUNT][64];
 static char g_usage_json[DMA_MEM_USAGE_TYPE_MAX + 1][40];
 static size_t g_usage_len[DMA_MEM_USAGE_TYPE_MAX + 1];
@@ -224,6 +237,8 @@ static void names_build(void)
         if (t < NRT_SYS_TRACE_EVENT_TYPE_COUNT)
             camel_of(name, g_camel[t], sizeof g_camel[t]);
     }
+    for (size_t i = 0; i < sizeof g_serde_pool / sizeof g_serde_pool[0]; i++)
+        snprintf(g_camel[g_serde_pool[i].type], sizeof g_camel[0], "%s", g_serde_pool[i].name);
     for (size_t u = 0; u <= DMA_MEM_USAGE_TYPE_MAX; u++) {
         const char *name = ntsim__usage_type_names[u];
         g_usage_len[u] = ntsim_json_escape(name, strlen(name), g_usage_json[u],
