@@ -484,6 +484,13 @@ END_TEST
  * and it is the only block left. serialize likewise. */
 START_TEST(test_fetch_and_serialize_run_out_of_memory_cleanly)
 {
+    /* The session's sync-point table (D-JSON-TIME) is made by the first
+     * fetch and lives until shutdown: made here, it is not one of the
+     * blocks a failed fetch must give back. */
+    char *first = NULL;
+    size_t first_len = 0;
+    ck_assert_int_eq(nrt_sys_trace_fetch_events(&first, &first_len, NULL), NRT_SUCCESS);
+    nrt_sys_trace_buffer_free(first);
     emit_generic(0, 3);
     for (uint64_t allow = 0;; allow++) {
         ck_assert_uint_lt(allow, 100);
@@ -756,11 +763,12 @@ START_TEST(test_phase_mismatch_of_type_0_is_counted_in_slot_0)
 END_TEST
 
 /* A log sink that, at the first phase-mismatch warning, drains up to 4
- * records of NC 0 (D-LOG allows it: only the lifecycle calls are refused
- * from a sink) and keeps how many it got. */
+ * records of NC g_sink_nc (D-LOG allows it: only the lifecycle calls are
+ * refused from a sink) and keeps how many it got. */
 static size_t g_sink_drained;
 static bool g_sink_done;
 static NRT_STATUS g_sink_status;
+static uint32_t g_sink_nc;
 
 static void drain_at_mismatch(ntsim_log_level_t level, const char *message, void *ctx)
 {
@@ -770,35 +778,40 @@ static void drain_at_mismatch(ntsim_log_level_t level, const char *message, void
     g_sink_done = true;
     nrt_sys_trace_event_t out[4];
     /* no assertion here: it would jump out of the engine's fetch */
-    g_sink_status = nrt_sys_trace_drain_events(0, out, 4, &g_sink_drained);
+    g_sink_status = nrt_sys_trace_drain_events(g_sink_nc, out, 4, &g_sink_drained);
 }
 
-/* D-FETCH: fetch takes an NC's events in pops of at most 4096 records and
- * writes each pop before the next. Record 0 is NUM_ERR START (no arm:
- * writing it warns), then GENERIC INSTANTs; the sink drains NC 0 at that
- * warning, which comes during the first pop's write. With 4096 records the
- * first pop took all of them: the sink gets 0, the document 4096. With
- * 4097 the first pop took 4096: the sink gets the last one, fetch's second
- * pop finds the ring empty, and the document holds 4096. Either way every
- * record goes to exactly one of them. */
-START_TEST(test_fetch_pops_4096_records_at_a_time_and_a_sink_drain_takes_the_rest)
+/* D-FETCH: fetch pops each NC's events whole, then writes them (facts §2:
+ * pop up to max_events_per_nc, then serialize; D-JSON-TIME needs an NC's
+ * sync points before its events are written), one NC after the other. NC
+ * 0's record 0 is NUM_ERR START (no arm: writing it warns), then GENERIC
+ * INSTANTs; NC 1 holds `nc1` GENERICs. The sink drains up to 4 of NC
+ * `sink_nc` at that warning, which comes while NC 0 is written: NC 0 is
+ * popped already, so a drain of NC 0 gets nothing however many it holds
+ * (4097: more than one pop of the old 4096-record fetch), while NC 1 is
+ * not popped yet, so a drain of NC 1 takes its first 4 and the document
+ * the rest. Every record goes to exactly one of them. */
+START_TEST(test_fetch_pops_each_nc_whole_before_writing_it)
 {
     static const struct {
-        int records;
+        int records, nc1;
+        uint32_t sink_nc;
         size_t sink, doc;
-    } cases[] = {{4096, 0, 4096}, {4097, 1, 4096}};
+    } cases[] = {{4096, 0, 0, 0, 4096}, {4097, 0, 0, 0, 4097}, {10, 6, 1, 4, 12}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
         nrt_sys_trace_config_t cfg;
-        ntsim_fixture_config(&cfg, 8192, ncs_0_1, 1);
+        ntsim_fixture_config(&cfg, 8192, ncs_0_1, 2);
         ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
         ck_assert_uint_ne(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_NUM_ERR,
                                                   NRT_SYS_TRACE_EVENT_PHASE_START, 0, NULL, 1),
                           0);
         emit_generic(0, cases[i].records - 1);
+        emit_generic(1, cases[i].nc1);
         g_sink_drained = 99;
         g_sink_done = false;
         g_sink_status = NRT_FAILURE;
+        g_sink_nc = cases[i].sink_nc;
         ntsim_log_set_sink(drain_at_mismatch, NULL);
         char *buf = NULL;
         size_t n = 0;
@@ -810,10 +823,12 @@ START_TEST(test_fetch_pops_4096_records_at_a_time_and_a_sink_drain_takes_the_res
         ck_assert_uint_eq(g_sink_drained, cases[i].sink);
         ck_assert_uint_eq(count_events(buf), cases[i].doc);
         nrt_sys_trace_buffer_free(buf);
-        ntsim_nc_stats_t ns;
-        ck_assert_int_eq(ntsim_capture_nc_stats(0, &ns), NRT_SUCCESS);
-        ck_assert_uint_eq(ns.in_ring, 0);
-        ck_assert_uint_eq(ns.drained, (uint64_t)cases[i].records);
+        for (uint32_t nc = 0; nc < 2; nc++) {
+            ntsim_nc_stats_t ns;
+            ck_assert_int_eq(ntsim_capture_nc_stats(nc, &ns), NRT_SUCCESS);
+            ck_assert_uint_eq(ns.in_ring, 0);
+            ck_assert_uint_eq(ns.drained, (uint64_t)(nc == 0 ? cases[i].records : cases[i].nc1));
+        }
     }
 }
 END_TEST
@@ -847,7 +862,7 @@ Suite *make_json_suite(void)
     tcase_add_test(tc, test_fetch_of_one_event_fails_whole_at_any_one_allocation);
     tcase_add_test(tc, test_serialize_refuses_a_count_whose_size_wraps);
     tcase_add_test(tc, test_phase_mismatch_of_type_0_is_counted_in_slot_0);
-    tcase_add_test(tc, test_fetch_pops_4096_records_at_a_time_and_a_sink_drain_takes_the_rest);
+    tcase_add_test(tc, test_fetch_pops_each_nc_whole_before_writing_it);
     suite_add_tcase(s, tc);
     return s;
 }
