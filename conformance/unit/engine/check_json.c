@@ -15,6 +15,7 @@
 #include "check_suites.h"
 #include "data_view.h"
 #include "ntsim/convert.h"
+#include "time_sync.h"
 
 static const uint32_t ncs_0_1[] = {0, 1};
 
@@ -833,6 +834,119 @@ START_TEST(test_fetch_pops_each_nc_whole_before_writing_it)
 }
 END_TEST
 
+/* --- the sync points of D-JSON-TIME (engine/convert/time_sync.c) --------------------- */
+
+static nrt_sys_trace_event_t sync_point(uint32_t nc, uint64_t exec, uint64_t dev, uint64_t cpu)
+{
+    nrt_sys_trace_event_t e;
+    memset(&e, 0, sizeof e);
+    e.trace_type = NRT_SYS_TRACE_EVENT_TYPE_TIMESTAMP_SYNC;
+    e.phase = NRT_SYS_TRACE_EVENT_PHASE_INSTANT;
+    e.nc_idx = nc;
+    e.data.timestamp_sync.exec_id = exec;
+    e.data.timestamp_sync.nc_timestamp_ns = dev;
+    e.data.timestamp_sync.cpu_timestamp_ns = cpu;
+    return e;
+}
+
+static uint64_t hw_notify_time(const ntsim__sync_table_t *t, uint32_t nc, uint64_t exec,
+                               uint64_t dev)
+{
+    nrt_sys_trace_event_t e;
+    memset(&e, 0, sizeof e);
+    e.trace_type = NRT_SYS_TRACE_EVENT_TYPE_HW_NOTIFY;
+    e.phase = NRT_SYS_TRACE_EVENT_PHASE_INSTANT;
+    e.nc_idx = nc;
+    e.timestamp_ns = 1;
+    e.data.hw_notify.exec_id = exec;
+    e.data.hw_notify.sync_info.nc_timestamp_ns = dev;
+    return ntsim__sync_event_time(t, &e, ntsim__data_view((uint32_t)e.trace_type,
+                                                          (uint32_t)e.phase));
+}
+
+/* The table is bounded: past NTSIM_SYNC_TABLE_ENTRIES the oldest sync
+ * points are forgotten first (their events keep the raw device time), and
+ * every one still held is found, however the deletions moved the others
+ * (backward-shift deletion must not cut a probe chain). Sync point k of NC
+ * k % 3 has cpu 10^9 + k and dev 1000 k; an event at dev 1000 k + 7 is at
+ * cpu 10^9 + k + 7. A later sync point of the same NC and execution
+ * replaces the earlier one, and clear forgets everything. */
+START_TEST(test_sync_table_forgets_the_oldest_and_finds_every_other)
+{
+    enum { EXTRA = 1500, N = NTSIM_SYNC_TABLE_ENTRIES + EXTRA };
+    ntsim__sync_table_t *t = ntsim__sync_table_new();
+    ck_assert_ptr_nonnull(t);
+    nrt_sys_trace_event_t *e = malloc(N * sizeof *e);
+    for (uint64_t k = 0; k < N; k++)
+        e[k] = sync_point((uint32_t)(k % 3), k, 1000 * k, 1000000000 + k);
+    ntsim__sync_table_learn(t, e, N);
+    for (uint64_t k = 0; k < N; k++) {
+        uint64_t got = hw_notify_time(t, (uint32_t)(k % 3), k, 1000 * k + 7);
+        uint64_t want = k < EXTRA ? 1000 * k + 7 : 1000000000 + k + 7;
+        ck_assert_msg(got == want, "exec %llu: %llu, want %llu", (unsigned long long)k,
+                      (unsigned long long)got, (unsigned long long)want);
+    }
+    /* Another NC's sync point of the same execution does not apply. */
+    uint32_t last_nc = (uint32_t)((N - 1) % 3);
+    ck_assert_uint_eq(hw_notify_time(t, (last_nc + 1) % 3, N - 1, 5), 5);
+    e[0] = sync_point(last_nc, N - 1, 0, 42);
+    ntsim__sync_table_learn(t, e, 1);
+    ck_assert_uint_eq(hw_notify_time(t, last_nc, N - 1, 8), 50);
+    ntsim__sync_table_clear(t);
+    ck_assert_uint_eq(hw_notify_time(t, last_nc, N - 1, 8), 8);
+    /* No table at all: the raw device time. */
+    ck_assert_uint_eq(hw_notify_time(NULL, 0, 0, 9), 9);
+    free(e);
+    ntsim__sync_table_free(t);
+}
+END_TEST
+
+/* A span fetched in two parts is aligned in both: the START and the sync
+ * point in the first fetch, the STOP in the second (the session keeps the
+ * sync points of earlier fetches); after start() a new session knows none. */
+START_TEST(test_fetch_aligns_a_stop_fetched_after_its_start_and_sync_point)
+{
+    nrt_sys_trace_event_data_t d;
+    memset(&d, 0, sizeof d);
+    d.nc_exec_start.exec_id = 7;
+    d.nc_exec_start.sync_info.nc_timestamp_ns = 500;
+    ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_DEVICE_EXEC,
+                                              NRT_SYS_TRACE_EVENT_PHASE_START, 0, &d, 77),
+                      77);
+    memset(&d, 0, sizeof d);
+    d.timestamp_sync.exec_id = 7;
+    d.timestamp_sync.nc_timestamp_ns = 400;
+    d.timestamp_sync.cpu_timestamp_ns = 9000;
+    ck_assert_uint_ne(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_TIMESTAMP_SYNC,
+                                              NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, &d, 0),
+                      0);
+    char *buf = NULL;
+    size_t n;
+    ck_assert_int_eq(nrt_sys_trace_fetch_events(&buf, &n, NULL), NRT_SUCCESS);
+    ck_assert_ptr_nonnull(strstr(buf, "\"nc_timestamp_ns\":500,\"model_id\":0},\"timestamp_ns\":9100}"));
+    nrt_sys_trace_buffer_free(buf);
+    memset(&d, 0, sizeof d);
+    d.nc_exec_stop.sync_info.nc_timestamp_ns = 650;
+    for (int session = 0; session < 2; session++) {
+        ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_DEVICE_EXEC,
+                                                  NRT_SYS_TRACE_EVENT_PHASE_STOP, 0, &d, 77),
+                          77);
+        buf = NULL;
+        ck_assert_int_eq(nrt_sys_trace_fetch_events(&buf, &n, NULL), NRT_SUCCESS);
+        /* 9000 + (650 - 400) in the session that saw the sync point, the raw
+         * device time in a new one. */
+        const char *want = session == 0 ? "\"data\":{\"nc_timestamp_ns\":650},\"timestamp_ns\":9250}"
+                                        : "\"data\":{\"nc_timestamp_ns\":650},\"timestamp_ns\":650}";
+        ck_assert_msg(strstr(buf, want) != NULL, "session %d: %s", session, buf);
+        nrt_sys_trace_buffer_free(buf);
+        ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+        nrt_sys_trace_config_t cfg;
+        ntsim_fixture_config(&cfg, 1024, ncs_0_1, 2);
+        ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+    }
+}
+END_TEST
+
 Suite *make_json_suite(void)
 {
     Suite *s = suite_create("json");
@@ -863,6 +977,8 @@ Suite *make_json_suite(void)
     tcase_add_test(tc, test_serialize_refuses_a_count_whose_size_wraps);
     tcase_add_test(tc, test_phase_mismatch_of_type_0_is_counted_in_slot_0);
     tcase_add_test(tc, test_fetch_pops_each_nc_whole_before_writing_it);
+    tcase_add_test(tc, test_sync_table_forgets_the_oldest_and_finds_every_other);
+    tcase_add_test(tc, test_fetch_aligns_a_stop_fetched_after_its_start_and_sync_point);
     suite_add_tcase(s, tc);
     return s;
 }
