@@ -50,6 +50,10 @@ check "bad option" 2 "$bin" run --frobnicate
 check "run" 0 "$bin" run -o "$tmp/a"
 has "run summary" "46 of 46 event types present"
 has "run summary" "dropped 4 (TOPSP_CC_STATUS 1, MAX 1, out of range 2)"
+# S5.convert.drop_message: the caller (the simulated runtime) reports its drops
+# with the runtime's own words, beside the converter's "Invalid notification
+# type: N" (D-NOTIFY).
+has "run summary" "Unexpected notification type! Dropping: 4 notifications dropped, each logged as \"Invalid notification type: N\""
 for f in trace.json trace.ntff notifications.ntff; do
     [ -s "$tmp/a/$f" ] || { echo "cli_ntsim: run did not write $f" >&2; fail=1; }
 done

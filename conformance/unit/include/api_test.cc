@@ -64,6 +64,21 @@ struct libnrt_sys_trace_table {
 static const libnrt_sys_trace_table table = {nrt_sys_trace_start,
                                              nrt_sys_trace_config_get_enabled_event_types};
 
+// S5.enum.disjoint: notification_type (0..10), nrt_sys_trace_event_type (0..45)
+// and the NTFF enums are distinct types with their own discriminant spaces;
+// the converter takes a notification_type and writes the NTFF enums, so a
+// sys_trace type passed to it does not compile in C++.
+static_assert(!std::is_same<enum notification_type, nrt_sys_trace_event_type_t>::value,
+              "notification_type is not the sys_trace event type");
+static_assert(!std::is_same<enum notification_trace_type, enum notification_type>::value,
+              "notification_trace_type is its own enum");
+static_assert(std::is_same<decltype(&nrt_profile_convert_trace_type_from_ntff_params),
+                           NRT_STATUS (*)(enum notification_type, enum notification_trace_type *,
+                                          enum block_type *)>::value,
+              "the converter maps notification_type to the NTFF enums");
+static_assert(!std::is_convertible<nrt_sys_trace_event_type_t, enum notification_type>::value,
+              "a sys_trace type cannot be passed where a notification_type is expected");
+
 static int failures;
 #define EXPECT(cond)                                                         \
     do {                                                                     \
