@@ -19,9 +19,11 @@ static void print_skew(FILE *out, const ntsim_scenario_t *sc, const ntsim_run_re
     for (uint32_t v = 0; v < sc->cores; v++) {
         for (uint32_t j = 0; j < sc->lnc; j++) {
             uint32_t core = ntsim_phys_core(sc, v, j);
+            /* Its clock: the logical NC's first core's (D-LNC). */
+            uint32_t clk = sc->lnc > 1 ? core - core % sc->lnc : core;
             const ntsim_skew_t *k = &r->skew[core];
-            double eo = k->offset_ns - (double)sc->clock_offset_ns[core];
-            double ep = k->drift_ppm - (double)sc->clock_drift_ppm[core];
+            double eo = k->offset_ns - (double)sc->clock_offset_ns[clk];
+            double ep = k->drift_ppm - (double)sc->clock_drift_ppm[clk];
             fewest = k->samples < fewest ? k->samples : fewest;
             if (k->samples > 0 && (eo < 0 ? -eo : eo) > worst_off)
                 worst_off = eo < 0 ? -eo : eo;
@@ -35,8 +37,8 @@ static void print_skew(FILE *out, const ntsim_scenario_t *sc, const ntsim_run_re
             }
             fprintf(out, "  core %-4u (nc %u) offset %lld ns -> %.1f ns, drift %lld ppm -> "
                          "%.3f ppm (%llu samples)\n",
-                    core, v, (long long)sc->clock_offset_ns[core], k->offset_ns,
-                    (long long)sc->clock_drift_ppm[core], k->drift_ppm,
+                    core, v, (long long)sc->clock_offset_ns[clk], k->offset_ns,
+                    (long long)sc->clock_drift_ppm[clk], k->drift_ppm,
                     (unsigned long long)k->samples);
         }
     }

@@ -343,9 +343,13 @@ static NRT_STATUS api_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *pa
     return NRT_SUCCESS;
 }
 
+/* The keys a vector of this kind is judged by (facts.h: FACT@key). */
+static const char *const api_judged[] = {"calls", NULL};
+
 const ntsim_vector_kind_t ntsim_kind_api = {
     .name = "api",
     .keys = api_keys,
+    .judged = api_judged,
     .allows_invalid = false,
     .parse = api_parse,
     .free_body = api_free,

@@ -107,9 +107,13 @@ static void decode_run(const ntsim_vector_t *v, ntsim_report_t *r)
     free(text);
 }
 
+/* The keys a vector of this kind is judged by (facts.h: FACT@key). */
+static const char *const decode_judged[] = {"output", NULL};
+
 const ntsim_vector_kind_t ntsim_kind_decode = {
     .name = "decode",
     .keys = decode_keys,
+    .judged = decode_judged,
     .allows_invalid = true,
     .parse = decode_parse,
     .free_body = decode_free,

@@ -170,9 +170,13 @@ static const char *enum_subject(const void *body)
     return ((const enum_body_t *)body)->c_type;
 }
 
+/* The keys a vector of this kind is judged by (facts.h: FACT@key). */
+static const char *const enum_judged[] = {"size", "members", NULL};
+
 const ntsim_vector_kind_t ntsim_kind_enum = {
     .name = "enum",
     .keys = enum_keys,
+    .judged = enum_judged,
     .allows_invalid = false,
     .parse = enum_parse,
     .free_body = enum_free,

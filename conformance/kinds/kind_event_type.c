@@ -179,9 +179,14 @@ static const char *event_type_subject(const void *body)
     return ((const event_type_body_t *)body)->enum_name;
 }
 
+/* The keys a vector of this kind is judged by (facts.h: FACT@key). */
+static const char *const event_type_judged[] = {
+    "enum", "value", "category", "json_name", "start", "stop", "instant", NULL};
+
 const ntsim_vector_kind_t ntsim_kind_event_type = {
     .name = "event_type",
     .keys = event_type_keys,
+    .judged = event_type_judged,
     .allows_invalid = false,
     .parse = event_type_parse,
     .free_body = event_type_free,

@@ -329,9 +329,15 @@ static void inspect_run(const ntsim_vector_t *v, ntsim_report_t *r)
     free(c);
 }
 
+/* The keys a vector of this kind is judged by (facts.h: FACT@key). */
+static const char *const inspect_judged[] = {
+    "enabled", "output_dir", "system_profile", "device_profile", "on_exec_fail", "ncs_enabled",
+    "ncs_disabled", "types_enabled", "types_disabled", "warnings", "more_errors", NULL};
+
 const ntsim_vector_kind_t ntsim_kind_inspect = {
     .name = "inspect",
     .keys = inspect_keys,
+    .judged = inspect_judged,
     .allows_invalid = true,
     .parse = inspect_parse,
     .free_body = inspect_free,

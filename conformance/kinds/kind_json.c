@@ -245,9 +245,13 @@ static unsigned json_needs(const ntsim_vector_t *v)
     return ((const json_body_t *)v->body)->has_string ? NTSIM_TESTEE_CAP_JSON_ESCAPE : 0;
 }
 
+/* The keys a vector of this kind is judged by (facts.h: FACT@key). */
+static const char *const json_judged[] = {"json", "log", NULL};
+
 const ntsim_vector_kind_t ntsim_kind_json = {
     .name = "json",
     .keys = json_keys,
+    .judged = json_judged,
     .allows_invalid = false,
     .parse = json_parse,
     .free_body = json_free,

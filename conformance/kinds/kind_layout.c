@@ -192,9 +192,13 @@ static const char *layout_subject(const void *body)
     return ((const layout_body_t *)body)->c_type;
 }
 
+/* The keys a vector of this kind is judged by (facts.h: FACT@key). */
+static const char *const layout_judged[] = {"size", "fields", NULL};
+
 const ntsim_vector_kind_t ntsim_kind_layout = {
     .name = "layout",
     .keys = layout_keys,
+    .judged = layout_judged,
     .allows_invalid = false,
     .parse = layout_parse,
     .free_body = layout_free,

@@ -378,9 +378,14 @@ static void notify_judge(const ntsim_vector_t *v, ntsim_testee_t *t, ntsim_repor
     ntsim_testee_reply_free(resp);
 }
 
+/* The keys a vector of this kind is judged by (facts.h: FACT@key). */
+static const char *const notify_judged[] = {
+    "trace_type", "block_type", "dropped_reason", "infos", NULL};
+
 const ntsim_vector_kind_t ntsim_kind_notify = {
     .name = "notify",
     .keys = notify_keys,
+    .judged = notify_judged,
     .allows_invalid = true,
     .parse = notify_parse,
     .free_body = notify_free,

@@ -357,9 +357,13 @@ static void ntff_judge(const ntsim_vector_t *v, ntsim_testee_t *t, ntsim_report_
     ntsim_testee_reply_free(resp);
 }
 
+/* The keys a vector of this kind is judged by (facts.h: FACT@key). */
+static const char *const ntff_judged[] = {"decode", "bytes", "message", NULL};
+
 const ntsim_vector_kind_t ntsim_kind_ntff = {
     .name = "ntff",
     .keys = ntff_keys,
+    .judged = ntff_judged,
     .allows_invalid = false,
     .parse = ntff_parse,
     .free_body = ntff_free,

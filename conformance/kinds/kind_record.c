@@ -319,9 +319,13 @@ static NRT_STATUS record_parse(ntsim_yparse_t *p, yaml_node_t *node, const char 
     return NRT_SUCCESS;
 }
 
+/* The keys a vector of this kind is judged by (facts.h: FACT@key). */
+static const char *const record_judged[] = {"records", "stats", "global", "log", NULL};
+
 const ntsim_vector_kind_t ntsim_kind_record = {
     .name = "record",
     .keys = record_keys,
+    .judged = record_judged,
     .allows_invalid = true,
     .parse = record_parse,
     .free_body = record_free,

@@ -325,9 +325,13 @@ static void scenario_run(const ntsim_vector_t *v, ntsim_report_t *rep)
     ntsim_capture_shutdown();
 }
 
+/* The keys a vector of this kind is judged by (facts.h: FACT@key). */
+static const char *const scenario_judged[] = {"counts", "digests", "events", NULL};
+
 const ntsim_vector_kind_t ntsim_kind_scenario = {
     .name = "scenario",
     .keys = scenario_keys,
+    .judged = scenario_judged,
     .allows_invalid = false,
     .parse = scenario_parse,
     .free_body = scenario_free,

@@ -59,8 +59,21 @@ static size_t decision_id_len(const char *s)
     }
 }
 
-bool ntsim_source_each_id(const char *source, bool (*fn)(const char *id, size_t len, void *ctx),
-                          void *ctx)
+/* Length of a pin's key at s ("json", "types_enabled"), or 0. */
+static size_t key_len(const char *s)
+{
+    size_t n = 0;
+    while ((s[n] >= 'a' && s[n] <= 'z') || (s[n] >= '0' && s[n] <= '9') || s[n] == '_')
+        n++;
+    return n;
+}
+
+/* Walks the tokens of a source: ID, or FACT@key. Calls id_fn with every id,
+ * pin_fn with every pin; stops when either returns false. */
+static bool source_walk(const char *source, bool (*id_fn)(const char *id, size_t len, void *ctx),
+                        bool (*pin_fn)(const char *id, size_t len, const char *key,
+                                       size_t key_len, void *ctx),
+                        void *ctx)
 {
     const char *p = source;
     size_t ids = 0;
@@ -69,16 +82,38 @@ bool ntsim_source_each_id(const char *source, bool (*fn)(const char *id, size_t 
             p++;
         if (*p == '\0')
             return ids > 0;
-        size_t n = fact_id_len(p);
-        if (n == 0)
+        size_t n = fact_id_len(p), k = 0;
+        if (n > 0 && p[n] == '@') {
+            k = key_len(p + n + 1);
+            if (k == 0)
+                return false;
+        } else if (n == 0) {
             n = decision_id_len(p);
-        if (n == 0 || (p[n] != '\0' && p[n] != ',' && p[n] != ' '))
+        }
+        size_t end = n + (k > 0 ? k + 1 : 0);
+        if (n == 0 || (p[end] != '\0' && p[end] != ',' && p[end] != ' '))
             return false;
         ids++;
-        if (fn != NULL && !fn(p, n, ctx))
+        if (id_fn != NULL && !id_fn(p, n, ctx))
             return true;
-        p += n;
+        if (k > 0 && pin_fn != NULL && !pin_fn(p, n, p + n + 1, k, ctx))
+            return true;
+        p += end;
     }
+}
+
+bool ntsim_source_each_id(const char *source, bool (*fn)(const char *id, size_t len, void *ctx),
+                          void *ctx)
+{
+    return source_walk(source, fn, NULL, ctx);
+}
+
+bool ntsim_source_each_pin(const char *source,
+                           bool (*fn)(const char *id, size_t len, const char *key,
+                                      size_t key_len, void *ctx),
+                           void *ctx)
+{
+    return source_walk(source, NULL, fn, ctx);
 }
 
 /* --- loading ------------------------------------------------------------------------- */
@@ -135,6 +170,26 @@ static NRT_STATUS parse_fact_line(ntsim_facts_t *f, const char *path, unsigned l
     memcpy(fact->id, id, idn);
     fact->id[idn] = '\0';
     f->count++;
+    /* " · pinned by `test_x`, `conformance/cli/y.sh`": checks outside the
+     * vectors that fail if the fact changes. */
+    const char *pins = strstr(bracket, "pinned by ");
+    for (const char *q = pins; q != NULL && (q = strchr(q, '`')) != NULL;) {
+        const char *end = strchr(q + 1, '`');
+        if (end == NULL || end == q + 1)
+            return ntsim_errors_add(errors, "%s:%u: %s: 'pinned by' needs `name` items", path,
+                                    lineno, fact->id);
+        if (fact->check_count == NTSIM_FACT_CHECKS_MAX)
+            return ntsim_errors_add(errors, "%s:%u: %s: more than %d checks", path, lineno,
+                                    fact->id, NTSIM_FACT_CHECKS_MAX);
+        size_t cn = (size_t)(end - q - 1);
+        char *c = malloc(cn + 1);
+        if (c == NULL)
+            return NRT_RESOURCE;
+        memcpy(c, q + 1, cn);
+        c[cn] = '\0';
+        fact->checks[fact->check_count++] = c;
+        q = end + 1;
+    }
     const char *by = strstr(bracket, "settled by ");
     if (by != NULL) {
         by += strlen("settled by ");
@@ -237,6 +292,8 @@ void ntsim_facts_free(ntsim_facts_t *f)
     for (size_t i = 0; i < f->count; i++) {
         free(f->items[i].id);
         free(f->items[i].settled_by);
+        for (size_t c = 0; c < f->items[i].check_count; c++)
+            free(f->items[i].checks[c]);
     }
     free(f->items);
     for (size_t i = 0; i < f->decision_count; i++)

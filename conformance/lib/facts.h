@@ -9,9 +9,13 @@
  *
  * docs/decisions.md has one "## D-NAME: title" heading per decision. A
  * vector's `source:` names the fact and decision ids it rests on, separated
- * by commas or spaces. The coverage check: every fact (but those settled by
- * D-OUT-OF-SCOPE) is cited by a vector; every id a vector cites exists; every
- * [CONFLICT] or [OPEN] fact names a decision that exists.
+ * by commas or spaces; a fact cited as FACT@key is *pinned* by that vector:
+ * `key` is one of the vector's keys, the one whose judgement fails if the
+ * fact changes. A fact line may also end with " · pinned by `name`, ...",
+ * naming unit tests (START_TEST) or CLI scripts that pin it. The coverage
+ * check: every fact (but those settled by D-OUT-OF-SCOPE) is pinned, by a
+ * vector's key or a named check that exists; every id a vector cites
+ * exists; every [CONFLICT] or [OPEN] fact names a decision that exists.
  */
 #ifndef NTSIM_CONFORMANCE_FACTS_H
 #define NTSIM_CONFORMANCE_FACTS_H
@@ -22,12 +26,17 @@
 #include "nrt/nrt_status.h"
 #include "yaml_reader.h"
 
+enum { NTSIM_FACT_CHECKS_MAX = 4 };
+
 typedef struct ntsim_fact {
     char *id;              /* "S3.hw_notify" */
     char status[12];       /* HIGH, MED, LOW, OBS, inf, CONFLICT, OPEN */
     char *settled_by;      /* "D-JSON-TIME", or NULL */
+    char *checks[NTSIM_FACT_CHECKS_MAX]; /* "pinned by" names: unit tests, CLI scripts */
+    size_t check_count;
     unsigned line;         /* in the facts file */
     unsigned cited;        /* vectors that cite it (filled by the caller) */
+    unsigned pinned;       /* vectors that pin it by a key they judge (FACT@key; caller) */
 } ntsim_fact_t;
 
 typedef struct ntsim_facts {
@@ -55,5 +64,13 @@ bool ntsim_facts_has_decision(const ntsim_facts_t *f, const char *id, size_t len
  * syntax check) or no id at all. */
 bool ntsim_source_each_id(const char *source, bool (*fn)(const char *id, size_t len, void *ctx),
                           void *ctx);
+
+/* Calls fn for each pin of a source: a fact cited as FACT@key, the key of
+ * the vector that would fail if the fact changed ("S3.hw_notify@fields",
+ * "S5.convert.drop_message@log"). Same return as ntsim_source_each_id. */
+bool ntsim_source_each_pin(const char *source,
+                           bool (*fn)(const char *id, size_t len, const char *key,
+                                      size_t key_len, void *ctx),
+                           void *ctx);
 
 #endif /* NTSIM_CONFORMANCE_FACTS_H */

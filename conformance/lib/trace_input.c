@@ -171,16 +171,6 @@ static void store(nrt_sys_trace_event_t *r, const ntsim_data_key_t *k, uint64_t 
         p[i] = (unsigned char)(v >> (8 * i));
 }
 
-/* A device record's own sync pair gets the host time the format kept. */
-static void set_sync_cpu(nrt_sys_trace_event_t *r, uint64_t cpu)
-{
-    ntsim_payload_id_t pid = ntsim__event_payload((uint32_t)r->trace_type, (uint32_t)r->phase);
-    const ntsim_payload_desc_t *d = &ntsim__payloads[pid];
-    for (size_t i = 0; i < d->field_count; i++)
-        if (d->fields[i].kind == NTSIM_FIELD_SYNC_INFO)
-            memcpy((unsigned char *)&r->data + d->fields[i].offset + 8, &cpu, 8);
-}
-
 /* Grows *recs to hold one more than `have` records, at most `max` in all. */
 static NRT_STATUS reserve(nrt_sys_trace_event_t **recs, size_t *cap, size_t have, uint64_t max,
                           char *err, size_t errcap)
@@ -433,10 +423,11 @@ static NRT_STATUS json_event(jdoc_t *j, nrt_sys_trace_event_t *rec, size_t i)
     rec->has_nrta_seq_id = seen[K_SEQ];
     if (!seen[K_DATA])
         return fail(j->err, j->cap, "events[%zu].data: not an object", i);
-    if ((st = json_data(j, &data_at, rec, i)) != NRT_SUCCESS)
-        return st;
-    set_sync_cpu(rec, rec->timestamp_ns); /* D-JSON-TIME: a device event's timestamp_ns is its pair's cpu */
-    return NRT_SUCCESS;
+    /* A device event's timestamp_ns is its device time moved to the host's
+     * with its execution's sync point, or its raw device time (D-JSON-TIME);
+     * either way the record keeps it, and its sync_info keeps no host half:
+     * the document has none (D-TIMELINE-INPUT). */
+    return json_data(j, &data_at, rec, i);
 }
 
 /* The events array (the reader at its first byte), counted against max_events. */

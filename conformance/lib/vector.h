@@ -47,6 +47,9 @@ struct ntsim_testee; /* testee.h */
 typedef struct ntsim_vector_kind {
     const char *name;              /* the file's kind: value, and the id prefix */
     const char *const *keys;       /* the kind's own vector keys, NULL-terminated */
+    const char *const *judged;     /* those whose values are the expectation the kind
+                                    * compares (the rest are inputs); with `error`, the
+                                    * keys a fact may be pinned by (facts.h) */
     bool allows_invalid;           /* may a vector of this kind say expect: invalid */
     /* Reads the kind's keys of the vector mapping `node` (whose error path is
      * `path`) into a new body. Returns NRT_SUCCESS, or NRT_INVALID after
@@ -83,6 +86,8 @@ struct ntsim_vector {
     char *file;                    /* path as given to the loader */
     unsigned line;                 /* 1-based line of the vector's "- " item */
     void *body;                    /* the kind's parsed keys */
+    char **keys;                   /* the vector's own keys, as written (facts: FACT@key) */
+    size_t key_count;
 };
 
 typedef struct ntsim_vector_set {
@@ -106,6 +111,10 @@ NRT_STATUS ntsim_vector_set_load_file(ntsim_vector_set_t *set, const char *path)
 /* Loads every *.yaml under dir (recursively, in byte order of the path).
  * Returns the worst status of the files; a missing dir is NRT_FAILURE. */
 NRT_STATUS ntsim_vector_set_load_dir(ntsim_vector_set_t *set, const char *dir);
+/* Whether `key` (len bytes) is one of v's keys that its kind judges: `error`
+ * or one of the kind's judged keys, present in v (facts.h: FACT@key). */
+bool ntsim_vector_judges_key(const ntsim_vector_t *v, const char *key, size_t len);
+
 /* Loads from a string (tests, fuzzing); `name` is used in error messages. */
 NRT_STATUS ntsim_vector_set_load_string(ntsim_vector_set_t *set, const char *name,
                                         const char *text, size_t len);

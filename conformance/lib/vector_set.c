@@ -61,6 +61,17 @@ static bool in_list(const char *const *list, const char *s)
     return false;
 }
 
+bool ntsim_vector_judges_key(const ntsim_vector_t *v, const char *key, size_t len)
+{
+    bool judged = len == 5 && memcmp(key, "error", 5) == 0;
+    for (const char *const *k = v->kind != NULL ? v->kind->judged : NULL; !judged && k && *k; k++)
+        judged = strlen(*k) == len && memcmp(*k, key, len) == 0;
+    for (size_t i = 0; judged && i < v->key_count; i++)
+        if (strlen(v->keys[i]) == len && memcmp(v->keys[i], key, len) == 0)
+            return true;
+    return false;
+}
+
 void ntsim_vector_set_init(ntsim_vector_set_t *set)
 {
     memset(set, 0, sizeof *set);
@@ -73,6 +84,9 @@ static void vector_free(ntsim_vector_t *v)
     for (size_t i = 0; i < v->flag_count; i++)
         free(v->flags[i]);
     free(v->flags);
+    for (size_t i = 0; i < v->key_count; i++)
+        free(v->keys[i]);
+    free(v->keys);
     free(v->id);
     free(v->comment);
     free(v->source);
@@ -133,6 +147,18 @@ static NRT_STATUS parse_vector(ntsim_yparse_t *p, ntsim_vector_set_t *set,
     v->line = (unsigned)node->start_mark.line + 1;
     if ((v->file = ntsim_strdup(ntsim_yp_file(p))) == NULL)
         return NRT_RESOURCE;
+    /* The keys as written, for the facts' FACT@key pins (facts.h). */
+    size_t nkeys = (size_t)(node->data.mapping.pairs.top - node->data.mapping.pairs.start);
+    if (nkeys > 0 && (v->keys = calloc(nkeys, sizeof *v->keys)) == NULL)
+        return NRT_RESOURCE;
+    for (size_t i = 0; i < nkeys; i++) {
+        yaml_node_t *k = ntsim_yp_node(p, node->data.mapping.pairs.start[i].key);
+        if (k == NULL || k->type != YAML_SCALAR_NODE)
+            continue; /* check_keys refused it already */
+        if ((v->keys[v->key_count] = ntsim_strdup((const char *)k->data.scalar.value)) == NULL)
+            return NRT_RESOURCE;
+        v->key_count++;
+    }
 
     const char *id = NULL, *comment = NULL, *source = NULL, *expect = NULL, *error = NULL;
     if ((st = ntsim_yp_str(p, node, path, "id", true, &id)) != NRT_SUCCESS ||

@@ -219,10 +219,23 @@ static bool count_citation(const char *id, size_t len, void *ctx)
     return true;
 }
 
+/* Counts, for every fact, the vectors that pin it by a key they judge. */
+static bool count_pin(const char *id, size_t len, const char *key, size_t key_len, void *ctx)
+{
+    const ntsim_vector_t *v = ctx;
+    ntsim_fact_t *f = ntsim_facts_find(&ntsim_check_facts, id, len);
+    if (f != NULL && ntsim_vector_judges_key(v, key, key_len))
+        f->pinned++;
+    return true;
+}
+
 static void count_citations(void)
 {
-    for (size_t i = 0; i < ntsim_check_vectors.count; i++)
-        (void)ntsim_source_each_id(ntsim_check_vectors.vectors[i].source, count_citation, NULL);
+    for (size_t i = 0; i < ntsim_check_vectors.count; i++) {
+        const ntsim_vector_t *v = &ntsim_check_vectors.vectors[i];
+        (void)ntsim_source_each_id(v->source, count_citation, NULL);
+        (void)ntsim_source_each_pin(v->source, count_pin, (void *)v);
+    }
 }
 
 unsigned long ntsim_check_print_fact_errors(void)

@@ -75,19 +75,26 @@ static bool is_vector_tcase(const char *tc)
     return false;
 }
 
-/* "facts: N of M pinned (E exempt by D-OUT-OF-SCOPE)" */
+/* "facts: N of M pinned: K by a vector's judged key, J by a named check
+ * alone (E more exempt by D-OUT-OF-SCOPE)": a fact counts only when a vector
+ * judges it (FACT@key) or a named test or script pins it (facts.h); the
+ * facts suite checks that every key and name exists. */
 static void print_facts_line(void)
 {
-    size_t pinned = 0, exempt = 0;
+    size_t by_vector = 0, by_check = 0, exempt = 0;
     for (size_t i = 0; i < ntsim_check_facts.count; i++) {
         const ntsim_fact_t *f = &ntsim_check_facts.items[i];
         if (f->settled_by != NULL && strcmp(f->settled_by, NTSIM_FACTS_EXEMPT) == 0)
             exempt++;
-        else if (f->cited > 0)
-            pinned++;
+        else if (f->pinned > 0)
+            by_vector++;
+        else if (f->check_count > 0)
+            by_check++;
     }
-    printf("  facts: %zu of %zu pinned by a vector (%zu more exempt by %s)\n", pinned,
-           ntsim_check_facts.count - exempt, exempt, NTSIM_FACTS_EXEMPT);
+    printf("  facts: %zu of %zu pinned: %zu by a vector's judged key, %zu by a named check alone "
+           "(%zu more exempt by %s)\n",
+           by_vector + by_check, ntsim_check_facts.count - exempt, by_vector, by_check, exempt,
+           NTSIM_FACTS_EXEMPT);
 }
 
 /* "; 12 without their stats checks (not announced)": what a testee lacking a

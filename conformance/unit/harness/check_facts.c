@@ -1,8 +1,10 @@
 /*
- * conformance/unit/harness/check_facts.c: every fact of the spec is pinned by a vector,
- * and every citation points at something that exists (docs/spec_facts.md,
+ * conformance/unit/harness/check_facts.c: every fact of the spec is pinned, by a key a
+ * vector judges (FACT@key) or by a named test or script, and every citation
+ * and pin points at something that exists (docs/spec_facts.md,
  * docs/decisions.md; facts.h).
  */
+#include <dirent.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,9 +96,11 @@ START_TEST(test_every_decision_names_its_sources)
 }
 END_TEST
 
-/* Every fact is cited by at least one vector, but those D-OUT-OF-SCOPE
- * settles (things ntsim does not build). The message lists the first 30
- * facts left. */
+/* Every fact is pinned, but those D-OUT-OF-SCOPE settles (things ntsim
+ * does not build): by a vector that cites it as FACT@key, or by a named
+ * check. Being cited only says a vector rests on the fact; a pin says which
+ * judgement fails if the fact changes. The message lists the first 30 facts
+ * left. */
 START_TEST(test_every_fact_is_pinned)
 {
     const ntsim_facts_t *f = &ntsim_check_facts;
@@ -105,16 +109,117 @@ START_TEST(test_every_fact_is_pinned)
     size_t len = 0, unpinned = 0;
     for (size_t i = 0; i < f->count; i++) {
         const ntsim_fact_t *x = &f->items[i];
-        if (x->cited > 0 ||
+        if (x->pinned > 0 || x->check_count > 0 ||
             (x->settled_by != NULL && strcmp(x->settled_by, NTSIM_FACTS_EXEMPT) == 0))
             continue;
         if (unpinned++ < 30 && len + strlen(x->id) + 2 < sizeof list)
             len += (size_t)snprintf(list + len, sizeof list - len, " %s", x->id);
     }
     ck_assert_msg(unpinned == 0,
-                  "%zu facts of docs/spec_facts.md are cited by no vector's source (add a vector "
-                  "that pins each, or cite it where one does):%s%s",
+                  "%zu facts of docs/spec_facts.md are pinned by no vector (cite it as FACT@key "
+                  "in the source of a vector whose key fails if the fact changes) and name no "
+                  "check (\" · pinned by `test_name`\"):%s%s",
                   unpinned, list, unpinned > 30 ? " ..." : "");
+}
+END_TEST
+
+/* --- pins: FACT@key and named checks ----------------------------------------------- */
+
+typedef struct pin_ctx {
+    const ntsim_vector_t *v;
+    char bad[1024];
+    size_t bad_len;
+} pin_ctx_t;
+
+static bool check_pin(const char *id, size_t len, const char *key, size_t key_len, void *vctx)
+{
+    pin_ctx_t *c = vctx;
+    if (!ntsim_vector_judges_key(c->v, key, key_len) &&
+        c->bad_len + len + key_len + 4 < sizeof c->bad)
+        c->bad_len += (size_t)snprintf(c->bad + c->bad_len, sizeof c->bad - c->bad_len,
+                                       " %.*s@%.*s", (int)len, id, (int)key_len, key);
+    return true;
+}
+
+/* A pin names a key of its own vector that the vector's kind judges (not
+ * id, comment, source, flags or expect). */
+START_TEST(test_every_pin_names_a_key_its_vector_judges)
+{
+    for (size_t i = 0; i < ntsim_check_vectors.count; i++) {
+        const ntsim_vector_t *v = &ntsim_check_vectors.vectors[i];
+        pin_ctx_t c = {v, "", 0};
+        (void)ntsim_source_each_pin(v->source, check_pin, &c);
+        ck_assert_msg(c.bad_len == 0, "%s (%s:%u): pins name keys the vector does not judge:%s",
+                      v->id, v->file, v->line, c.bad);
+    }
+}
+END_TEST
+
+/* Whether file `path` holds `needle`. */
+static bool file_holds(const char *path, const char *needle)
+{
+    FILE *fp = fopen(path, "r");
+    if (fp == NULL)
+        return false;
+    char line[4096];
+    bool found = false;
+    while (!found && fgets(line, sizeof line, fp) != NULL)
+        found = strstr(line, needle) != NULL;
+    fclose(fp);
+    return found;
+}
+
+/* Whether some .c file under dir (recursively) holds both `a` and `b`. */
+static bool tree_holds(const char *dir, const char *a, const char *b)
+{
+    DIR *d = opendir(dir);
+    if (d == NULL)
+        return false;
+    bool found = false;
+    struct dirent *e;
+    while (!found && (e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        size_t n = strlen(e->d_name);
+        if (n > 2 && strcmp(e->d_name + n - 2, ".c") == 0)
+            found = file_holds(path, a) && file_holds(path, b);
+        else if (strchr(e->d_name, '.') == NULL)
+            found = tree_holds(path, a, b);
+    }
+    closedir(d);
+    return found;
+}
+
+/* A named check exists and is run: a unit test is defined (START_TEST) and
+ * registered (tcase_add_test) in one file under conformance/unit; a file
+ * (a script or a program make check runs, named by its path) exists and
+ * names the fact beside the check that pins it. */
+START_TEST(test_every_named_check_exists)
+{
+    const ntsim_facts_t *f = &ntsim_check_facts;
+    size_t checks = 0;
+    for (size_t i = 0; i < f->count; i++) {
+        const ntsim_fact_t *x = &f->items[i];
+        for (size_t c = 0; c < x->check_count; c++, checks++) {
+            const char *name = x->checks[c];
+            if (strchr(name, '/') != NULL) {
+                ck_assert_msg(file_holds(name, x->id),
+                              "docs/spec_facts.md:%u: %s is pinned by %s, which does not exist "
+                              "or does not name the fact", x->line, x->id, name);
+                continue;
+            }
+            char def[160], reg[160];
+            snprintf(def, sizeof def, "START_TEST(%s)", name);
+            snprintf(reg, sizeof reg, "tcase_add_test(tc, %s);", name);
+            ck_assert_msg(strncmp(name, "test_", 5) == 0 &&
+                              tree_holds("conformance/unit", def, reg),
+                          "docs/spec_facts.md:%u: %s is pinned by %s, no unit test defined and "
+                          "registered under conformance/unit", x->line, x->id, name);
+        }
+    }
+    ck_assert_uint_gt(checks, 0);
 }
 END_TEST
 
@@ -133,6 +238,13 @@ START_TEST(test_source_grammar)
     ck_assert(!ntsim_source_each_id("D-", NULL, NULL));
     ck_assert(!ntsim_source_each_id("D-json", NULL, NULL));
     ck_assert(!ntsim_source_each_id("S3.x; D-Y", NULL, NULL));
+    /* Pins: FACT@key, a lowercase key; a decision cannot be a pin. */
+    ck_assert(ntsim_source_each_id("S3.hw_notify@fields, D-NAMES", NULL, NULL));
+    ck_assert(ntsim_source_each_pin("F2.json.key_order@json S3.x", NULL, NULL));
+    ck_assert(!ntsim_source_each_id("S3.hw_notify@", NULL, NULL));
+    ck_assert(!ntsim_source_each_id("S3.hw_notify@Fields", NULL, NULL));
+    ck_assert(!ntsim_source_each_id("D-NAMES@json", NULL, NULL));
+    ck_assert(!ntsim_source_each_id("S3.x@json@log", NULL, NULL));
 }
 END_TEST
 
@@ -145,6 +257,8 @@ Suite *make_facts_suite(void)
     tcase_add_test(tc, test_conflicting_and_open_facts_name_their_decision);
     tcase_add_test(tc, test_every_decision_names_its_sources);
     tcase_add_test(tc, test_source_grammar);
+    tcase_add_test(tc, test_every_pin_names_a_key_its_vector_judges);
+    tcase_add_test(tc, test_every_named_check_exists);
     suite_add_tcase(s, tc);
     return s;
 }
