@@ -10,9 +10,11 @@
 #   2. Broken testees (`NTSIM testee --break=...`) get the right failure
 #      blocks, and the run goes on: a wrong JSON key order, a flipped record
 #      byte, a wrong enum value; a testee that crashes, hangs, exits, writes
-#      garbage or answers out of order mid-run (the verdict names what it
-#      did; the vectors after it pass); one that cannot start; one that
-#      exits non-zero at the end.
+#      garbage, answers out of order or closes its stdout mid-run (the
+#      verdict names what it did; the vectors after it pass); a crash while
+#      a helper holds the pipes; one that cannot start; one that exits
+#      non-zero at the end; what a testee leaves behind (a helper, one that
+#      left its process group) ends with it; it starts with fds 0, 1, 2 only.
 #   3. A testee lacking capabilities skips what it cannot be judged on; the
 #      shards of a run add up to the run.
 #   4. --first SUITES runs those suites first and changes nothing else;
@@ -96,15 +98,56 @@ has enum_value '  enum: 0 passed, 8 failed'
 # Request 4 of each process fails: hello, two vectors, then the third
 # (block_type, then phase after a restart); after two restarts the seventh
 # and eighth enum vectors pass.
+# A testee that closes its stdout and stays is seen as such (the runner's own
+# copies of the pipes are closed in the child: issue 27, item 5), and a crash
+# is a crash at once even when a helper the testee left behind still holds
+# its pipes (before: a timeout, after the whole timeout).
 for fault in "crash=4:crashed (killed by signal 11, SIGSEGV)" "exit=4:exited with status 3" \
              "hang=4:did not answer within 500 ms (killed)" \
              "garbage=4:wrote a malformed frame: 5 bytes that are not a Response" \
-             "disorder=4:answered out of order: its reply carries id 5"; do
+             "disorder=4:answered out of order: its reply carries id 5" \
+             "close_stdout=4:closed its stdout without exiting (killed)" \
+             "helper,crash=4:crashed (killed by signal 11, SIGSEGV)"; do
     f=${fault%%:*} verdict=${fault#*:}
     run "$f" 1 --testee "$t --break=$f" --testee-timeout 0.5 --kind enum
     has "$f" "enum.block_type: testee: $verdict while answering request 4 (enum); restarted for the next request"
     has "$f" "enum.phase: testee: $verdict while answering request 4 (enum)"
     has "$f" '  enum: 6 passed, 2 failed'
+done
+
+# The crash with a helper holding the pipes is seen at once: not after the
+# 5 s timeout, and not twice 5 s.
+t0=$(date +%s%N)
+run helper_crash 1 --testee "$t --break=helper,crash=4" --testee-timeout 5 --kind enum
+ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+has helper_crash "enum.block_type: testee: crashed (killed by signal 11, SIGSEGV) while answering request 4 (enum); restarted for the next request"
+[ "$ms" -lt 4000 ] || bad "helper_crash: took $ms ms: the crash waited for the timeout"
+
+# The testee starts with the three descriptors of the protocol, none of the
+# runner's.
+run fds 0 --testee "$t --break=fds" --kind enum
+has fds.err "ntsim testee: open descriptors: 0 1 2"
+
+# What a testee leaves behind ends with it, after a passing run too: a helper
+# in its process group, and one that left the group (setsid) and came back
+# to the runner, a child subreaper, when the testee ended. Each says its pid.
+for f in helper escape; do
+    run "$f" 0 --testee "$t --break=$f" --kind enum
+    has "$f" '  enum: 8 passed, 0 failed'
+    pid=$(sed -n 's/^ntsim testee: helper \([0-9][0-9]*\).*/\1/p' "$tmp/$f.err")
+    if [ -z "$pid" ]; then
+        bad "$f: the testee named no helper"
+        continue
+    fi
+    gone=no
+    for i in 1 2 3 4 5 6 7 8 9 10; do
+        kill -0 "$pid" 2>/dev/null || { gone=yes; break; }
+        sleep 0.1
+    done
+    if [ "$gone" = no ]; then
+        bad "$f: the testee's helper (pid $pid) outlived the run"
+        kill -9 "$pid" 2>/dev/null
+    fi
 done
 
 # A testee must end well: a non-zero exit at the end of its stdin (how a

@@ -35,6 +35,10 @@ static const char *const usage_testee =
     "                 garbage=N       answer the N-th request with bytes that are not a\n"
     "                                 Response\n"
     "                 disorder=N      answer the N-th request with another id\n"
+    "                 close_stdout=N  close stdout at the N-th request, and stay\n"
+    "                 helper          leave a child that holds the pipes (30 s)\n"
+    "                 escape          the same child, in a session of its own\n"
+    "                 fds             say on stderr which descriptors it was started with\n"
     "                 (N counts again from 1 when the runner restarts the testee)\n"
     "  --kinds=LIST   announce only these kinds in the hello (comma-separated; '' none)\n"
     "  --capabilities=LIST  announce only these capabilities (log, stats,\n"
@@ -53,6 +57,7 @@ static const char *frame_error(ntsim_frame_status_t st)
 /* Answers frames until EOF; the exit status. */
 static int serve(const ntsim_testee_faults_t *faults)
 {
+    ntsim_testee_faults_start(faults);
     for (uint64_t n = 1;; n++) {
         uint8_t *req = NULL, *resp = NULL;
         size_t len = 0, rlen = 0;

@@ -4,11 +4,15 @@
  * testee (check_testee.c, testee_check.sh). The engine's answers stay the
  * engine's: a wrong answer is made here, from a right one, after the fact.
  */
+#include <dirent.h>
+#include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "nrt/nrt_sys_trace_event.h"
@@ -36,6 +40,7 @@ static bool parse_one(char *item, ntsim_testee_faults_t *f)
         {"exit", offsetof(ntsim_testee_faults_t, exit_at)},
         {"garbage", offsetof(ntsim_testee_faults_t, garbage_at)},
         {"disorder", offsetof(ntsim_testee_faults_t, disorder_at)},
+        {"close_stdout", offsetof(ntsim_testee_faults_t, close_stdout_at)},
     };
     char *eq = strchr(item, '=');
     if (eq == NULL) {
@@ -43,6 +48,9 @@ static bool parse_one(char *item, ntsim_testee_faults_t *f)
                      : strcmp(item, "record_byte") == 0  ? &f->record_byte
                      : strcmp(item, "enum_value") == 0   ? &f->enum_value
                      : strcmp(item, "forge") == 0        ? &f->forge
+                     : strcmp(item, "helper") == 0       ? &f->helper
+                     : strcmp(item, "escape") == 0       ? &f->escape
+                     : strcmp(item, "fds") == 0          ? &f->fds
                                                          : NULL;
         if (flag != NULL)
             *flag = true;
@@ -66,12 +74,79 @@ bool ntsim_testee_faults_parse(const char *list, ntsim_testee_faults_t *f, char 
         snprintf(shown, sizeof shown, "%s", item);
         if (!parse_one(item, f)) {
             snprintf(why, cap, "'%s' is not a fault (json_key_order, record_byte, enum_value, "
-                               "forge, crash=N, hang=N, exit=N, garbage=N, disorder=N)",
+                               "forge, fds, helper, escape, crash=N, hang=N, exit=N, garbage=N, "
+                               "disorder=N, close_stdout=N)",
                      shown);
             return false;
         }
     }
     return true;
+}
+
+static void sleep_s(time_t s)
+{
+    struct timespec ts = {s, 0};
+    (void)nanosleep(&ts, NULL); /* a signal ends it early: the runner's SIGKILL */
+}
+
+/* "ntsim testee: open descriptors: 0 1 2", in order, on stderr (the
+ * listing's own descriptor left out). */
+static void list_fds(void)
+{
+    DIR *d = opendir("/proc/self/fd");
+    if (d == NULL) {
+        fprintf(stderr, "ntsim testee: open descriptors: unknown (no /proc/self/fd)\n");
+        return;
+    }
+    bool open[1024] = {false};
+    int more = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        int fd = atoi(e->d_name);
+        if (e->d_name[0] < '0' || e->d_name[0] > '9' || fd == dirfd(d))
+            continue;
+        if (fd < 1024)
+            open[fd] = true;
+        else
+            more++;
+    }
+    (void)closedir(d);
+    fprintf(stderr, "ntsim testee: open descriptors:");
+    for (int fd = 0; fd < 1024; fd++)
+        if (open[fd])
+            fprintf(stderr, " %d", fd);
+    fprintf(stderr, more ? " and %d above 1023\n" : "\n", more);
+}
+
+void ntsim_testee_faults_start(const ntsim_testee_faults_t *f)
+{
+    if (f->fds)
+        list_fds();
+    if (!f->helper && !f->escape)
+        return;
+    /* What a wrapper script's background job does: holds the testee's
+     * stdin and stdout (inherited). The testee answers nothing before the
+     * helper is in place (has left the group, said its pid): a runner that
+     * ends the testee at once must still find it there. */
+    int ready[2];
+    if (pipe(ready) != 0)
+        return; /* no helper: the test that asked for one sees no pid */
+    pid_t pid = fork();
+    if (pid == 0) {
+        (void)close(ready[0]);
+        if (f->escape)
+            (void)setsid(); /* out of the testee's process group */
+        fprintf(stderr, "ntsim testee: helper %ld%s\n", (long)getpid(),
+                f->escape ? " (in a session of its own)" : "");
+        (void)close(ready[1]); /* the testee's read below ends */
+        for (int i = 0; i < 30; i++)
+            sleep_s(1);
+        _exit(0);
+    }
+    (void)close(ready[1]);
+    char byte;
+    while (pid > 0 && read(ready[0], &byte, 1) < 0 && errno == EINTR)
+        ; /* 0: the helper is in place */
+    (void)close(ready[0]);
 }
 
 void ntsim_testee_faults_before(const ntsim_testee_faults_t *f, uint64_t n)
@@ -84,10 +159,10 @@ void ntsim_testee_faults_before(const ntsim_testee_faults_t *f, uint64_t n)
         (void)signal(SIGSEGV, SIG_DFL);      /* not a sanitizer's handler: a plain crash */
         (void)raise(SIGSEGV);
     }
-    while (n == f->hang_at) {
-        struct timespec minute = {60, 0};
-        (void)nanosleep(&minute, NULL); /* until the runner kills it */
-    }
+    if (n == f->close_stdout_at)
+        (void)close(STDOUT_FILENO); /* and stays, below, until the runner kills it */
+    while (n == f->hang_at || n == f->close_stdout_at)
+        sleep_s(60); /* until the runner kills it */
 }
 
 /* Every event's first two keys swapped: "phase":"X","event_type":"Y". */

@@ -144,6 +144,11 @@ void ntsim_testee_set_timeout(ntsim_testee_t *t, unsigned timeout_ms)
     t->timeout_ms = timeout_ms;
 }
 
+void ntsim_testee_set_max_timeouts(ntsim_testee_t *t, unsigned max_timeouts)
+{
+    t->max_timeouts = max_timeouts;
+}
+
 NRT_STATUS ntsim_testee_spawn(const char *command, unsigned timeout_ms, ntsim_testee_t **out,
                               char *why, size_t cap)
 {
@@ -156,6 +161,7 @@ NRT_STATUS ntsim_testee_spawn(const char *command, unsigned timeout_ms, ntsim_te
     }
     t->to_fd = t->from_fd = -1;
     t->timeout_ms = timeout_ms;
+    t->max_timeouts = NTSIM_TESTEE_MAX_TIMEOUTS;
     /* A testee that dies mid-write must give EPIPE, not kill the runner. */
     (void)signal(SIGPIPE, SIG_IGN);
     NRT_STATUS st = start(t, why, cap);
@@ -281,6 +287,14 @@ NRT_STATUS ntsim_testee_call(ntsim_testee_t *t, NtsimTestee__Request *req,
 {
     *out = NULL;
     char what[512];
+    /* A testee that hangs on every request would cost the timeout per
+     * request (hours over the suite): after max_timeouts in a row it is not
+     * asked again, and every later request fails at once. */
+    if (t->command != NULL && t->max_timeouts > 0 && t->timeouts >= t->max_timeouts) {
+        snprintf(why, cap, "is given up on: %u requests in a row were not answered within %u ms",
+                 t->timeouts, t->timeout_ms);
+        return NRT_FAILURE;
+    }
     if (t->command != NULL && !t->running) {
         if (t->failed_starts >= NTSIM_TESTEE_MAX_FAILED_STARTS) {
             snprintf(why, cap, "is not running: its last %u starts failed (%s)",
@@ -293,10 +307,19 @@ NRT_STATUS ntsim_testee_call(ntsim_testee_t *t, NtsimTestee__Request *req,
         }
     }
     NRT_STATUS st = roundtrip(t, req, out, what, sizeof what);
-    if (st != NRT_SUCCESS)
+    if (st == NRT_SUCCESS)
+        t->timeouts = 0;
+    else if (t->timed_out)
+        t->timeouts++;
+    if (st != NRT_SUCCESS) {
+        char next[96] = "";
+        if (t->command != NULL && t->max_timeouts > 0 && t->timeouts >= t->max_timeouts)
+            snprintf(next, sizeof next, "; not asked again: %u timeouts in a row", t->timeouts);
+        else if (t->command != NULL)
+            snprintf(next, sizeof next, "; restarted for the next request");
         snprintf(why, cap, "%s while answering request %llu (%s)%s", what,
-                 (unsigned long long)req->id, body_name(req->body_case),
-                 t->command != NULL ? "; restarted for the next request" : "");
+                 (unsigned long long)req->id, body_name(req->body_case), next);
+    }
     return st;
 }
 
