@@ -129,6 +129,8 @@ void ntsim_cli_inspect_free(ntsim_cli_inspect_t *in);
  * it was started with ("ntsim testee: open descriptors: 0 1 2"). */
 typedef struct ntsim_testee_faults {
     bool json_key_order, record_byte, enum_value, forge, helper, escape, fds;
+    bool empty; /* every reply but hello's of its own body case, with nothing in it */
+    char omit[64]; /* omit=FIELD: that field of every reply's body left out ("": none) */
     uint64_t crash_at, hang_at, exit_at, garbage_at, disorder_at, close_stdout_at; /* 0: never */
     /* --kinds, --capabilities: what the hello announces instead of
      * everything (comma-separated; "" for none), NULL: unchanged. */

@@ -43,6 +43,10 @@ static bool parse_one(char *item, ntsim_testee_faults_t *f)
         {"close_stdout", offsetof(ntsim_testee_faults_t, close_stdout_at)},
     };
     char *eq = strchr(item, '=');
+    if (eq != NULL && strncmp(item, "omit=", 5) == 0) {
+        snprintf(f->omit, sizeof f->omit, "%s", eq + 1);
+        return eq[1] != '\0' && strlen(eq + 1) < sizeof f->omit;
+    }
     if (eq == NULL) {
         bool *flag = strcmp(item, "json_key_order") == 0 ? &f->json_key_order
                      : strcmp(item, "record_byte") == 0  ? &f->record_byte
@@ -51,6 +55,7 @@ static bool parse_one(char *item, ntsim_testee_faults_t *f)
                      : strcmp(item, "helper") == 0       ? &f->helper
                      : strcmp(item, "escape") == 0       ? &f->escape
                      : strcmp(item, "fds") == 0          ? &f->fds
+                     : strcmp(item, "empty") == 0        ? &f->empty
                                                          : NULL;
         if (flag != NULL)
             *flag = true;
@@ -74,8 +79,8 @@ bool ntsim_testee_faults_parse(const char *list, ntsim_testee_faults_t *f, char 
         snprintf(shown, sizeof shown, "%s", item);
         if (!parse_one(item, f)) {
             snprintf(why, cap, "'%s' is not a fault (json_key_order, record_byte, enum_value, "
-                               "forge, fds, helper, escape, crash=N, hang=N, exit=N, garbage=N, "
-                               "disorder=N, close_stdout=N)",
+                               "forge, empty, fds, helper, escape, crash=N, hang=N, exit=N, garbage=N, "
+                               "disorder=N, close_stdout=N, omit=FIELD)",
                      shown);
             return false;
         }
@@ -190,6 +195,50 @@ static void swap_first_keys(ProtobufCBinaryData *doc)
     }
 }
 
+/* omit=FIELD: where a field of that name is in the reply's body, what
+ * it held, so that it can be put back before protobuf-c frees the reply. */
+typedef struct omitted {
+    void *at;        /* the member: a pointer, a count or a has_ flag */
+    size_t value;    /* what it held */
+    size_t size;     /* sizeof the member */
+} omitted_t;
+
+/* Leaves out field `name` of the reply's body: an optional scalar's has_
+ * flag, an optional message's pointer, a repeated field's count. */
+static void omit_field(const char *name, NtsimTestee__Response *m, omitted_t *o)
+{
+    memset(o, 0, sizeof *o);
+    const ProtobufCFieldDescriptor *bf =
+        protobuf_c_message_descriptor_get_field(&ntsim_testee__response__descriptor,
+                                                (unsigned)m->body_case);
+    if (name[0] == '\0' || bf == NULL || bf->type != PROTOBUF_C_TYPE_MESSAGE)
+        return;
+    ProtobufCMessage *body;
+    memcpy(&body, (char *)m + bf->offset, sizeof body);
+    const ProtobufCFieldDescriptor *fd =
+        protobuf_c_message_descriptor_get_field_by_name(body->descriptor, name);
+    if (fd == NULL || fd->label == PROTOBUF_C_LABEL_REQUIRED)
+        return;
+    if (fd->label == PROTOBUF_C_LABEL_REPEATED) {
+        o->at = (char *)body + fd->quantifier_offset;
+        o->size = sizeof(size_t);
+    } else if (fd->type == PROTOBUF_C_TYPE_MESSAGE || fd->type == PROTOBUF_C_TYPE_STRING) {
+        o->at = (char *)body + fd->offset;
+        o->size = sizeof(void *);
+    } else {
+        o->at = (char *)body + fd->quantifier_offset;
+        o->size = sizeof(protobuf_c_boolean);
+    }
+    memcpy(&o->value, o->at, o->size);
+    memset(o->at, 0, o->size);
+}
+
+static void omit_undo(const omitted_t *o)
+{
+    if (o->at != NULL)
+        memcpy(o->at, &o->value, o->size);
+}
+
 static void break_reply(const ntsim_testee_faults_t *f, NtsimTestee__Response *m)
 {
     if (f->json_key_order && m->body_case == NTSIM_TESTEE__RESPONSE__BODY_JSON &&
@@ -257,6 +306,31 @@ static uint8_t *pack_forged_error(uint64_t id, size_t *len)
     return ntsim_testee_pack(&r.base, len);
 }
 
+/* A reply to request `id` of the body case `body` (a field number of
+ * Response) holding nothing: no optional field, no repeated element, every
+ * required one zero. What a testee that answers without doing anything
+ * sends; packed. */
+static uint8_t *pack_empty(uint64_t id, int body, size_t *len)
+{
+    const ProtobufCFieldDescriptor *fd =
+        protobuf_c_message_descriptor_get_field(&ntsim_testee__response__descriptor, (unsigned)body);
+    if (fd == NULL || fd->type != PROTOBUF_C_TYPE_MESSAGE)
+        return NULL;
+    const ProtobufCMessageDescriptor *d = fd->descriptor;
+    ProtobufCMessage *m = calloc(1, d->sizeof_message);
+    if (m == NULL)
+        return NULL;
+    protobuf_c_message_init(d, m);
+    NtsimTestee__Response r = NTSIM_TESTEE__RESPONSE__INIT;
+    r.id = id;
+    r.body_case = (NtsimTestee__Response__BodyCase)body;
+    /* Every body member of the oneof sits at the same offset. */
+    memcpy((char *)&r + fd->offset, &m, sizeof m);
+    uint8_t *bytes = ntsim_testee_pack(&r.base, len);
+    free(m);
+    return bytes;
+}
+
 NRT_STATUS ntsim_testee_faults_apply(const ntsim_testee_faults_t *f, uint64_t n, uint8_t **resp,
                                      size_t *len)
 {
@@ -271,7 +345,8 @@ NRT_STATUS ntsim_testee_faults_apply(const ntsim_testee_faults_t *f, uint64_t n,
         *len = sizeof garbage;
         return NRT_SUCCESS;
     }
-    if (!f->json_key_order && !f->record_byte && !f->enum_value && !f->forge &&
+    if (!f->json_key_order && !f->record_byte && !f->enum_value && !f->forge && !f->empty &&
+        f->omit[0] == '\0' &&
         n != f->disorder_at && f->kinds == NULL && f->capabilities == NULL)
         return NRT_SUCCESS;
     NtsimTestee__Response *m = ntsim_testee__response__unpack(NULL, *len, *resp);
@@ -285,11 +360,16 @@ NRT_STATUS ntsim_testee_faults_apply(const ntsim_testee_faults_t *f, uint64_t n,
     char *name = hello ? m->hello->name : NULL;
     if (hello && f->forge)
         m->hello->name = (char *)FORGED; /* put back before protobuf-c frees it */
+    omitted_t o;
+    omit_field(hello ? "" : f->omit, m, &o);
     uint8_t *bytes = hello       ? pack_hello(f, m, &nlen)
                      : f->forge ? pack_forged_error(m->id, &nlen)
-                                : ntsim_testee_pack(&m->base, &nlen);
+                     : f->empty && m->body_case != NTSIM_TESTEE__RESPONSE__BODY_ERROR
+                         ? pack_empty(m->id, (int)m->body_case, &nlen)
+                         : ntsim_testee_pack(&m->base, &nlen);
     if (hello)
         m->hello->name = name;
+    omit_undo(&o);
     ntsim_testee__response__free_unpacked(m, NULL);
     if (bytes == NULL)
         return NRT_RESOURCE;

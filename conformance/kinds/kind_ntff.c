@@ -22,7 +22,8 @@
  * writes: `message` names it, `bytes` (required) are typed by hand from the
  * facts' field numbers, and protoc must decode them as `decode` says; it has
  * no records, infos or options. It asks the testee nothing: it checks the
- * schema, not an implementation.
+ * schema, not an implementation, so with a testee process it is skipped (an
+ * empty testee must not pass it).
  *
  *   - id: ntff.schema.notification_buffer_size
  *     message: notification_buffer_size
@@ -357,6 +358,12 @@ static void ntff_judge(const ntsim_vector_t *v, ntsim_testee_t *t, ntsim_report_
     ntsim_testee_reply_free(resp);
 }
 
+/* A schema vector checks ntff.proto, not an implementation. */
+static bool ntff_own_check(const ntsim_vector_t *v)
+{
+    return ((const ntff_body_t *)v->body)->message != NULL;
+}
+
 const ntsim_vector_kind_t ntsim_kind_ntff = {
     .name = "ntff",
     .keys = ntff_keys,
@@ -364,4 +371,5 @@ const ntsim_vector_kind_t ntsim_kind_ntff = {
     .parse = ntff_parse,
     .free_body = ntff_free,
     .judge = ntff_judge,
+    .own_check = ntff_own_check,
 };
