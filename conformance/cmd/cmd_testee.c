@@ -29,6 +29,10 @@ static const char *const usage_testee =
     "                 enum_value      every enum's last member one higher\n"
     "                 empty           every reply (but hello's) of the right kind with\n"
     "                                 nothing in it: no optional field, no element\n"
+    "                 flood=WHAT      stuff ~60 MB into every reply it fits (log lines,\n"
+    "                                 unknown fields, layout fields, records, emits\n"
+    "                                 results, a JSON document: log, unknown, fields,\n"
+    "                                 records, emits, json): the runner's bounds\n"
     "                 omit=FIELD      leave that field out of every reply's body (a\n"
     "                                 field name of testee.proto: global_stats, log...)\n"
     "                 forge           a hello name and Error replies that try to print\n"
@@ -78,8 +82,13 @@ static int serve(const ntsim_testee_faults_t *faults)
         free(req);
         if (rc == NRT_SUCCESS)
             rc = ntsim_testee_faults_apply(faults, n, &resp, &rlen);
-        st = rc == NRT_SUCCESS ? ntsim_frame_write(STDOUT_FILENO, resp, rlen, -1)
-                               : NTSIM_FRAME_NO_MEMORY;
+        int flooded = rc == NRT_SUCCESS ? ntsim_testee_flood_write(faults, resp, rlen,
+                                                                   STDOUT_FILENO)
+                                        : 0;
+        st = rc != NRT_SUCCESS ? NTSIM_FRAME_NO_MEMORY
+             : flooded > 0     ? NTSIM_FRAME_OK
+             : flooded < 0     ? NTSIM_FRAME_IO_ERROR
+                               : ntsim_frame_write(STDOUT_FILENO, resp, rlen, -1);
         free(resp);
         if (st != NTSIM_FRAME_OK) {
             fprintf(stderr, "ntsim testee: request %llu: %s\n", (unsigned long long)n,

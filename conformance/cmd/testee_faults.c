@@ -43,6 +43,8 @@ static bool parse_one(char *item, ntsim_testee_faults_t *f)
         {"close_stdout", offsetof(ntsim_testee_faults_t, close_stdout_at)},
     };
     char *eq = strchr(item, '=');
+    if (eq != NULL && strncmp(item, "flood=", 6) == 0)
+        return ntsim_testee_flood_parse(eq + 1, f);
     if (eq != NULL && strncmp(item, "omit=", 5) == 0) {
         snprintf(f->omit, sizeof f->omit, "%s", eq + 1);
         return eq[1] != '\0' && strlen(eq + 1) < sizeof f->omit;
@@ -80,7 +82,8 @@ bool ntsim_testee_faults_parse(const char *list, ntsim_testee_faults_t *f, char 
         if (!parse_one(item, f)) {
             snprintf(why, cap, "'%s' is not a fault (json_key_order, record_byte, enum_value, "
                                "forge, empty, fds, helper, escape, crash=N, hang=N, exit=N, garbage=N, "
-                               "disorder=N, close_stdout=N, omit=FIELD)",
+                               "disorder=N, close_stdout=N, omit=FIELD, flood=log|unknown|fields|records|"
+                               "emits|json)",
                      shown);
             return false;
         }

@@ -323,6 +323,17 @@ static void judge_reply(const ntsim_vector_t *v, const NtsimTestee__NtffReply *m
                          b->byte_count, len, i, i < b->byte_count ? b->bytes[i] : 0,
                          i < len ? bytes[i] : 0);
     }
+    /* protoc's text of a message is never shorter than its bytes (a tag and
+     * a value are at least "a: 0" and a newline): bytes past twice the
+     * expected text are reported by their size, not decoded (60 MB of empty
+     * events would cost protoc gigabytes). */
+    size_t dl = strlen(b->decode);
+    if (ntsim_report_too_long(2 * dl, len)) {
+        ntsim_report_add(r, v->id, "decode", "expected the bytes of a %zu-byte decode, got %zu "
+                                             "bytes: more than twice that and %zu KiB, not decoded",
+                         dl, len, NTSIM_REPORT_DIFF_SLACK >> 10);
+        return;
+    }
     char why[512] = "";
     char *text = protoc_decode("ntrace_info", bytes, len, why, sizeof why);
     if (text == NULL)

@@ -96,6 +96,11 @@ void ntsim_testee_set_timeout(ntsim_testee_t *t, unsigned timeout_ms);
  * it will be restarted") and *out is NULL. */
 NRT_STATUS ntsim_testee_call(ntsim_testee_t *t, NtsimTestee__Request *req,
                              NtsimTestee__Response **out, char *why, size_t cap);
+/* A reply's bytes unpacked within NTSIM_TESTEE_REPLY_BUDGET; NULL with why
+ * ("wrote a malformed frame: ...", "... out of memory"). Free with
+ * ntsim_testee_reply_free (and nothing else: the blocks are the budget's). */
+NtsimTestee__Response *ntsim_testee_reply_unpack(const uint8_t *bytes, size_t len, char *why,
+                                                 size_t cap);
 void ntsim_testee_reply_free(NtsimTestee__Response *resp);
 
 /* For the kinds' judges: asks, and expects a reply of the request's own

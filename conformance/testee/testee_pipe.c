@@ -187,7 +187,7 @@ NRT_STATUS ntsim_testee_pipe_roundtrip(ntsim_testee_t *t, const uint8_t *req, si
                  *resp_len, NTSIM_TESTEE_MAX_FRAME);
         break;
     case NTSIM_FRAME_NO_MEMORY:
-        snprintf(why, cap, "sent a frame of %zu bytes the runner has no memory for",
+        snprintf(why, cap, "sent a frame of %zu bytes the runner ran out of memory reading",
                  *resp_len);
         break;
     }
