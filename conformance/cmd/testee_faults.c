@@ -106,23 +106,25 @@ static void list_fds(void)
         fprintf(stderr, "ntsim testee: open descriptors: unknown (no /proc/self/fd)\n");
         return;
     }
-    bool open[1024] = {false};
+    bool is_open[1024] = {false};
     int more = 0;
     for (struct dirent *e; (e = readdir(d)) != NULL;) {
         int fd = atoi(e->d_name);
         if (e->d_name[0] < '0' || e->d_name[0] > '9' || fd == dirfd(d))
             continue;
         if (fd < 1024)
-            open[fd] = true;
+            is_open[fd] = true;
         else
             more++;
     }
     (void)closedir(d);
     fprintf(stderr, "ntsim testee: open descriptors:");
     for (int fd = 0; fd < 1024; fd++)
-        if (open[fd])
+        if (is_open[fd])
             fprintf(stderr, " %d", fd);
-    fprintf(stderr, more ? " and %d above 1023\n" : "\n", more);
+    if (more > 0)
+        fprintf(stderr, " and %d above 1023", more);
+    fprintf(stderr, "\n");
 }
 
 void ntsim_testee_faults_start(const ntsim_testee_faults_t *f)

@@ -21,8 +21,9 @@
  *     is not another live testee is killed and reaped, round after round
  *     (a killed process's own children come to the runner in turn), for at
  *     most 2 s. Out of reach: a process that is no descendant of the testee
- *     (one started through a service manager or another daemon), and, on a
- *     system without the prctl, any process that left the group.
+ *     (one started through a service manager or another daemon), one that
+ *     joined the runner's own process group (setpgid within the session),
+ *     and, on a system without the prctl, any process that left the group.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -133,45 +134,50 @@ static bool proc_stat(const char *name, pid_t *ppid, pid_t *pgrp)
 }
 
 /* One round: kills and reaps the runner's children outside its own group
- * (but live testees); says whether any process of group `pgid`, or any such
- * child, was still there. */
-static bool sweep_round(pid_t pgid)
+ * (but live testees): *killed when there was any; *in_group when a process
+ * of group `pgid` is still there. */
+static void sweep_round(pid_t pgid, bool *killed, bool *in_group)
 {
+    *killed = *in_group = false;
     DIR *d = opendir("/proc");
     if (d == NULL)
-        return false;
+        return;
     pid_t self = getpid(), own_group = getpgrp();
-    bool left = false;
     for (struct dirent *e; (e = readdir(d)) != NULL;) {
         if (e->d_name[0] < '1' || e->d_name[0] > '9')
             continue;
         pid_t ppid, pgrp, pid = (pid_t)atol(e->d_name);
         if (!proc_stat(e->d_name, &ppid, &pgrp))
             continue;
-        left |= pgrp == pgid;
+        *in_group |= pgrp == pgid;
         if (ppid != self || pgrp == own_group || live(pid))
             continue;
-        left = true;
+        *killed = true;
         (void)kill(pid, SIGKILL); /* a zombie already: nothing to do */
         int ignored;
         (void)reap_within(pid, 1000, &ignored);
     }
     (void)closedir(d);
-    return left;
 }
 #endif
 
 /* SIGKILL to the group, then (Linux) the sweep: the group's members and
- * what escaped it come to the runner as their parents die; bounded at 2 s. */
+ * what escaped it come to the runner as their parents die; bounded at 2 s.
+ * The group is signalled again only while the sweep still sees a member:
+ * once it is empty, its number may be another's. */
 static void end_group(pid_t pgid)
 {
     (void)kill(-pgid, SIGKILL); /* fails only when nothing is left in it */
 #ifdef __linux__
     int64_t deadline = proc_now_ms() + 2000;
-    while (sweep_round(pgid) && proc_now_ms() < deadline) {
-        (void)kill(-pgid, SIGKILL); /* one that joined the group since */
-        sleep_ms(1);
-    }
+    bool killed, in_group;
+    do {
+        sweep_round(pgid, &killed, &in_group);
+        if (in_group) {
+            (void)kill(-pgid, SIGKILL); /* one that joined the group since */
+            sleep_ms(1);
+        }
+    } while ((killed || in_group) && proc_now_ms() < deadline);
 #endif
 }
 
