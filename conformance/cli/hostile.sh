@@ -281,6 +281,48 @@ run "view NaN clock slope" 0 "$bin" view "$data/clock_nan_slope.records" -o "$tm
 run "ntff attribute without value" 3 "$bin" export "$data/attribute_without_value.ntff" -o "$tmp/v.pftrace"
 has "ntff attribute without value" "$data/attribute_without_value.ntff: events[685].attributes[1]: an entry without its value"
 
+# Testees that misbehave at scale (issue 27: items 6 and 7).
+#
+# One that never answers (hang=2: every process's first request after its
+# hello) is given up on after 3 timeouts in a row (--testee-max-timeouts):
+# the whole suite ends at once, each vector failed with that reason (before:
+# the timeout per vector, 486 of them).
+run "testee that hangs on every request" 1 "$check" --testee "$bin testee --break=hang=2" \
+    --testee-timeout 0.2
+judged=$(sed -n 's/^conformance: 0 passed, \([0-9]*\) failed.*/\1/p' "$tmp/out")
+given_up=$(grep '^[a-z_.0-9]*: testee: is given up on: 3 requests in a row were not answered within 200 ms$' "$tmp/out" | sort -u | wc -l)
+[ -n "$judged" ] && [ "$judged" -gt 3 ] && [ "$given_up" -eq $((judged - 3)) ] ||
+    { echo "hostile: hang on every request: $given_up vectors given up, of ${judged:-?} failed" >&2; fail=1; }
+
+# One reply within the 64 MiB frame limit stuffed with 60 MB (flood=WHAT):
+# 30M empty log lines, 20M unknown fields, 5M layout fields, 30M empty
+# records, 10M emit results cost the runner gigabytes to unpack (1.1 to 2.2
+# GB before); it now reads at most 128 MiB of replies (twice a frame) and
+# says "out of memory" past it. A 60 MB JSON document (4.6 GB and 27 s
+# before) is reported by its size and first difference, not diffed or
+# parsed. Each under 512 MB of address space.
+limit_kb=524288
+for flood in "log record.smoke.hw_notify_instant_nc1 record" "unknown enum.block_type enum" \
+             "fields layout.sync_info layout" "records record.smoke.hw_notify_instant_nc1 record" \
+             "emits record.smoke.hw_notify_instant_nc1 record"; do
+    what=${flood%% *} rest=${flood#* }
+    id=${rest%% *} kind=${rest#* }
+    run "testee flood=$what" 1 "$check" --testee "$bin testee --break=flood=$what" --id "$id"
+    grep -q "^$id: testee: sent a reply of [0-9]* bytes that needs more than the runner's 128 MiB to read: out of memory while answering request 2 ($kind); restarted for the next request$" "$tmp/out" ||
+        { echo "hostile: testee flood=$what: not refused as out of memory" >&2; sed 's/^/    /' "$tmp/out" | grep "^    $id" | head -2 >&2; fail=1; }
+done
+run "testee flood=json" 1 "$check" --testee "$bin testee --break=flood=json" --id json.data.model_load.stop
+grep -q "^json.data.model_load.stop: json: expected [0-9]* bytes, got 60000000: more than 1024 KiB past the expected text, not diffed; the first difference is at byte 12 " "$tmp/out" ||
+    { echo "hostile: testee flood=json: not reported by its size" >&2; fail=1; }
+# Where memory itself runs out (here 100 MB of address space: the 60 MB
+# frame is read, unpacking it is not), the verdict says so (before: "wrote a
+# malformed frame").
+limit_kb=100000
+run "testee flood=json, 100 MB" 1 "$check" --testee "$bin testee --break=flood=json" --id json.data.model_load.stop
+grep -q "^json.data.model_load.stop: testee: sent a \(reply\|frame\) of 600000[0-9]* bytes the runner ran out of memory reading while answering request 2 (json)" "$tmp/out" ||
+    { echo "hostile: testee flood=json under 100 MB: not out of memory" >&2; grep '^json.data' "$tmp/out" | head -2 >&2; fail=1; }
+limit_kb=1000000
+
 if [ "$fail" -eq 0 ]; then
     echo "hostile: hostile input is refused with its reason, in bounded time and memory: ok"
 fi

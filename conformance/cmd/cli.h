@@ -121,10 +121,19 @@ void ntsim_cli_inspect_free(ntsim_cli_inspect_t *in);
  * would print). A misbehaving process,
  * at its N-th request (hello is the first; counted again after a restart):
  * crash=N (SIGSEGV), hang=N (never answers), exit=N (exits 3), garbage=N (a
- * frame that is not a Response), disorder=N (the reply carries another id). */
+ * frame that is not a Response), disorder=N (the reply carries another id),
+ * close_stdout=N (closes its stdout and stays). What it leaves behind:
+ * helper (a child that holds its pipes and sleeps 30 s), escape (the same
+ * child, in a session of its own: out of the testee's process group); each
+ * says "ntsim testee: helper PID" on stderr. And fds: says the descriptors
+ * it was started with ("ntsim testee: open descriptors: 0 1 2"). */
 typedef struct ntsim_testee_faults {
-    bool json_key_order, record_byte, enum_value, forge;
-    uint64_t crash_at, hang_at, exit_at, garbage_at, disorder_at; /* 0: never */
+    bool json_key_order, record_byte, enum_value, forge, helper, escape, fds;
+    bool empty; /* every reply but hello's of its own body case, with nothing in it */
+    char omit[64]; /* omit=FIELD: that field of every reply's body left out ("": none) */
+    int flood;     /* flood=WHAT[:BYTES]: testee_flood.c's table entry + 1; 0: none */
+    size_t flood_bytes; /* how much it stuffs */
+    uint64_t crash_at, hang_at, exit_at, garbage_at, disorder_at, close_stdout_at; /* 0: never */
     /* --kinds, --capabilities: what the hello announces instead of
      * everything (comma-separated; "" for none), NULL: unchanged. */
     const char *kinds, *capabilities;
@@ -132,6 +141,17 @@ typedef struct ntsim_testee_faults {
 /* "name,name=N,..." into *f (added to what it holds); false with why. */
 bool ntsim_testee_faults_parse(const char *list, ntsim_testee_faults_t *f, char *why,
                                size_t cap);
+/* testee_flood.c: flood=WHAT[:BYTES] (log, unknown, fields, records, emits,
+ * json; 60 MB unless BYTES says less) into f; false when it is none of them. */
+bool ntsim_testee_flood_parse(const char *what, ntsim_testee_faults_t *f);
+/* Writes the reply `resp` as f's flood makes it, as one frame on fd: 1 when
+ * it did, 0 when no flood applies to this reply (the caller writes it), -1
+ * when out of memory or the write failed. */
+int ntsim_testee_flood_write(const ntsim_testee_faults_t *f, const uint8_t *resp, size_t len,
+                             int fd);
+/* At the start, before the first request: lists its descriptors, forks the
+ * helper, when asked to. */
+void ntsim_testee_faults_start(const ntsim_testee_faults_t *f);
 /* Before answering request n: crashes, hangs or exits when asked to. */
 void ntsim_testee_faults_before(const ntsim_testee_faults_t *f, uint64_t n);
 /* The response frame of request n as the faults make it: *resp rewritten

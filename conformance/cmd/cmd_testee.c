@@ -27,6 +27,14 @@ static const char *const usage_testee =
     "                 json_key_order  phase before event_type in every JSON event\n"
     "                 record_byte     one bit of every drained record's thread_id flipped\n"
     "                 enum_value      every enum's last member one higher\n"
+    "                 empty           every reply (but hello's) of the right kind with\n"
+    "                                 nothing in it: no optional field, no element\n"
+    "                 flood=WHAT      stuff ~60 MB into every reply it fits (log lines,\n"
+    "                                 unknown fields, layout fields, records, emits\n"
+    "                                 results, a JSON document: log, unknown, fields,\n"
+    "                                 records, emits, json): the runner's bounds\n"
+    "                 omit=FIELD      leave that field out of every reply's body (a\n"
+    "                                 field name of testee.proto: global_stats, log...)\n"
     "                 forge           a hello name and Error replies that try to print\n"
     "                                 lines of the runner's own (line breaks, ESC)\n"
     "                 crash=N         SIGSEGV at the N-th request (hello is the first)\n"
@@ -35,6 +43,10 @@ static const char *const usage_testee =
     "                 garbage=N       answer the N-th request with bytes that are not a\n"
     "                                 Response\n"
     "                 disorder=N      answer the N-th request with another id\n"
+    "                 close_stdout=N  close stdout at the N-th request, and stay\n"
+    "                 helper          leave a child that holds the pipes (30 s)\n"
+    "                 escape          the same child, in a session of its own\n"
+    "                 fds             say on stderr which descriptors it was started with\n"
     "                 (N counts again from 1 when the runner restarts the testee)\n"
     "  --kinds=LIST   announce only these kinds in the hello (comma-separated; '' none)\n"
     "  --capabilities=LIST  announce only these capabilities (log, stats,\n"
@@ -53,6 +65,7 @@ static const char *frame_error(ntsim_frame_status_t st)
 /* Answers frames until EOF; the exit status. */
 static int serve(const ntsim_testee_faults_t *faults)
 {
+    ntsim_testee_faults_start(faults);
     for (uint64_t n = 1;; n++) {
         uint8_t *req = NULL, *resp = NULL;
         size_t len = 0, rlen = 0;
@@ -69,8 +82,13 @@ static int serve(const ntsim_testee_faults_t *faults)
         free(req);
         if (rc == NRT_SUCCESS)
             rc = ntsim_testee_faults_apply(faults, n, &resp, &rlen);
-        st = rc == NRT_SUCCESS ? ntsim_frame_write(STDOUT_FILENO, resp, rlen, -1)
-                               : NTSIM_FRAME_NO_MEMORY;
+        int flooded = rc == NRT_SUCCESS ? ntsim_testee_flood_write(faults, resp, rlen,
+                                                                   STDOUT_FILENO)
+                                        : 0;
+        st = rc != NRT_SUCCESS ? NTSIM_FRAME_NO_MEMORY
+             : flooded > 0     ? NTSIM_FRAME_OK
+             : flooded < 0     ? NTSIM_FRAME_IO_ERROR
+                               : ntsim_frame_write(STDOUT_FILENO, resp, rlen, -1);
         free(resp);
         if (st != NTSIM_FRAME_OK) {
             fprintf(stderr, "ntsim testee: request %llu: %s\n", (unsigned long long)n,

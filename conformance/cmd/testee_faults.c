@@ -4,11 +4,15 @@
  * testee (check_testee.c, testee_check.sh). The engine's answers stay the
  * engine's: a wrong answer is made here, from a right one, after the fact.
  */
+#include <dirent.h>
+#include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "nrt/nrt_sys_trace_event.h"
@@ -36,13 +40,24 @@ static bool parse_one(char *item, ntsim_testee_faults_t *f)
         {"exit", offsetof(ntsim_testee_faults_t, exit_at)},
         {"garbage", offsetof(ntsim_testee_faults_t, garbage_at)},
         {"disorder", offsetof(ntsim_testee_faults_t, disorder_at)},
+        {"close_stdout", offsetof(ntsim_testee_faults_t, close_stdout_at)},
     };
     char *eq = strchr(item, '=');
+    if (eq != NULL && strncmp(item, "flood=", 6) == 0)
+        return ntsim_testee_flood_parse(eq + 1, f);
+    if (eq != NULL && strncmp(item, "omit=", 5) == 0) {
+        snprintf(f->omit, sizeof f->omit, "%s", eq + 1);
+        return eq[1] != '\0' && strlen(eq + 1) < sizeof f->omit;
+    }
     if (eq == NULL) {
         bool *flag = strcmp(item, "json_key_order") == 0 ? &f->json_key_order
                      : strcmp(item, "record_byte") == 0  ? &f->record_byte
                      : strcmp(item, "enum_value") == 0   ? &f->enum_value
                      : strcmp(item, "forge") == 0        ? &f->forge
+                     : strcmp(item, "helper") == 0       ? &f->helper
+                     : strcmp(item, "escape") == 0       ? &f->escape
+                     : strcmp(item, "fds") == 0          ? &f->fds
+                     : strcmp(item, "empty") == 0        ? &f->empty
                                                          : NULL;
         if (flag != NULL)
             *flag = true;
@@ -66,12 +81,82 @@ bool ntsim_testee_faults_parse(const char *list, ntsim_testee_faults_t *f, char 
         snprintf(shown, sizeof shown, "%s", item);
         if (!parse_one(item, f)) {
             snprintf(why, cap, "'%s' is not a fault (json_key_order, record_byte, enum_value, "
-                               "forge, crash=N, hang=N, exit=N, garbage=N, disorder=N)",
+                               "forge, empty, fds, helper, escape, crash=N, hang=N, exit=N, garbage=N, "
+                               "disorder=N, close_stdout=N, omit=FIELD, flood=log|unknown|fields|records|"
+                               "emits|json)",
                      shown);
             return false;
         }
     }
     return true;
+}
+
+static void sleep_s(time_t s)
+{
+    struct timespec ts = {s, 0};
+    (void)nanosleep(&ts, NULL); /* a signal ends it early: the runner's SIGKILL */
+}
+
+/* "ntsim testee: open descriptors: 0 1 2", in order, on stderr (the
+ * listing's own descriptor left out). */
+static void list_fds(void)
+{
+    DIR *d = opendir("/proc/self/fd");
+    if (d == NULL) {
+        fprintf(stderr, "ntsim testee: open descriptors: unknown (no /proc/self/fd)\n");
+        return;
+    }
+    bool is_open[1024] = {false};
+    int more = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        int fd = atoi(e->d_name);
+        if (e->d_name[0] < '0' || e->d_name[0] > '9' || fd == dirfd(d))
+            continue;
+        if (fd < 1024)
+            is_open[fd] = true;
+        else
+            more++;
+    }
+    (void)closedir(d);
+    fprintf(stderr, "ntsim testee: open descriptors:");
+    for (int fd = 0; fd < 1024; fd++)
+        if (is_open[fd])
+            fprintf(stderr, " %d", fd);
+    if (more > 0)
+        fprintf(stderr, " and %d above 1023", more);
+    fprintf(stderr, "\n");
+}
+
+void ntsim_testee_faults_start(const ntsim_testee_faults_t *f)
+{
+    if (f->fds)
+        list_fds();
+    if (!f->helper && !f->escape)
+        return;
+    /* What a wrapper script's background job does: holds the testee's
+     * stdin and stdout (inherited). The testee answers nothing before the
+     * helper is in place (has left the group, said its pid): a runner that
+     * ends the testee at once must still find it there. */
+    int ready[2];
+    if (pipe(ready) != 0)
+        return; /* no helper: the test that asked for one sees no pid */
+    pid_t pid = fork();
+    if (pid == 0) {
+        (void)close(ready[0]);
+        if (f->escape)
+            (void)setsid(); /* out of the testee's process group */
+        fprintf(stderr, "ntsim testee: helper %ld%s\n", (long)getpid(),
+                f->escape ? " (in a session of its own)" : "");
+        (void)close(ready[1]); /* the testee's read below ends */
+        for (int i = 0; i < 30; i++)
+            sleep_s(1);
+        _exit(0);
+    }
+    (void)close(ready[1]);
+    char byte;
+    while (pid > 0 && read(ready[0], &byte, 1) < 0 && errno == EINTR)
+        ; /* 0: the helper is in place */
+    (void)close(ready[0]);
 }
 
 void ntsim_testee_faults_before(const ntsim_testee_faults_t *f, uint64_t n)
@@ -84,10 +169,10 @@ void ntsim_testee_faults_before(const ntsim_testee_faults_t *f, uint64_t n)
         (void)signal(SIGSEGV, SIG_DFL);      /* not a sanitizer's handler: a plain crash */
         (void)raise(SIGSEGV);
     }
-    while (n == f->hang_at) {
-        struct timespec minute = {60, 0};
-        (void)nanosleep(&minute, NULL); /* until the runner kills it */
-    }
+    if (n == f->close_stdout_at)
+        (void)close(STDOUT_FILENO); /* and stays, below, until the runner kills it */
+    while (n == f->hang_at || n == f->close_stdout_at)
+        sleep_s(60); /* until the runner kills it */
 }
 
 /* Every event's first two keys swapped: "phase":"X","event_type":"Y". */
@@ -113,6 +198,50 @@ static void swap_first_keys(ProtobufCBinaryData *doc)
             memcpy(p, tmp, n);
         p += n - 1;
     }
+}
+
+/* omit=FIELD: where a field of that name is in the reply's body, what
+ * it held, so that it can be put back before protobuf-c frees the reply. */
+typedef struct omitted {
+    void *at;        /* the member: a pointer, a count or a has_ flag */
+    size_t value;    /* what it held */
+    size_t size;     /* sizeof the member */
+} omitted_t;
+
+/* Leaves out field `name` of the reply's body: an optional scalar's has_
+ * flag, an optional message's pointer, a repeated field's count. */
+static void omit_field(const char *name, NtsimTestee__Response *m, omitted_t *o)
+{
+    memset(o, 0, sizeof *o);
+    const ProtobufCFieldDescriptor *bf =
+        protobuf_c_message_descriptor_get_field(&ntsim_testee__response__descriptor,
+                                                (unsigned)m->body_case);
+    if (name[0] == '\0' || bf == NULL || bf->type != PROTOBUF_C_TYPE_MESSAGE)
+        return;
+    ProtobufCMessage *body;
+    memcpy(&body, (char *)m + bf->offset, sizeof body);
+    const ProtobufCFieldDescriptor *fd =
+        protobuf_c_message_descriptor_get_field_by_name(body->descriptor, name);
+    if (fd == NULL || fd->label == PROTOBUF_C_LABEL_REQUIRED)
+        return;
+    if (fd->label == PROTOBUF_C_LABEL_REPEATED) {
+        o->at = (char *)body + fd->quantifier_offset;
+        o->size = sizeof(size_t);
+    } else if (fd->type == PROTOBUF_C_TYPE_MESSAGE || fd->type == PROTOBUF_C_TYPE_STRING) {
+        o->at = (char *)body + fd->offset;
+        o->size = sizeof(void *);
+    } else {
+        o->at = (char *)body + fd->quantifier_offset;
+        o->size = sizeof(protobuf_c_boolean);
+    }
+    memcpy(&o->value, o->at, o->size);
+    memset(o->at, 0, o->size);
+}
+
+static void omit_undo(const omitted_t *o)
+{
+    if (o->at != NULL)
+        memcpy(o->at, &o->value, o->size);
 }
 
 static void break_reply(const ntsim_testee_faults_t *f, NtsimTestee__Response *m)
@@ -182,6 +311,31 @@ static uint8_t *pack_forged_error(uint64_t id, size_t *len)
     return ntsim_testee_pack(&r.base, len);
 }
 
+/* A reply to request `id` of the body case `body` (a field number of
+ * Response) holding nothing: no optional field, no repeated element, every
+ * required one zero. What a testee that answers without doing anything
+ * sends; packed. */
+static uint8_t *pack_empty(uint64_t id, int body, size_t *len)
+{
+    const ProtobufCFieldDescriptor *fd =
+        protobuf_c_message_descriptor_get_field(&ntsim_testee__response__descriptor, (unsigned)body);
+    if (fd == NULL || fd->type != PROTOBUF_C_TYPE_MESSAGE)
+        return NULL;
+    const ProtobufCMessageDescriptor *d = fd->descriptor;
+    ProtobufCMessage *m = calloc(1, d->sizeof_message);
+    if (m == NULL)
+        return NULL;
+    protobuf_c_message_init(d, m);
+    NtsimTestee__Response r = NTSIM_TESTEE__RESPONSE__INIT;
+    r.id = id;
+    r.body_case = (NtsimTestee__Response__BodyCase)body;
+    /* Every body member of the oneof sits at the same offset. */
+    memcpy((char *)&r + fd->offset, &m, sizeof m);
+    uint8_t *bytes = ntsim_testee_pack(&r.base, len);
+    free(m);
+    return bytes;
+}
+
 NRT_STATUS ntsim_testee_faults_apply(const ntsim_testee_faults_t *f, uint64_t n, uint8_t **resp,
                                      size_t *len)
 {
@@ -196,7 +350,8 @@ NRT_STATUS ntsim_testee_faults_apply(const ntsim_testee_faults_t *f, uint64_t n,
         *len = sizeof garbage;
         return NRT_SUCCESS;
     }
-    if (!f->json_key_order && !f->record_byte && !f->enum_value && !f->forge &&
+    if (!f->json_key_order && !f->record_byte && !f->enum_value && !f->forge && !f->empty &&
+        f->omit[0] == '\0' &&
         n != f->disorder_at && f->kinds == NULL && f->capabilities == NULL)
         return NRT_SUCCESS;
     NtsimTestee__Response *m = ntsim_testee__response__unpack(NULL, *len, *resp);
@@ -210,11 +365,16 @@ NRT_STATUS ntsim_testee_faults_apply(const ntsim_testee_faults_t *f, uint64_t n,
     char *name = hello ? m->hello->name : NULL;
     if (hello && f->forge)
         m->hello->name = (char *)FORGED; /* put back before protobuf-c frees it */
+    omitted_t o;
+    omit_field(hello ? "" : f->omit, m, &o);
     uint8_t *bytes = hello       ? pack_hello(f, m, &nlen)
                      : f->forge ? pack_forged_error(m->id, &nlen)
-                                : ntsim_testee_pack(&m->base, &nlen);
+                     : f->empty && m->body_case != NTSIM_TESTEE__RESPONSE__BODY_ERROR
+                         ? pack_empty(m->id, (int)m->body_case, &nlen)
+                         : ntsim_testee_pack(&m->base, &nlen);
     if (hello)
         m->hello->name = name;
+    omit_undo(&o);
     ntsim_testee__response__free_unpacked(m, NULL);
     if (bytes == NULL)
         return NRT_RESOURCE;

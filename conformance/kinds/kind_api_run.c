@@ -136,14 +136,25 @@ static void compare_set(ntsim_report_t *r, const char *subid, const char *field,
                          got->data[first] ? "on" : "off");
 }
 
+/* What a judged field that the reply left out says: it is never read as 0. */
+static void report_absent(ntsim_report_t *r, const char *subid, const char *field,
+                          const char *proto_field)
+{
+    ntsim_report_add(r, subid, field, "expected it judged, the reply has no %s", proto_field);
+}
+
 static void check_get(const api_step_t *st, const NtsimTestee__ApiReply *m, const char *subid,
                       ntsim_report_t *r)
 {
-    if (st->has_max && m->max_events_per_nc != st->max)
+    if (st->has_max && !m->has_max_events_per_nc)
+        report_absent(r, subid, "max_events_per_nc", "max_events_per_nc");
+    else if (st->has_max && m->max_events_per_nc != st->max)
         ntsim_report_add(r, subid, "max_events_per_nc", "expected 0x%" PRIx64 ", got 0x%" PRIx64,
                          st->max, m->max_events_per_nc);
     if (st->call == API_OPTIONS_GET) {
-        if (st->has_opt_nc && m->options_nc_idx != st->opt_nc)
+        if (st->has_opt_nc && !m->has_options_nc_idx)
+            report_absent(r, subid, "nc_idx", "options_nc_idx");
+        else if (st->has_opt_nc && m->options_nc_idx != st->opt_nc)
             ntsim_report_add(r, subid, "nc_idx", "expected %" PRId64 ", got %" PRId64,
                              st->opt_nc, m->options_nc_idx);
         return;
@@ -158,6 +169,8 @@ static void check_get(const api_step_t *st, const NtsimTestee__ApiReply *m, cons
 static void check_names(const api_step_t *st, const NtsimTestee__ApiReply *m, const char *subid,
                         ntsim_report_t *r)
 {
+    if (!m->has_count && (st->has_count || st->name_count > 0))
+        report_absent(r, subid, "count", "count");
     if (!m->has_count)
         return; /* a failed call, or NULL arguments: no names */
     uint64_t want = st->count_is_types ? NRT_SYS_TRACE_EVENT_TYPE_COUNT : st->count;
@@ -189,7 +202,9 @@ static void check_document(const api_step_t *st, const NtsimTestee__ApiReply *m,
                          "expected the NUL right after written_size bytes (facts §2), got a "
                          "document of %zu bytes%s and written_size %" PRIu64,
                          len, nul == NULL ? " without a NUL" : "", m->written_size);
-    if (st->has_written_size && m->written_size != st->written_size)
+    if (st->has_written_size && !m->has_written_size)
+        report_absent(r, subid, "written_size", "written_size");
+    else if (st->has_written_size && m->written_size != st->written_size)
         ntsim_report_add(r, subid, "written_size", "expected %" PRIu64 ", got %" PRIu64,
                          st->written_size, m->written_size);
     char *doc = ntsim_testee_text(&(ProtobufCBinaryData){len, b->data});
@@ -199,6 +214,18 @@ static void check_document(const api_step_t *st, const NtsimTestee__ApiReply *m,
     }
     if (st->json != NULL && strcmp(st->json, doc) != 0)
         ntsim_report_json_diff(r, subid, "json", st->json, doc);
+    /* Past the bound a document is reported by its size, not parsed (that
+     * would cost as much as diffing it); without an expected text, the bound
+     * is the slack itself, and a document past it is one the runner cannot
+     * check: a mismatch, not a pass. */
+    if (ntsim_report_too_long(st->json != NULL ? strlen(st->json) : 0, len)) {
+        if (st->json == NULL)
+            ntsim_report_add(r, subid, "json", "expected a document of at most %zu KiB to check, "
+                                               "got %zu bytes",
+                             NTSIM_REPORT_DIFF_SLACK >> 10, len);
+        free(doc);
+        return;
+    }
     json_error_t err;
     /* INT_AS_REAL: jansson holds integers as int64; valid JSON may exceed it. */
     json_t *parsed = json_loadb(doc, len, JSON_DECODE_INT_AS_REAL, &err);
@@ -213,7 +240,9 @@ static void check_fetch(const api_step_t *st, const NtsimTestee__ApiReply *m, co
                         ntsim_report_t *r)
 {
     bool ok = m->has_status && m->status == NRT_SUCCESS;
-    if (ok && m->has_buffer)
+    if (!(ok && m->has_buffer) && !m->has_buffer_changed)
+        report_absent(r, subid, "buffer", "buffer_changed");
+    else if (ok && m->has_buffer)
         check_document(st, m, subid, r);
     else if (!ok && m->buffer_changed)
         ntsim_report_add(r, subid, "buffer", "expected *buffer left as it was (%s), got another",
@@ -228,11 +257,18 @@ static void check_stats(const api_step_t *st, const NtsimTestee__ApiReply *m, co
 {
     const NtsimTestee__NcStats *s = m->stats;
     if (s == NULL || s->status != NRT_SUCCESS)
-        return; /* the status is compared by the caller */
+        return; /* the status is compared by the caller (stats absent: none) */
     const uint64_t got[API_STATS] = {s->capacity, s->created, s->pushed,     s->overwritten,
                                      s->drained,  s->in_ring, s->lost_at_stop};
+    const protobuf_c_boolean there[API_STATS] = {
+        s->has_capacity, s->has_created, s->has_pushed,      s->has_overwritten,
+        s->has_drained,  s->has_in_ring, s->has_lost_at_stop};
+    char field[64];
     for (size_t i = 0; i < API_STATS; i++)
-        if (st->stat_has[i] && got[i] != st->stat_want[i])
+        if (st->stat_has[i] && !there[i]) {
+            snprintf(field, sizeof field, "stats.%s", ntsim_api_stat_names[i]);
+            report_absent(r, subid, ntsim_api_stat_names[i], field);
+        } else if (st->stat_has[i] && got[i] != st->stat_want[i])
             ntsim_report_add(r, subid, ntsim_api_stat_names[i],
                              "expected %" PRIu64 ", got %" PRIu64, st->stat_want[i], got[i]);
 }
@@ -251,7 +287,9 @@ static void check_outputs(const api_step_t *st, const NtsimTestee__ApiReply *m,
         check_names(st, m, subid, r);
         break;
     case API_EMIT:
-        if (st->has_returns && m->returns != st->returns)
+        if (st->has_returns && !m->has_returns)
+            report_absent(r, subid, "returns", "returns");
+        else if (st->has_returns && m->returns != st->returns)
             ntsim_report_add(r, subid, "returns", "expected 0x%" PRIx64 ", got 0x%" PRIx64,
                              st->returns, m->returns);
         break;
@@ -284,6 +322,10 @@ static void check_outputs(const api_step_t *st, const NtsimTestee__ApiReply *m,
 static void check_logged(const api_step_t *st, const NtsimTestee__ApiReply *m,
                          const char *subid, ntsim_report_t *r)
 {
+    if ((st->has_warnings || st->log != NULL) && !m->has_warnings) {
+        report_absent(r, subid, st->has_warnings ? "warnings" : "log", "warnings");
+        return;
+    }
     uint64_t n = m->warnings;
     const char *last = m->last_warning != NULL ? m->last_warning : "";
     if (st->has_warnings && n != st->warnings)

@@ -107,7 +107,11 @@ static void check_api_name(const ntsim_vector_t *v, const NtsimTestee__EventType
                            ntsim_report_t *r)
 {
     const event_type_body_t *b = v->body;
-    if (m->names_status != NRT_SUCCESS || b->value >= m->names_count || m->api_name == NULL)
+    if (!m->has_names_status || !m->has_names_count)
+        ntsim_report_add(r, v->id, "get_event_types", "expected its status and count, the "
+                                                      "reply has no %s",
+                         !m->has_names_status ? "names_status" : "names_count");
+    else if (m->names_status != NRT_SUCCESS || b->value >= m->names_count || m->api_name == NULL)
         ntsim_report_add(r, v->id, "get_event_types",
                          "expected slot %llu, got status %d and %llu names",
                          (unsigned long long)b->value, m->names_status,
@@ -116,7 +120,11 @@ static void check_api_name(const ntsim_vector_t *v, const NtsimTestee__EventType
         check_str(r, v->id, "get_event_types", b->json_name, m->api_name);
     size_t off = m->n_setter_disabled;
     uint32_t which = off > 0 ? m->setter_disabled[off - 1] : 0;
-    if (m->setter_status != NRT_SUCCESS || off != 1 || which != b->value)
+    if (!m->has_setter_status)
+        ntsim_report_add(r, v->id, "type_setter", "expected '%s' to disable exactly type %llu, "
+                                                  "the reply has no setter_status",
+                         b->json_name, (unsigned long long)b->value);
+    else if (m->setter_status != NRT_SUCCESS || off != 1 || which != b->value)
         ntsim_report_add(r, v->id, "type_setter",
                          "expected '%s' to disable exactly type %llu, got status %d, %zu "
                          "disabled (last %u)",

@@ -154,11 +154,10 @@ static void judge_document(const ntsim_vector_t *v, const NtsimTestee__JsonReply
                            unsigned caps, ntsim_report_t *r)
 {
     const json_body_t *b = v->body;
-    if ((caps & NTSIM_TESTEE_CAP_LOG) && b->log.given) {
-        const NtsimTestee__Log *log = m->log;
-        ntsim_vec_check_log(&b->log, log ? log->lines : NULL, log ? log->n_lines : 0,
-                            log ? log->count : 0, v->id, r);
-    }
+    if ((caps & NTSIM_TESTEE_CAP_LOG) && b->log.given && m->log == NULL)
+        ntsim_report_add(r, v->id, "log", "expected what was logged, the reply has no log");
+    else if ((caps & NTSIM_TESTEE_CAP_LOG) && b->log.given)
+        ntsim_vec_check_log(&b->log, m->log->lines, m->log->n_lines, m->log->count, v->id, r);
     if (m->status != NRT_SUCCESS || !m->has_document) {
         ntsim_report_add(r, v->id, "serialize", "expected NRT_SUCCESS, got %d", m->status);
         return;
@@ -174,6 +173,10 @@ static void judge_document(const ntsim_vector_t *v, const NtsimTestee__JsonReply
                                               "got %zu", strlen(doc), len);
     if (len != strlen(b->json) || memcmp(doc, b->json, len) != 0)
         ntsim_report_json_diff(r, v->id, "json", b->json, doc);
+    if (ntsim_report_too_long(strlen(b->json), len)) {
+        free(doc); /* reported by its size: parsing it would cost as much as diffing it */
+        return;
+    }
     json_error_t err;
     /* INT_AS_REAL: jansson holds integers as int64; valid JSON may exceed it. */
     json_t *parsed = json_loadb(doc, len, JSON_DECODE_INT_AS_REAL, &err);

@@ -226,6 +226,9 @@ static void judge_explicit(const ntsim_vector_t *v, const NtsimTestee__NotifyRep
         ntsim_report_add(r, v->id, "explicit", "expected ntsim_explicit_create to succeed");
         return;
     }
+    if (m->n_append_status != b->append_count)
+        ntsim_report_add(r, v->id, "explicit", "expected %zu append statuses, got %zu",
+                         b->append_count, m->n_append_status);
     for (size_t i = 0; i < m->n_append_status; i++)
         if (m->append_status[i] != NRT_SUCCESS)
             ntsim_report_add(r, v->id, "explicit", "expected append %zu to succeed", i);
@@ -284,7 +287,9 @@ static void judge_converted(const ntsim_vector_t *v, const NtsimTestee__NotifyRe
     if ((caps & NTSIM_TESTEE_CAP_STATS) && (m->counts == NULL || m->counts->converted != 1))
         ntsim_report_add(r, v->id, "converted", "expected one conversion counted");
     const char *msg = last_warning(m->log);
-    if ((caps & NTSIM_TESTEE_CAP_LOG) && msg != NULL)
+    if ((caps & NTSIM_TESTEE_CAP_LOG) && m->log == NULL)
+        ntsim_report_add(r, v->id, "log", "expected what was logged, the reply has no log");
+    else if ((caps & NTSIM_TESTEE_CAP_LOG) && msg != NULL)
         ntsim_report_add(r, v->id, "log", "expected no message, got '%s'", msg);
 }
 
@@ -304,7 +309,10 @@ static void judge_dropped(const ntsim_vector_t *v, const NtsimTestee__NotifyRepl
     if (!m->has_outputs_untouched || !m->outputs_untouched)
         ntsim_report_add(r, v->id, "outputs", "expected the outputs untouched");
     const char *msg = last_warning(m->log);
-    if ((caps & NTSIM_TESTEE_CAP_LOG) && (msg == NULL || strcmp(msg, v->error) != 0))
+    if ((caps & NTSIM_TESTEE_CAP_LOG) && m->log == NULL)
+        ntsim_report_add(r, v->id, "error", "expected the message '%s', the reply has no log",
+                         v->error);
+    else if ((caps & NTSIM_TESTEE_CAP_LOG) && (msg == NULL || strcmp(msg, v->error) != 0))
         ntsim_report_add(r, v->id, "error", "expected the message '%s', got '%s'", v->error,
                          msg ? msg : "");
     if (!(caps & NTSIM_TESTEE_CAP_STATS))

@@ -22,7 +22,8 @@
  * writes: `message` names it, `bytes` (required) are typed by hand from the
  * facts' field numbers, and protoc must decode them as `decode` says; it has
  * no records, infos or options. It asks the testee nothing: it checks the
- * schema, not an implementation.
+ * schema, not an implementation, so with a testee process it is skipped (an
+ * empty testee must not pass it).
  *
  *   - id: ntff.schema.notification_buffer_size
  *     message: notification_buffer_size
@@ -322,6 +323,17 @@ static void judge_reply(const ntsim_vector_t *v, const NtsimTestee__NtffReply *m
                          b->byte_count, len, i, i < b->byte_count ? b->bytes[i] : 0,
                          i < len ? bytes[i] : 0);
     }
+    /* protoc's text of a message is never shorter than its bytes (a tag and
+     * a value are at least "a: 0" and a newline): bytes past twice the
+     * expected text are reported by their size, not decoded (60 MB of empty
+     * events would cost protoc gigabytes). */
+    size_t dl = strlen(b->decode);
+    if (ntsim_report_too_long(2 * dl, len)) {
+        ntsim_report_add(r, v->id, "decode", "expected the bytes of a %zu-byte decode, got %zu "
+                                             "bytes: more than twice that and %zu KiB, not decoded",
+                         dl, len, NTSIM_REPORT_DIFF_SLACK >> 10);
+        return;
+    }
     char why[512] = "";
     char *text = protoc_decode("ntrace_info", bytes, len, why, sizeof why);
     if (text == NULL)
@@ -360,6 +372,12 @@ static void ntff_judge(const ntsim_vector_t *v, ntsim_testee_t *t, ntsim_report_
 /* The keys a vector of this kind is judged by (facts.h: FACT@key). */
 static const char *const ntff_judged[] = {"decode", "bytes", "message", NULL};
 
+/* A schema vector checks ntff.proto, not an implementation. */
+static bool ntff_own_check(const ntsim_vector_t *v)
+{
+    return ((const ntff_body_t *)v->body)->message != NULL;
+}
+
 const ntsim_vector_kind_t ntsim_kind_ntff = {
     .name = "ntff",
     .keys = ntff_keys,
@@ -368,4 +386,5 @@ const ntsim_vector_kind_t ntsim_kind_ntff = {
     .parse = ntff_parse,
     .free_body = ntff_free,
     .judge = ntff_judge,
+    .own_check = ntff_own_check,
 };

@@ -198,33 +198,46 @@ static void check_drain(const ntsim_vector_t *v, const NtsimTestee__RecordReply 
 }
 
 /* Compares the counters a vector lists (want/has, by the table's offsets)
- * with a stats struct. */
+ * with a stats struct; `present` (the same layout, non-zero where the reply
+ * carried the counter; NULL: all of them) turns an absent counter into a
+ * mismatch instead of a 0. */
 static void check_counters(const ntsim_vector_t *v, ntsim_report_t *r, const char *group,
                            const record_counter_t *table, size_t count, const bool *has,
-                           const uint64_t *want, const void *stats)
+                           const uint64_t *want, const void *stats, const void *present)
 {
     char subid[256];
     for (size_t i = 0; i < count; i++) {
         if (!has[i])
             continue;
-        uint64_t got;
+        uint64_t got, there = 1;
         memcpy(&got, (const char *)stats + table[i].offset, sizeof got);
-        if (got != want[i]) {
-            ntsim_yp_path(subid, sizeof subid, "%s.%s.%s", v->id, group, table[i].name);
+        if (present != NULL)
+            memcpy(&there, (const char *)present + table[i].offset, sizeof there);
+        ntsim_yp_path(subid, sizeof subid, "%s.%s.%s", v->id, group, table[i].name);
+        if (there == 0)
+            ntsim_report_add(r, subid, table[i].name, "expected %" PRIu64 ", the reply has no "
+                                                      "%s.%s", want[i], group, table[i].name);
+        else if (got != want[i])
             ntsim_report_add(r, subid, table[i].name, "expected %" PRIu64 ", got %" PRIu64,
                              want[i], got);
-        }
     }
 }
 
+/* A reply that leaves out what the vector judges fails: an absent counter
+ * is not a 0 (issue 27: a testee that sent no global counters passed every
+ * vector that wants them at 0). */
 static void check_stats(const ntsim_vector_t *v, const NtsimTestee__RecordReply *m,
                         ntsim_report_t *r)
 {
     const record_body_t *b = v->body;
     const NtsimTestee__NcStats *s = m->stats;
-    if (b->stats_nc >= 0 && (s == NULL || s->status != NRT_SUCCESS)) {
+    if (b->stats_nc >= 0 && s == NULL) {
+        ntsim_report_add(r, v->id, "stats", "expected ntsim_capture_nc_stats(%lld)'s counters, "
+                                            "the reply has no stats",
+                         (long long)b->stats_nc);
+    } else if (b->stats_nc >= 0 && s->status != NRT_SUCCESS) {
         ntsim_report_add(r, v->id, "stats", "ntsim_capture_nc_stats(%lld) returned %d",
-                         (long long)b->stats_nc, s != NULL ? s->status : -1);
+                         (long long)b->stats_nc, s->status);
     } else if (b->stats_nc >= 0) {
         ntsim_nc_stats_t got = {.capacity = s->capacity,
                                 .created = s->created,
@@ -236,8 +249,26 @@ static void check_stats(const ntsim_vector_t *v, const NtsimTestee__RecordReply 
                                 .lost_at_stop = s->lost_at_stop,
                                 .first_overwrite_ns = s->first_overwrite_ns,
                                 .last_overwrite_ns = s->last_overwrite_ns};
+        ntsim_nc_stats_t there = {.capacity = s->has_capacity,
+                                  .created = s->has_created,
+                                  .pushed = s->has_pushed,
+                                  .overwritten = s->has_overwritten,
+                                  .drained = s->has_drained,
+                                  .in_ring = s->has_in_ring,
+                                  .busy = s->has_busy,
+                                  .lost_at_stop = s->has_lost_at_stop,
+                                  .first_overwrite_ns = s->has_first_overwrite_ns,
+                                  .last_overwrite_ns = s->has_last_overwrite_ns};
         check_counters(v, r, "stats", ntsim_record_nc_counters, NC_COUNTERS, b->nc_has,
-                       b->nc_want, &got);
+                       b->nc_want, &got, &there);
+    }
+    bool global = false;
+    for (size_t i = 0; i < GLOBAL_COUNTERS; i++)
+        global |= b->global_has[i];
+    if (global && m->global_stats == NULL) {
+        ntsim_report_add(r, v->id, "global", "expected the global counters, the reply has no "
+                                             "global_stats");
+        return;
     }
     ntsim_capture_stats_t g;
     memset(&g, 0, sizeof g);
@@ -246,7 +277,7 @@ static void check_stats(const ntsim_vector_t *v, const NtsimTestee__RecordReply 
         g.clamped_nc_idx = m->global_stats->clamped_nc_idx;
     }
     check_counters(v, r, "global", ntsim_record_global_counters, GLOBAL_COUNTERS, b->global_has,
-                   b->global_want, &g);
+                   b->global_want, &g, NULL);
 }
 
 static void judge_reply(const ntsim_vector_t *v, const NtsimTestee__RecordReply *m,
@@ -265,11 +296,10 @@ static void judge_reply(const ntsim_vector_t *v, const NtsimTestee__RecordReply 
         ntsim_report_add(r, v->id, "stop", "expected stop() to succeed");
     if (caps & NTSIM_TESTEE_CAP_STATS)
         check_stats(v, m, r);
-    if ((caps & NTSIM_TESTEE_CAP_LOG) && b->log.given) {
-        const NtsimTestee__Log *log = m->log;
-        ntsim_vec_check_log(&b->log, log ? log->lines : NULL, log ? log->n_lines : 0,
-                            log ? log->count : 0, v->id, r);
-    }
+    if ((caps & NTSIM_TESTEE_CAP_LOG) && b->log.given && m->log == NULL)
+        ntsim_report_add(r, v->id, "log", "expected what was logged, the reply has no log");
+    else if ((caps & NTSIM_TESTEE_CAP_LOG) && b->log.given)
+        ntsim_vec_check_log(&b->log, m->log->lines, m->log->n_lines, m->log->count, v->id, r);
 }
 
 /* The checks left out for want of a capability. */

@@ -33,6 +33,8 @@ const char *ntsim_vector_skip_reason(const ntsim_vector_t *v, const struct ntsim
         snprintf(buf, cap, "the testee does not answer %s", v->kind->name);
         return buf;
     }
+    if (v->kind->own_check != NULL && v->kind->own_check(v))
+        return NTSIM_OWN_CHECK_REASON;
     unsigned missing = v->kind->needs != NULL ? v->kind->needs(v) & ~ntsim_testee_caps(t) : 0;
     if (missing == 0)
         return NULL;

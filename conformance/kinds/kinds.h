@@ -22,8 +22,10 @@ NTSIM_KIND_MAP(NTSIM_KIND_DECLARE)
  * builtin/testee_engine.h), a harness kind runs itself (t unused). */
 void ntsim_vector_run(const ntsim_vector_t *v, struct ntsim_testee *t, ntsim_report_t *r);
 /* Why testee t cannot judge v, into buf ("a harness kind", "the testee does
- * not answer json", "needs the testee's fail_allocations"), or NULL when it
- * can. t NULL: in process (every harness kind runs there too). */
+ * not answer json", NTSIM_OWN_CHECK_REASON, "needs the testee's
+ * fail_allocations"), or NULL when it can. t NULL: in process (every harness
+ * kind and own check runs there too). */
+#define NTSIM_OWN_CHECK_REASON "the harness's own check: it asks the testee nothing"
 const char *ntsim_vector_skip_reason(const ntsim_vector_t *v, const struct ntsim_testee *t,
                                      char *buf, size_t cap);
 

@@ -70,6 +70,13 @@ static void append(ntsim_report_t *r, const char *subid, const char *field, cons
 void ntsim_report_add(ntsim_report_t *r, const char *subid, const char *field, const char *fmt,
                       ...)
 {
+    /* A full report keeps no more lines: not even formatted (a reply of a
+     * million wrong fields must not cost a million formattings). */
+    if (r->len + 64 > NTSIM_REPORT_TEXT_MAX) {
+        r->mismatches++;
+        r->hidden++;
+        return;
+    }
     va_list ap;
     va_start(ap, fmt);
     char *what = ntsim_vformat(fmt, ap);
@@ -120,9 +127,44 @@ static bool same_line(const lines_t *a, size_t i, const lines_t *b, size_t j)
     return a->len[i] == b->len[j] && memcmp(a->at[i], b->at[j], a->len[i]) == 0;
 }
 
+/* One line of a diff into text at n, unless it would not leave room for
+ * the closing count: then counted in *cut. The new length. */
+static size_t diff_line(char *text, size_t n, size_t cap, char mark, const char *at, size_t len,
+                        size_t *cut)
+{
+    if (n + len + 64 >= cap) {
+        (*cut)++;
+        return n;
+    }
+    return n + (size_t)snprintf(text + n, cap - n, "%c%.*s\n", mark, (int)len, at);
+}
+
+bool ntsim_report_too_long(size_t want_len, size_t got_len)
+{
+    return got_len > want_len && got_len - want_len > NTSIM_REPORT_DIFF_SLACK;
+}
+
+/* Sizes and the first difference, with 40 bytes of each side from there. */
+static void report_sizes(ntsim_report_t *r, const char *subid, const char *field,
+                         const char *want, size_t wl, const char *got, size_t gl)
+{
+    size_t i = 0;
+    while (i < wl && i < gl && want[i] == got[i])
+        i++;
+    ntsim_report_add(r, subid, field,
+                     "expected %zu bytes, got %zu: more than %zu KiB past the expected text, not "
+                     "diffed; the first difference is at byte %zu (expected '%.40s', got '%.40s')",
+                     wl, gl, NTSIM_REPORT_DIFF_SLACK >> 10, i, want + i, got + i);
+}
+
 void ntsim_report_diff(ntsim_report_t *r, const char *subid, const char *field, const char *want,
                        const char *got)
 {
+    size_t wl = strlen(want), gl = strlen(got);
+    if (ntsim_report_too_long(wl, gl)) {
+        report_sizes(r, subid, field, want, wl, got, gl);
+        return;
+    }
     lines_t a = {0}, b = {0};
     if (!split_lines(want, &a) || !split_lines(got, &b)) {
         ntsim_report_add(r, subid, field, "expected and got differ (no memory for a diff)");
@@ -139,11 +181,15 @@ void ntsim_report_diff(ntsim_report_t *r, const char *subid, const char *field, 
     size_t ctx_lo = head > 3 ? head - 3 : 0;
     size_t a_hi = a.n - tail, b_hi = b.n - tail;
     size_t ctx_a_end = a_hi + (tail > 3 ? 3 : tail);
+    /* Past the report's own bound, a diff's lines would be dropped whole:
+     * they are cut there instead, and counted. */
     size_t text_cap = 256;
     for (size_t i = ctx_lo; i < ctx_a_end; i++)
         text_cap += a.len[i] + 8;
     for (size_t j = head; j < b_hi; j++)
         text_cap += b.len[j] + 8;
+    if (text_cap > NTSIM_REPORT_TEXT_MAX / 8) /* append() reserves 4 bytes a byte */
+        text_cap = NTSIM_REPORT_TEXT_MAX / 8;
     char *text = malloc(text_cap);
     if (text == NULL) {
         ntsim_report_add(r, subid, field, "expected and got differ (no memory for a diff)");
@@ -154,14 +200,18 @@ void ntsim_report_diff(ntsim_report_t *r, const char *subid, const char *field, 
                                 "@@ -%zu,%zu +%zu,%zu @@\n",
                                 ctx_lo + 1, ctx_a_end - ctx_lo, ctx_lo + 1,
                                 (b_hi + (ctx_a_end - a_hi)) - ctx_lo);
+    size_t cut = 0; /* lines left out */
     for (size_t i = ctx_lo; i < head; i++)
-        n += (size_t)snprintf(text + n, text_cap - n, " %.*s\n", (int)a.len[i], a.at[i]);
+        n = diff_line(text, n, text_cap, ' ', a.at[i], a.len[i], &cut);
     for (size_t i = head; i < a_hi; i++)
-        n += (size_t)snprintf(text + n, text_cap - n, "-%.*s\n", (int)a.len[i], a.at[i]);
+        n = diff_line(text, n, text_cap, '-', a.at[i], a.len[i], &cut);
     for (size_t j = head; j < b_hi; j++)
-        n += (size_t)snprintf(text + n, text_cap - n, "+%.*s\n", (int)b.len[j], b.at[j]);
+        n = diff_line(text, n, text_cap, '+', b.at[j], b.len[j], &cut);
     for (size_t i = a_hi; i < ctx_a_end; i++)
-        n += (size_t)snprintf(text + n, text_cap - n, " %.*s\n", (int)a.len[i], a.at[i]);
+        n = diff_line(text, n, text_cap, ' ', a.at[i], a.len[i], &cut);
+    if (cut > 0)
+        n += (size_t)snprintf(text + n, text_cap - n, "(%zu more lines of the diff not shown)\n",
+                              cut);
     if (n > 0 && text[n - 1] == '\n')
         text[n - 1] = '\0';
     r->mismatches++;
@@ -199,6 +249,11 @@ static char *split_events(const char *doc)
 void ntsim_report_json_diff(ntsim_report_t *r, const char *subid, const char *field,
                             const char *want, const char *got)
 {
+    size_t wl = strlen(want), gl = strlen(got);
+    if (ntsim_report_too_long(wl, gl)) {
+        report_sizes(r, subid, field, want, wl, got, gl);
+        return;
+    }
     /* One event per line, so the diff names the events that differ. */
     char *w = split_events(want), *g = split_events(got);
     if (w != NULL && g != NULL)

@@ -12,6 +12,7 @@
 #ifndef NTSIM_CONFORMANCE_REPORT_H
 #define NTSIM_CONFORMANCE_REPORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Accumulates the mismatches of one vector run, one line each:
@@ -36,9 +37,19 @@ void ntsim_report_free(ntsim_report_t *r);
 void ntsim_report_add(ntsim_report_t *r, const char *subid, const char *field,
                       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
+/* A text judged against an expected one that is longer than it by more than
+ * this is not diffed (nor parsed, nor decoded, by the kinds): the report
+ * gives both sizes and the first difference. A 60 MB reply to a vector that
+ * expects 2 KB must not cost the runner gigabytes and seconds. */
+#define NTSIM_REPORT_DIFF_SLACK ((size_t)1 << 20)
+/* Whether got_len is past want_len + NTSIM_REPORT_DIFF_SLACK. */
+bool ntsim_report_too_long(size_t want_len, size_t got_len);
+
 /* Appends "<subid>: <field>: expected and got differ:" and a unified diff
  * (one hunk, 3 lines of context) of two texts, line by line, and counts
- * one mismatch. */
+ * one mismatch. The diff's text stops at NTSIM_REPORT_TEXT_MAX (the lines
+ * past it counted); a text too long (ntsim_report_too_long) is reported by
+ * its size and first difference instead. */
 void ntsim_report_diff(ntsim_report_t *r, const char *subid, const char *field, const char *want,
                        const char *got);
 

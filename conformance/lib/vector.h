@@ -68,6 +68,11 @@ typedef struct ntsim_vector_kind {
     /* The testee capabilities (NTSIM_TESTEE_CAP_*) the vector cannot be
      * judged without: a testee lacking one skips it. NULL: none. */
     unsigned (*needs)(const ntsim_vector_t *v);
+    /* Whether a vector of a judged kind is the harness's own check, asking
+     * the testee nothing (an ntff schema vector: protoc on bytes typed by
+     * hand). It runs in process; with a testee process it is skipped, so
+     * that it never counts as that testee's pass. NULL: none is. */
+    bool (*own_check)(const ntsim_vector_t *v);
     /* What the vector pins (a C type, an enum, an event type), for the
      * coverage checks of runner/check_vectors.c: set by the kinds those
      * ask (layout, enum, event_type), NULL for the others. */

@@ -249,7 +249,8 @@ static void usage(FILE *out, const char *argv0)
 {
     fprintf(out,
             "usage: %s [--vectors DIR] [--kind KIND] [--file FILE] [--id ID] [--shard K/N]\n"
-            "       [--testee 'CMD ARGS' [--testee-timeout SECONDS]] [--xfail FILE]\n"
+            "       [--testee 'CMD ARGS' [--testee-timeout SECONDS] [--testee-max-timeouts N]]\n"
+            "       [--xfail FILE]\n"
             "       [--testdata DIR] [--proto DIR] [--ntsim PATH] [--first SUITE,...]\n"
             "       [--list-suites] [--list-kinds]\n"
             "\n"
@@ -272,6 +273,9 @@ static void usage(FILE *out, const char *argv0)
             "                           process\n"
             "  --testee-timeout SECONDS the longest a testee may take to answer one request\n"
             "                           (default 10); it is then killed and restarted\n"
+            "  --testee-max-timeouts N  give a testee up after N requests in a row time out:\n"
+            "                           every later vector fails at once with that reason\n"
+            "                           (default 3; 0: never)\n"
             "  --xfail FILE             vectors that must fail, 'ID reason' per line (default:\n"
             "                           conformance/runner/expected_failures.txt in process, none with\n"
             "                           --testee: each testee has its own list)\n"
@@ -303,6 +307,7 @@ static const char *g_vectors_dir = "vectors";
 static const char *g_argv0 = "check_ntsim";
 static const char *g_testee_command;
 static unsigned g_testee_timeout_ms = 10000;
+static unsigned g_testee_max_timeouts = NTSIM_TESTEE_MAX_TIMEOUTS;
 
 typedef struct options {
     filter_t filter;
@@ -372,6 +377,17 @@ static int parse_option(int c, const char *argv0, options_t *o)
             return -1;
         fprintf(stderr, "%s: --shard: '%s' is not K/N with 0 <= K < N\n", argv0, optarg);
         return 2;
+    case 'M': {
+        char *end = NULL;
+        unsigned long v = strtoul(optarg, &end, 10);
+        if (*optarg >= '0' && *optarg <= '9' && *end == '\0' && v <= 1000000) {
+            g_testee_max_timeouts = (unsigned)v;
+            return -1;
+        }
+        fprintf(stderr, "%s: --testee-max-timeouts: '%s' is not a count (0 to 1000000)\n", argv0,
+                optarg);
+        return 2;
+    }
     case 'O':
         if (parse_seconds(optarg))
             return -1;
@@ -404,6 +420,7 @@ static int parse_args(int argc, char **argv, options_t *o)
         {"decisions", required_argument, NULL, 'D'},
         {"testee", required_argument, NULL, 'T'},
         {"testee-timeout", required_argument, NULL, 'O'},
+        {"testee-max-timeouts", required_argument, NULL, 'M'},
         {"shard", required_argument, NULL, 'S'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -442,6 +459,7 @@ static int start_testee(const char *argv0)
                 g_testee_command, why);
         return 1;
     }
+    ntsim_testee_set_max_timeouts(ntsim_check_testee, g_testee_max_timeouts);
     char caps[128];
     printf("testee: %s (%s), protocol %d; answers", g_testee_command,
            ntsim_testee_name(ntsim_check_testee), NTSIM_TESTEE_PROTOCOL);

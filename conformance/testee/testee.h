@@ -17,7 +17,9 @@
  * writes a malformed frame or answers out of order fails the vector it was
  * answering, with a verdict saying which; it is killed and started again
  * (with a new hello) for the next request. After three starts in a row
- * fail, it is not started again and every later request fails at once.
+ * fail, or NTSIM_TESTEE_MAX_TIMEOUTS requests in a row time out (hellos
+ * aside; ntsim_testee_set_max_timeouts), it is not started again and every
+ * later request fails at once.
  */
 #ifndef NTSIM_CONFORMANCE_TESTEE_H
 #define NTSIM_CONFORMANCE_TESTEE_H
@@ -31,6 +33,11 @@
 
 typedef struct ntsim_testee ntsim_testee_t;
 
+/* The timeouts in a row after which a testee process is given up on, by
+ * default: a testee that hangs on every request then costs three timeouts,
+ * not one per vector (486 x 10 s). */
+#define NTSIM_TESTEE_MAX_TIMEOUTS 3
+
 /* A handler of the in-process testee: one request frame's bytes in, its
  * response frame out (*resp malloc'd, the caller frees); NRT_RESOURCE when
  * memory runs out. ntsim_testee_engine_serve is the built-in one. */
@@ -41,11 +48,13 @@ typedef NRT_STATUS (*ntsim_testee_serve_fn)(const uint8_t *req, size_t len, uint
  * comes from the handler's constants; if it fails anyway, its name says so. */
 ntsim_testee_t *ntsim_testee_local(ntsim_testee_serve_fn serve);
 
-/* Starts `command` (run by /bin/sh -c, in its own process group) and
- * exchanges hello. timeout_ms bounds every request. NRT_SUCCESS with *out,
- * or NRT_FAILURE with the reason in why (the testee is freed), NRT_RESOURCE.
- * Ignores SIGPIPE for the process (a testee that dies must not kill the
- * runner). */
+/* Starts `command` (run by /bin/sh -c, in its own process group, with only
+ * its stdin, stdout and stderr open) and exchanges hello. timeout_ms bounds
+ * every request. NRT_SUCCESS with *out, or NRT_FAILURE with the reason in
+ * why (the testee is freed), NRT_RESOURCE. Ignores SIGPIPE for the process
+ * (a testee that dies must not kill the runner) and, on Linux, makes it a
+ * child subreaper, so that what a testee leaves behind comes back to it to
+ * be ended (testee_proc.c); each stop ends the testee's process group. */
 NRT_STATUS ntsim_testee_spawn(const char *command, unsigned timeout_ms, ntsim_testee_t **out,
                               char *why, size_t cap);
 /* Closes a process's stdin and waits (up to the request timeout) for it to
@@ -69,6 +78,11 @@ unsigned ntsim_testee_caps(const ntsim_testee_t *t);
 bool ntsim_testee_alive(const ntsim_testee_t *t);
 /* How many times the process was started (1 after spawn). */
 unsigned ntsim_testee_starts(const ntsim_testee_t *t);
+/* Gives the process up after max_timeouts requests in a row time out: a
+ * well-formed reply starts the count again, a crash or a malformed frame
+ * neither counts nor resets it; hellos are not counted (three failed starts
+ * give it up already). 0: never. */
+void ntsim_testee_set_max_timeouts(ntsim_testee_t *t, unsigned max_timeouts);
 /* Sets the bound of every later request (restarts' hellos included); the
  * in-process testee has none. A test that pins a short timeout sets it after
  * the spawn, so that a start slowed by a loaded machine is not what it
@@ -82,6 +96,11 @@ void ntsim_testee_set_timeout(ntsim_testee_t *t, unsigned timeout_ms);
  * it will be restarted") and *out is NULL. */
 NRT_STATUS ntsim_testee_call(ntsim_testee_t *t, NtsimTestee__Request *req,
                              NtsimTestee__Response **out, char *why, size_t cap);
+/* A reply's bytes unpacked within NTSIM_TESTEE_REPLY_BUDGET; NULL with why
+ * ("wrote a malformed frame: ...", "... out of memory"). Free with
+ * ntsim_testee_reply_free (and nothing else: the blocks are the budget's). */
+NtsimTestee__Response *ntsim_testee_reply_unpack(const uint8_t *bytes, size_t len, char *why,
+                                                 size_t cap);
 void ntsim_testee_reply_free(NtsimTestee__Response *resp);
 
 /* For the kinds' judges: asks, and expects a reply of the request's own

@@ -144,6 +144,11 @@ void ntsim_testee_set_timeout(ntsim_testee_t *t, unsigned timeout_ms)
     t->timeout_ms = timeout_ms;
 }
 
+void ntsim_testee_set_max_timeouts(ntsim_testee_t *t, unsigned max_timeouts)
+{
+    t->max_timeouts = max_timeouts;
+}
+
 NRT_STATUS ntsim_testee_spawn(const char *command, unsigned timeout_ms, ntsim_testee_t **out,
                               char *why, size_t cap)
 {
@@ -156,6 +161,7 @@ NRT_STATUS ntsim_testee_spawn(const char *command, unsigned timeout_ms, ntsim_te
     }
     t->to_fd = t->from_fd = -1;
     t->timeout_ms = timeout_ms;
+    t->max_timeouts = NTSIM_TESTEE_MAX_TIMEOUTS;
     /* A testee that dies mid-write must give EPIPE, not kill the runner. */
     (void)signal(SIGPIPE, SIG_IGN);
     NRT_STATUS st = start(t, why, cap);
@@ -236,6 +242,79 @@ unsigned ntsim_testee_take_unjudged(ntsim_testee_t *t)
     return u;
 }
 
+/* --- reading a reply, within a budget ------------------------------------------------------ */
+
+/* A reply is unpacked from the runner's own heap of NTSIM_TESTEE_REPLY_BUDGET
+ * bytes (all replies alive at once): a 60 MB frame of 30 million empty log
+ * lines, unknown fields or records would otherwise cost gigabytes (protobuf-c
+ * keeps 32 bytes per scanned field, and a block per element). Each block is
+ * counted as malloc holds it (its size, a 16-byte header, rounded up to 16,
+ * at least 32), so that the budget bounds what the process holds. */
+static struct reply_heap {
+    size_t live;  /* bytes counted for the blocks alive */
+    bool refused; /* the last unpack asked for more than the budget */
+    bool failed;  /* the last unpack found malloc out of memory */
+} g_heap;
+
+enum { HEAP_HEADER = 16 };
+
+static void *heap_alloc(void *data, size_t n)
+{
+    (void)data;
+    size_t cost = n > NTSIM_TESTEE_REPLY_BUDGET ? SIZE_MAX : (n + HEAP_HEADER + 8 + 15) & ~(size_t)15;
+    cost = cost < 32 ? 32 : cost;
+    if (cost > NTSIM_TESTEE_REPLY_BUDGET - g_heap.live) {
+        g_heap.refused = true;
+        return NULL;
+    }
+    unsigned char *p = malloc(n + HEAP_HEADER);
+    if (p == NULL) {
+        g_heap.failed = true;
+        return NULL;
+    }
+    memcpy(p, &cost, sizeof cost);
+    g_heap.live += cost;
+    return p + HEAP_HEADER; /* malloc's alignment (16) kept */
+}
+
+static void heap_free(void *data, void *ptr)
+{
+    (void)data;
+    if (ptr == NULL)
+        return;
+    unsigned char *p = (unsigned char *)ptr - HEAP_HEADER;
+    size_t cost;
+    memcpy(&cost, p, sizeof cost);
+    g_heap.live -= cost;
+    free(p);
+}
+
+static ProtobufCAllocator g_reply_allocator = {heap_alloc, heap_free, NULL};
+
+NtsimTestee__Response *ntsim_testee_reply_unpack(const uint8_t *bytes, size_t len, char *why,
+                                                 size_t cap)
+{
+    g_heap.refused = g_heap.failed = false;
+    NtsimTestee__Response *resp = ntsim_testee__response__unpack(&g_reply_allocator, len, bytes);
+    if (resp != NULL)
+        return resp;
+    if (g_heap.refused)
+        snprintf(why, cap, "sent a reply of %zu bytes that needs more than the runner's %zu MiB "
+                           "to read: out of memory",
+                 len, NTSIM_TESTEE_REPLY_BUDGET >> 20);
+    else if (g_heap.failed)
+        snprintf(why, cap, "sent a reply of %zu bytes the runner ran out of memory reading", len);
+    else
+        snprintf(why, cap, "wrote a malformed frame: %zu bytes that are not a Response", len);
+    return NULL;
+}
+
+void ntsim_testee_reply_free(NtsimTestee__Response *resp)
+{
+    if (resp != NULL)
+        ntsim_testee__response__free_unpacked(resp, &g_reply_allocator);
+}
+
 /* --- one exchange ------------------------------------------------------------------------ */
 
 /* Packs, sends, receives, unpacks, and checks the id: what `it` did, in why. */
@@ -259,10 +338,10 @@ static NRT_STATUS roundtrip(ntsim_testee_t *t, NtsimTestee__Request *req,
             snprintf(why, cap, "could not answer: out of memory");
         return st;
     }
-    NtsimTestee__Response *resp = ntsim_testee__response__unpack(NULL, rlen, rbytes);
+    NtsimTestee__Response *resp = ntsim_testee_reply_unpack(rbytes, rlen, why, cap);
     free(rbytes);
     if (resp == NULL)
-        snprintf(why, cap, "wrote a malformed frame: %zu bytes that are not a Response", rlen);
+        ; /* why says it */
     else if (resp->id != req->id)
         snprintf(why, cap, "answered out of order: its reply carries id %llu",
                  (unsigned long long)resp->id);
@@ -281,6 +360,14 @@ NRT_STATUS ntsim_testee_call(ntsim_testee_t *t, NtsimTestee__Request *req,
 {
     *out = NULL;
     char what[512];
+    /* A testee that hangs on every request would cost the timeout per
+     * request (hours over the suite): after max_timeouts in a row it is not
+     * asked again, and every later request fails at once. */
+    if (t->command != NULL && t->max_timeouts > 0 && t->timeouts >= t->max_timeouts) {
+        snprintf(why, cap, "is given up on: %u requests in a row were not answered within %u ms",
+                 t->timeouts, t->timeout_ms);
+        return NRT_FAILURE;
+    }
     if (t->command != NULL && !t->running) {
         if (t->failed_starts >= NTSIM_TESTEE_MAX_FAILED_STARTS) {
             snprintf(why, cap, "is not running: its last %u starts failed (%s)",
@@ -293,17 +380,20 @@ NRT_STATUS ntsim_testee_call(ntsim_testee_t *t, NtsimTestee__Request *req,
         }
     }
     NRT_STATUS st = roundtrip(t, req, out, what, sizeof what);
-    if (st != NRT_SUCCESS)
+    if (st == NRT_SUCCESS)
+        t->timeouts = 0;
+    else if (t->timed_out)
+        t->timeouts++;
+    if (st != NRT_SUCCESS) {
+        char next[96] = "";
+        if (t->command != NULL && t->max_timeouts > 0 && t->timeouts >= t->max_timeouts)
+            snprintf(next, sizeof next, "; not asked again: %u timeouts in a row", t->timeouts);
+        else if (t->command != NULL)
+            snprintf(next, sizeof next, "; restarted for the next request");
         snprintf(why, cap, "%s while answering request %llu (%s)%s", what,
-                 (unsigned long long)req->id, body_name(req->body_case),
-                 t->command != NULL ? "; restarted for the next request" : "");
+                 (unsigned long long)req->id, body_name(req->body_case), next);
+    }
     return st;
-}
-
-void ntsim_testee_reply_free(NtsimTestee__Response *resp)
-{
-    if (resp != NULL)
-        ntsim_testee__response__free_unpacked(resp, NULL);
 }
 
 NtsimTestee__Response *ntsim_testee_ask(ntsim_testee_t *t, NtsimTestee__Request *req,

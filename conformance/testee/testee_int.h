@@ -1,6 +1,7 @@
 /*
- * conformance/testee/testee_int.h: what testee_client.c (the protocol) and
- * testee_pipe.c (the transport) share. Not for the kinds: they use testee.h.
+ * conformance/testee/testee_int.h: what testee_client.c (the protocol),
+ * testee_pipe.c (the transport) and testee_proc.c (the process) share. Not
+ * for the kinds: they use testee.h.
  */
 #ifndef NTSIM_CONFORMANCE_TESTEE_INT_H
 #define NTSIM_CONFORMANCE_TESTEE_INT_H
@@ -20,10 +21,15 @@ struct ntsim_testee {
     ntsim_testee_serve_fn serve; /* in process: the handler */
     unsigned timeout_ms;    /* per request */
     pid_t pid;              /* the process (its group leader) */
+    bool exited;            /* it ended and was reaped, its wait status in exit_status */
+    int exit_status;
     int to_fd, from_fd;     /* its stdin, its stdout */
     bool running;
     unsigned starts;        /* successful and failed */
     unsigned failed_starts; /* in a row */
+    unsigned max_timeouts;  /* given up on after this many timeouts in a row (0: never) */
+    unsigned timeouts;      /* requests (not hellos) in a row that timed out */
+    bool timed_out;         /* the last exchange's deadline passed */
     char start_error[256];  /* the last failed start's reason */
     uint64_t next_id;       /* the next request's id (1 after each start) */
     char name[128];         /* HelloReply.name */
@@ -32,19 +38,31 @@ struct ntsim_testee {
     unsigned unjudged;      /* caps whose checks were left out, since taken */
 };
 
-/* testee_pipe.c: starts the process (t->command), t->running on success;
- * NRT_FAILURE with why. */
-NRT_STATUS ntsim_testee_pipe_start(ntsim_testee_t *t, char *why, size_t cap);
-/* One frame out and one back within t->timeout_ms. NRT_SUCCESS with *resp
- * (malloc'd, the caller frees); otherwise the process has been stopped
- * (t->running false) and why says what it did: crashed, exited, closed its
- * stdout, did not answer in time, wrote a malformed frame. */
+/* testee_pipe.c: one frame out and one back within t->timeout_ms.
+ * NRT_SUCCESS with *resp (malloc'd, the caller frees); otherwise the process
+ * has been stopped (t->running false) and why says what it did: crashed,
+ * exited, closed its stdout, did not answer in time, wrote a malformed
+ * frame. */
 NRT_STATUS ntsim_testee_pipe_roundtrip(ntsim_testee_t *t, const uint8_t *req, size_t len,
                                        uint8_t **resp, size_t *resp_len, char *why, size_t cap);
+
+/* testee_proc.c: starts the process (t->command) in its own process group
+ * with only its stdin, stdout and stderr open; t->running on success;
+ * NRT_FAILURE with why. On Linux, makes the runner a child subreaper (once). */
+NRT_STATUS ntsim_testee_pipe_start(ntsim_testee_t *t, char *why, size_t cap);
 /* Stops the process: gentle (close its stdin and wait up to the request
- * timeout for it to exit) or not (SIGKILL to its group at once); reaps it.
- * Returns its wait status, or -1 when it was killed (or was not running). */
+ * timeout for it to exit) or not (SIGKILL to its group at once); reaps it;
+ * then, either way, SIGKILL to its group and the sweep of what escaped it
+ * (testee_proc.c). Returns its wait status, or -1 when it was killed (or was
+ * not running). */
 int ntsim_testee_pipe_stop(ntsim_testee_t *t, bool gentle);
+/* Whether the process the runner started has ended (reaped: t->exited and
+ * t->exit_status); never blocks. */
+bool ntsim_testee_leader_ended(ntsim_testee_t *t);
+/* Its stdout ended (or its process did): how it ended, into why (waiting up
+ * to 1 s, or the request timeout when shorter, for an exit; "closed its stdout without exiting (killed)" when none
+ * came), and the process stopped. */
+void ntsim_testee_describe_end(ntsim_testee_t *t, char *why, size_t cap);
 /* "exited with status 3", "crashed (killed by signal 11, SIGSEGV)". */
 void ntsim_testee_describe_status(int status, char *why, size_t cap);
 

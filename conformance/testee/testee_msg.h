@@ -23,6 +23,11 @@
 #define NTSIM_TESTEE_PROTOCOL 1
 /* The longest frame either side accepts, in bytes (testee.proto). */
 #define NTSIM_TESTEE_MAX_FRAME ((size_t)64 << 20)
+/* The most the runner holds for the replies it has read (unpacked), in
+ * bytes as malloc holds them: twice a frame, enough for a frame of 112-byte
+ * records; a frame of millions of tiny elements needs more and is refused
+ * as "out of memory" (testee.h: ntsim_testee_reply_unpack). */
+#define NTSIM_TESTEE_REPLY_BUDGET (2 * NTSIM_TESTEE_MAX_FRAME)
 
 /* Blocks of one message under construction; ntsim_arena_free frees them
  * all. On allocation failure every function returns NULL (or false) and

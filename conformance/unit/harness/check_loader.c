@@ -407,6 +407,61 @@ START_TEST(test_keys_name_the_earliest_repeat_and_find_the_first_listed)
 }
 END_TEST
 
+/* A text of n copies of `line`, NUL-terminated (malloc'd). */
+static char *repeated(const char *line, size_t n)
+{
+    size_t len = strlen(line);
+    char *t = malloc(len * n + 1);
+    ck_assert_ptr_nonnull(t);
+    for (size_t i = 0; i < n; i++)
+        memcpy(t + i * len, line, len);
+    t[len * n] = '\0';
+    return t;
+}
+
+/* What one reply can make the runner keep (issue 27, item 7): a diff stops
+ * at an eighth of the report's bound and counts the lines it left out; a
+ * text more than NTSIM_REPORT_DIFF_SLACK past the expected one is not
+ * diffed at all; a full report counts the mismatches past it. */
+START_TEST(test_report_bounds_a_diff_and_what_it_keeps)
+{
+    ntsim_report_t r;
+    ntsim_report_init(&r);
+    /* 300000 lines of "bb" (1.2 MB with the '+' and newline each) against
+     * one line: the hunk is cut at 128 KiB. */
+    char *got = repeated("bb\n", 300000);
+    ntsim_report_diff(&r, "v", "json", "a\n", got);
+    free(got);
+    ck_assert_uint_eq(r.mismatches, 1);
+    ck_assert_uint_eq(r.hidden, 0);
+    ck_assert_ptr_nonnull(strstr(r.text, "v: json: expected and got differ:\n--- expected\n"));
+    ck_assert_ptr_nonnull(strstr(r.text, "-a\n+bb\n+bb\n"));
+    ck_assert_ptr_nonnull(strstr(r.text, " more lines of the diff not shown)\n"));
+    ck_assert_uint_le(r.len, NTSIM_REPORT_TEXT_MAX / 8 + 64);
+    ntsim_report_free(&r);
+    /* One byte past the slack: sizes and the first difference only. */
+    ntsim_report_init(&r);
+    got = repeated("b", 2 + NTSIM_REPORT_DIFF_SLACK + 1);
+    ck_assert(ntsim_report_too_long(2, strlen(got)));
+    ck_assert(!ntsim_report_too_long(2, 2 + NTSIM_REPORT_DIFF_SLACK));
+    ntsim_report_json_diff(&r, "v", "json", "a\n", got);
+    free(got);
+    ck_assert_str_eq(r.text, "v: json: expected 2 bytes, got 1048579: more than 1024 KiB past "
+                             "the expected text, not diffed; the first difference is at byte 0 "
+                             "(expected 'a\\x0a', got 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb')\n");
+    ntsim_report_free(&r);
+    /* 100000 lines of 26 bytes: 2.6 MB, past the 1 MiB bound; every
+     * mismatch counted, the lines past the bound only counted. */
+    ntsim_report_init(&r);
+    for (int i = 0; i < 100000; i++)
+        ntsim_report_add(&r, "v.fields[x]", "offset", "expected 0, got %d", i % 10);
+    ck_assert_uint_eq(r.mismatches, 100000);
+    ck_assert_uint_le(r.len, NTSIM_REPORT_TEXT_MAX);
+    ck_assert_uint_eq(r.hidden, 100000 - r.len / strlen("v.fields[x]: offset: expected 0, got 0\n"));
+    ntsim_report_free(&r);
+}
+END_TEST
+
 Suite *make_loader_suite(void)
 {
     Suite *s = suite_create("loader");
@@ -460,6 +515,7 @@ Suite *make_loader_suite(void)
     tcase_add_test(rep, test_event_type_runner_reports_wrong_phase_member_and_category);
     tcase_add_test(rep, test_api_runner_reports_each_call_and_stops_at_a_wrong_status);
     tcase_add_test(rep, test_inspect_runner_reports_each_field_and_a_missing_error);
+    tcase_add_test(rep, test_report_bounds_a_diff_and_what_it_keeps);
     suite_add_tcase(s, rep);
     return s;
 }

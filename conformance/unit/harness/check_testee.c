@@ -65,6 +65,35 @@ START_TEST(test_frame_too_long_and_timeout)
 }
 END_TEST
 
+/* A reply is read within NTSIM_TESTEE_REPLY_BUDGET: 3 million unknown fields
+ * (9 MB of `c0 3e 00`) would take protobuf-c 96 MB for its scan alone and
+ * 24 bytes and a block each; past the budget the verdict says out of memory,
+ * and a frame that is no Response is still a malformed one. */
+START_TEST(test_reply_is_read_within_its_budget)
+{
+    enum { N = 3000000 };
+    uint8_t *bytes = malloc(2 + 3 * (size_t)N);
+    ck_assert_ptr_nonnull(bytes);
+    bytes[0] = 0x08; /* id: 1 */
+    bytes[1] = 0x01;
+    for (size_t i = 0; i < N; i++)
+        memcpy(bytes + 2 + 3 * i, "\xc0\x3e\x00", 3);
+    char why[256] = "";
+    ck_assert_ptr_null(ntsim_testee_reply_unpack(bytes, 2 + 3 * (size_t)N, why, sizeof why));
+    ck_assert_str_eq(why, "sent a reply of 9000002 bytes that needs more than the runner's "
+                          "128 MiB to read: out of memory");
+    /* 1000 of them fit; they are kept as protobuf keeps unknown fields. */
+    NtsimTestee__Response *m = ntsim_testee_reply_unpack(bytes, 2 + 3 * 1000, why, sizeof why);
+    ck_assert_ptr_nonnull(m);
+    ck_assert_uint_eq(m->id, 1);
+    ck_assert_uint_eq(m->base.n_unknown_fields, 1000);
+    ntsim_testee_reply_free(m);
+    ck_assert_ptr_null(ntsim_testee_reply_unpack((const uint8_t *)"\xff\xff", 2, why, sizeof why));
+    ck_assert_str_eq(why, "wrote a malformed frame: 2 bytes that are not a Response");
+    free(bytes);
+}
+END_TEST
+
 /* --- the built-in handler ------------------------------------------------------------ */
 
 START_TEST(test_local_testee_says_hello_with_every_kind_and_capability)
@@ -90,9 +119,10 @@ static NtsimTestee__Response *serve(const NtsimTestee__Request *req)
     ck_assert_ptr_nonnull(bytes);
     ck_assert_int_eq(ntsim_testee_engine_serve(bytes, len, &resp, &rlen), NRT_SUCCESS);
     free(bytes);
-    NtsimTestee__Response *m = ntsim_testee__response__unpack(NULL, rlen, resp);
+    char why[256] = "";
+    NtsimTestee__Response *m = ntsim_testee_reply_unpack(resp, rlen, why, sizeof why);
     free(resp);
-    ck_assert_ptr_nonnull(m);
+    ck_assert_msg(m != NULL, "%s", why);
     return m;
 }
 
@@ -112,9 +142,10 @@ START_TEST(test_engine_answers_what_it_cannot_do_with_an_error)
     size_t rlen = 0;
     ck_assert_int_eq(ntsim_testee_engine_serve(garbage, sizeof garbage, &resp, &rlen),
                      NRT_SUCCESS);
-    NtsimTestee__Response *m = ntsim_testee__response__unpack(NULL, rlen, resp);
+    char why[256] = "";
+    NtsimTestee__Response *m = ntsim_testee_reply_unpack(resp, rlen, why, sizeof why);
     free(resp);
-    ck_assert_ptr_nonnull(m);
+    ck_assert_msg(m != NULL, "%s", why);
     assert_error(m, 0, "the request is not a Request message");
 
     NtsimTestee__ApiCall call = NTSIM_TESTEE__API_CALL__INIT;
@@ -301,6 +332,7 @@ Suite *make_testee_suite(void)
     TCase *tc = tcase_create("testee_protocol");
     tcase_add_test(tc, test_frame_roundtrip_eof_and_truncation);
     tcase_add_test(tc, test_frame_too_long_and_timeout);
+    tcase_add_test(tc, test_reply_is_read_within_its_budget);
     tcase_add_test(tc, test_local_testee_says_hello_with_every_kind_and_capability);
     tcase_add_test(tc, test_engine_answers_what_it_cannot_do_with_an_error);
     suite_add_tcase(s, tc);
