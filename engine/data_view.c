@@ -51,6 +51,15 @@ const char *ntsim__data_view_compile(const char *keys, ntsim_payload_id_t pid,
     if (pid == NTSIM_PAYLOAD_NONE)
         return "keys given for a phase that carries no payload";
     const ntsim_payload_desc_t *d = &ntsim__payloads[pid];
+    /* The payload's exec_id, written as a key or not (cc_exec_barrier_start
+     * has one the exporter does not write): the execution whose sync point
+     * aligns a device event (D-JSON-TIME). */
+    const ntsim_field_desc_t *exec = find_field(d->fields, d->field_count, "exec_id", 7);
+    if (exec != NULL) {
+        view->has_exec_id = true;
+        view->exec_id_offset = exec->offset;
+        view->exec_id_size = exec->size;
+    }
     const char *p = keys;
     while (*p) {
         if (view->count == NTSIM_DATA_KEYS_MAX)
@@ -117,8 +126,10 @@ const char *ntsim__data_view_compile(const char *keys, ntsim_payload_id_t pid,
             if (cpu == NULL)
                 return "nc_timestamp_ns has no cpu_timestamp_ns beside it";
             view->nc_timestamp = true;
+            view->nc_timestamp_offset = k->offset;
             view->cpu_timestamp_offset = base + cpu->offset;
         }
+
         view->count++;
         p = *end ? end + 1 : end;
     }

@@ -46,9 +46,12 @@ typedef struct ntsim__data_view {
     bool has_arm;             /* the exporter has an arm for this phase (keys may be
                                * none); false: {} and a phase-mismatch warning */
     bool nc_timestamp;        /* one key is nc_timestamp_ns: a device event, whose JSON
-                               * timestamp_ns is host-aligned (D-JSON-TIME) */
+                               * timestamp_ns is moved to the host clock (D-JSON-TIME) */
+    size_t nc_timestamp_offset;  /* in the payload */
     size_t cpu_timestamp_offset; /* of the host time read with it (the same sync
                                   * pair: sync_info or TIMESTAMP_SYNC's flat pair) */
+    bool has_exec_id;         /* the payload has an exec_id (a key or not) */
+    size_t exec_id_offset, exec_id_size;
 } ntsim_data_view_t;
 
 /* The view of (type, phase); a view with no keys for anything out of range.
@@ -75,11 +78,6 @@ uint64_t ntsim__data_field(const nrt_sys_trace_event_data_t *data, size_t offset
  * without quotes ("7", "-3", "true", "weight", "0x1f", "5"). Returns false
  * when the key is omitted (%algo with value 0). out holds >= 32 bytes. */
 bool ntsim__data_format(const ntsim_data_key_t *k, uint64_t value, char *out, size_t cap);
-
-/* json.c: a record's time on the host timeline, for a record whose view is v:
- * a device event's nc_timestamp_ns moved to the CPU clock with its own sync
- * pair, else the record's timestamp_ns (D-JSON-TIME). */
-uint64_t ntsim__json_host_time(const nrt_sys_trace_event_t *e, const ntsim_data_view_t *v);
 
 /* Name of a dma_mem_usage_type_t value ("weight"), or NULL when out of range. */
 const char *ntsim__usage_type_name(uint64_t value);

@@ -9,7 +9,7 @@
 #              (perfetto_trace.proto), Chrome JSON, the HTML page
 ENGINE_SRC := $(addprefix engine/,alloc.c event_table.c log.c data_view.c intern.c status.c) \
               $(addprefix engine/capture/,ring.c grace.c capture.c config.c) \
-              $(addprefix engine/convert/,json.c ntff.c notify.c) \
+              $(addprefix engine/convert/,json.c time_sync.c ntff.c notify.c) \
               $(addprefix engine/timeline/,timeline.c timeline_lanes.c clock_align.c pftrace.c \
                                            chrome_trace.c timeline_html.c)
 # protoc-c's output for these goes to $(BUILD)/gen.

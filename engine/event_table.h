@@ -186,7 +186,7 @@ extern "C" {
     XX(EXEC_POST, "kbl_exec_post", SOFTWARE,                                                      \
        NTSIM__ALL(EXEC_POST),                                                                     \
        NTSIM__ALL(NTSIM__K_EXEC_MODEL))                                                           \
-    XX(MODEL_SWITCH, "nrt_model_switch", SOFTWARE,                                                \
+    XX(MODEL_SWITCH, "model_switch", SOFTWARE,                                                    \
        NTSIM__ALL(MODEL_SWITCH),                                                                  \
        NTSIM__ALL("device_core_idx,is_neuron_core_work,model_id"))                                \
     XX(MODEL_SUBMIT, "nrt_model_submit", SOFTWARE,                                                \

@@ -18,6 +18,10 @@
 
 uint64_t ntsim_device_clock(const ntsim_scenario_t *sc, uint32_t core, uint64_t host_ns)
 {
+    /* A logical NC's physical cores share its first core's clock (D-LNC):
+     * the runtime aligns them with one sync point per execution. */
+    if (sc->lnc > 1)
+        core -= core % sc->lnc;
     int64_t elapsed = host_ns > sc->host_start_ns ? (int64_t)(host_ns - sc->host_start_ns) : 0;
     int64_t ppm = sc->clock_drift_ppm[core];
     /* elapsed = q 10^6 + r: elapsed ppm / 10^6 = q ppm + r ppm / 10^6 exactly,

@@ -5,10 +5,11 @@
  * device time, jittered by the seed):
  *   0            EXECUTE_API START, POST_REQUEST, MODEL_SUBMIT, ASYNC_SEMA_WAIT
  *   +2 us        RUNTIME_EXECUTE START, tensors allocated and written, buffers copied in
- *   +5 us        EXEC_PRE START/STOP; MODEL_SWITCH + NC_MODEL_SWITCH when the NC
- *                last ran another model
+ *   +5 us        EXEC_PRE START, TIMESTAMP_SYNC (the execution's sync point),
+ *                MODEL_SWITCH + NC_MODEL_SWITCH when the NC last ran another
+ *                model, EXEC_PRE STOP
  *   +6..7 us     EXEC_CORE START, DEVICE_EXEC START (sync_info)
- *   + exec/2     HW_NOTIFY, TIMESTAMP_SYNC, the device's notifications; with
+ *   + exec/2     HW_NOTIFY, the device's notifications; with
  *                collectives: CC_EXEC_BARRIER START, CC_EXEC START, ENC_BARRIER_*,
  *                HOSTCC_EXEC START, HOSTCC_WAIT
  *   + exec       CC_EXEC/barrier/HOSTCC_EXEC STOP, DEVICE_EXEC STOP, NUM_ERR on a
@@ -294,6 +295,16 @@ static void step_pre(ntsim__sim_t *s, request_t *r)
     const nrt_sys_trace_event_data_t *pre =
         DATA(exec_pre, .exec_id = r->exec_id, .model_id = r->model->id);
     emit(s, TY(EXEC_PRE), S, r->nc, pre, r->span | 3);
+    /* One sync point per execution, read as the runtime sets the execution
+     * up, before any of its device events: the logical NC's device clock
+     * (its cores share it, D-LNC) against the host's. The exporter aligns
+     * the execution's device events with it (D-JSON-TIME); it names no
+     * physical core. */
+    emit(s, TY(TIMESTAMP_SYNC), I, r->nc,
+         DATA(timestamp_sync, .exec_id = r->exec_id,
+              .nc_timestamp_ns = ntsim_device_clock(s->sc, core_of(s, r->nc, 0), s->sched.now),
+              .cpu_timestamp_ns = s->sched.now),
+         0);
     ntsim__sim_nc_t *n = &s->nc[r->nc];
     /* Each physical core of the logical NC loads the model's program. */
     for (uint32_t j = 0; n->last_model != 0 && n->last_model != r->model->id && j < s->sc->lnc;
@@ -408,13 +419,6 @@ static void step_mid(ntsim__sim_t *s, request_t *r)
                   .hint = (uint16_t)(r->exec_id & 0xffff), .custom_data = (uint32_t)r->model->id,
                   .exec_id = r->exec_id, .sync_info = sync_now(s, core_of(s, r->nc, j))),
              0);
-    /* One sync point per execution, on the logical NC's first core (D-LNC:
-     * a TIMESTAMP_SYNC names no physical core). */
-    emit(s, TY(TIMESTAMP_SYNC), I, r->nc,
-         DATA(timestamp_sync, .exec_id = r->exec_id,
-              .nc_timestamp_ns = ntsim_device_clock(s->sc, core_of(s, r->nc, 0), s->sched.now),
-              .cpu_timestamp_ns = s->sched.now),
-         0);
     post_execute_notifications(s, r);
     if (r->model->collectives)
         start_collectives(s, r);

@@ -70,6 +70,32 @@ for f in trace.ntff notifications.ntff; do
         { echo "cli_ntsim: ntsim decode $f differs from protoc --decode" >&2; fail=1; }
 done
 
+# nrta_seq_id is field 16 (D-NTFF-FIELDS). What a reader with either schema
+# sees: ours names all of them, as many as the fetch document has; a schema
+# numbered as the facts' field listing (nrta_seq_id = 15) sees each as the
+# unknown field 16 and names none; and a file written with that schema's 15
+# is, to ours, the unknown (reserved) field 15.
+mkdir -p "$tmp/listing/convert"
+sed -e '/^  reserved 15;$/d' -e 's/nrta_seq_id = 16;/nrta_seq_id = 15;/' engine/convert/ntff.proto \
+    >"$tmp/listing/convert/ntff.proto"
+seqs=$(grep -o '"nrta_seq_id"' "$tmp/a/trace.json" | wc -l)
+named=$(grep -c '^  nrta_seq_id: ' "$tmp/trace.ntff.txt")
+protoc --decode=ntff.ntrace_info -I"$tmp/listing" "$tmp/listing/convert/ntff.proto" \
+    <"$tmp/a/trace.ntff" >"$tmp/listing.txt" || fail=1
+unknown16=$(grep -c '^  16: ' "$tmp/listing.txt")
+named15=$(grep -c 'nrta_seq_id' "$tmp/listing.txt")
+protoc --encode=ntff.ntrace_info -I"$tmp/listing" "$tmp/listing/convert/ntff.proto" \
+    <"$tmp/trace.ntff.txt" >"$tmp/as15.ntff" || fail=1
+protoc --decode=ntff.ntrace_info -Iengine engine/convert/ntff.proto <"$tmp/as15.ntff" \
+    >"$tmp/as15.txt" || fail=1
+unknown15=$(grep -c '^  15: ' "$tmp/as15.txt")
+named16=$(grep -c 'nrta_seq_id' "$tmp/as15.txt")
+[ "$seqs" -gt 0 ] && [ "$named" = "$seqs" ] && [ "$unknown16" = "$seqs" ] && [ "$named15" = 0 ] &&
+    [ "$unknown15" = "$seqs" ] && [ "$named16" = 0 ] || {
+    echo "cli_ntsim: nrta_seq_id field 16: json $seqs, ours names $named; listing schema: $unknown16 unknown 16, $named15 named; a #15 file to ours: $unknown15 unknown 15, $named16 named" >&2
+    fail=1
+}
+
 # --records writes the raw dump and still prints the summary (it used to
 # replace it); the dump is the trace's records, 112 bytes each.
 check "run --records" 0 "$bin" run -o "$tmp/r" --records "$tmp/r.records"

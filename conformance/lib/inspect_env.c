@@ -294,10 +294,25 @@ static bool is_lower_suffix(const char *enum_name, const char *name, size_t len)
     return true;
 }
 
+/* Names the public documentation gives a type besides its interned name and
+ * enum suffix (D-JSON-NAMES): the system-profile guide's `hardware` group
+ * lists NC_MODEL_SWITCH as nrt_model_switch. */
+static const struct {
+    const char *name;
+    nrt_sys_trace_event_type_t type;
+} doc_aliases[] = {
+    {"nrt_model_switch", NRT_SYS_TRACE_EVENT_TYPE_NC_MODEL_SWITCH},
+};
+
 bool ntsim_inspect_type_by_name(const char *name, size_t len, nrt_sys_trace_event_type_t *out)
 {
     if (name == NULL || out == NULL)
         return false;
+    for (size_t i = 0; i < sizeof doc_aliases / sizeof doc_aliases[0]; i++)
+        if (equals(name, len, doc_aliases[i].name)) {
+            *out = doc_aliases[i].type;
+            return true;
+        }
     for (uint32_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++) {
         const ntsim_event_type_desc_t *d = &ntsim__event_types[t];
         if (equals(name, len, d->json_name) || is_lower_suffix(d->enum_name, name, len)) {

@@ -201,7 +201,8 @@ static NRT_STATUS parse_clock_spread(ntsim_yparse_t *p, yaml_node_t *root, ntsim
 }
 
 /* clocks: [{core, offset_ns?, drift_ppm?}]: a physical core's device clock
- * (instance-wide index). */
+ * (instance-wide index); under LNC > 1, the first core of a logical NC's,
+ * which its other cores share (D-LNC). */
 static NRT_STATUS parse_clocks(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scenario_t *sc)
 {
     NRT_STATUS st;
@@ -230,6 +231,19 @@ static NRT_STATUS parse_clocks(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scena
             return ntsim_yp_error(p, ntsim_yp_get(p, d, "core"), field,
                                   "core %llu is past the instance's %u physical cores",
                                   (unsigned long long)core, phys);
+        }
+        if (core % sc->lnc != 0) {
+            /* Under LNC > 1 a logical NC's physical cores run on one device
+             * clock, its first core's (D-LNC): a clock for another core would
+             * be silently unused. */
+            char field[80];
+            ntsim_yp_path(field, sizeof field, "%s.core", path);
+            return ntsim_yp_error(p, ntsim_yp_get(p, d, "core"), field,
+                                  "core %llu shares the device clock of core %llu, the first of "
+                                  "its logical NC (lnc %u): give the clock to core %llu",
+                                  (unsigned long long)core,
+                                  (unsigned long long)(core - core % sc->lnc), sc->lnc,
+                                  (unsigned long long)(core - core % sc->lnc));
         }
         sc->clock_offset_ns[core] = off;
         sc->clock_drift_ppm[core] = drift;

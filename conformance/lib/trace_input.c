@@ -84,16 +84,6 @@ static void store(nrt_sys_trace_event_t *r, const ntsim_data_key_t *k, uint64_t 
         p[i] = (unsigned char)(v >> (8 * i));
 }
 
-/* A device record's own sync pair gets the host time the format kept. */
-static void set_sync_cpu(nrt_sys_trace_event_t *r, uint64_t cpu)
-{
-    ntsim_payload_id_t pid = ntsim__event_payload((uint32_t)r->trace_type, (uint32_t)r->phase);
-    const ntsim_payload_desc_t *d = &ntsim__payloads[pid];
-    for (size_t i = 0; i < d->field_count; i++)
-        if (d->fields[i].kind == NTSIM_FIELD_SYNC_INFO)
-            memcpy((unsigned char *)&r->data + d->fields[i].offset + 8, &cpu, 8);
-}
-
 /* --- JSON ------------------------------------------------------------------------ */
 
 static const char *const phase_names[] = {"start", "stop", "instant", "unknown"};
@@ -167,10 +157,11 @@ static NRT_STATUS json_event(json_t *e, nrt_sys_trace_event_t *r, size_t i, char
     json_t *data = json_object_get(e, "data");
     if (!json_is_object(data))
         return fail(err, cap, "events[%zu].data: not an object", i);
-    NRT_STATUS st = json_data(data, r, i, err, cap);
-    if (st == NRT_SUCCESS) /* D-JSON-TIME: a device event's timestamp_ns is its pair's cpu */
-        set_sync_cpu(r, r->timestamp_ns);
-    return st;
+    /* A device event's timestamp_ns is its device time moved to the host's
+     * with its execution's sync point, or its raw device time (D-JSON-TIME);
+     * either way the record keeps it, and its sync_info keeps no host half:
+     * the document has none (D-TIMELINE-INPUT). */
+    return json_data(data, r, i, err, cap);
 }
 
 static NRT_STATUS parse_json(const char *data, size_t len, nrt_sys_trace_event_t **recs,

@@ -34,6 +34,7 @@
 #include "ntsim/capture.h"
 #include "ntsim/convert.h"
 #include "ring.h"
+#include "time_sync.h"
 
 #define NTSIM_MAX_EVENTS_MIN UINT64_C(1024)     /* facts §4: the shim's clamp */
 #define NTSIM_MAX_EVENTS_MAX UINT64_C(0x100000)
@@ -251,7 +252,7 @@ static void stats_from_ring(const ntsim_ring_t *ring, ntsim_nc_stats_t *st)
     st->last_overwrite_ns = c.last_overwrite_ns;
 }
 
-NRT_STATUS nrt_sys_trace_start(const nrt_sys_trace_config_t *config)
+NRT_STATUS nrt_sys_trace_start(nrt_sys_trace_config_t *config)
 {
     if (config == NULL) {
         ntsim__log(NTSIM_LOG_ERROR, "nrt_sys_trace_start: config is NULL");
@@ -302,6 +303,7 @@ NRT_STATUS nrt_sys_trace_start(const nrt_sys_trace_config_t *config)
     atomic_store_explicit(&g_invalid_type_warned, false, memory_order_relaxed);
     atomic_store_explicit(&g_clamped_nc_warned, false, memory_order_relaxed);
     ntsim_json_reset_stats(); /* the exporter's mismatch counts are per session too */
+    ntsim__json_sync_session_start(); /* and so are the sync points it learnt */
     for (size_t nc = 0; nc < NTSIM_NC_COUNT; nc++) {
         ntsim_nc_context_t *ctx = &g_nc[nc];
         pthread_mutex_lock(&ctx->drain_lock);
@@ -404,6 +406,7 @@ void ntsim_capture_shutdown(void)
     atomic_store_explicit(&g_clamped_nc, 0, memory_order_relaxed);
     atomic_store_explicit(&g_reentrant, 0, memory_order_relaxed);
     ntsim__grace_shutdown();
+    ntsim__json_sync_shutdown();
     pthread_mutex_unlock(&g_lifecycle);
 }
 

@@ -126,7 +126,7 @@ static NRT_STATUS name_list(const bool *want, const char ***out, size_t *count)
     return NRT_SUCCESS;
 }
 
-NRT_STATUS nrt_sys_trace_config_get_enabled_event_types(const nrt_sys_trace_config_t *config,
+NRT_STATUS nrt_sys_trace_config_get_enabled_event_types(nrt_sys_trace_config_t *config,
                                                         const char ***event_types, size_t *count)
 {
     if (config == NULL || event_types == NULL || count == NULL)

@@ -7,16 +7,19 @@
  *   worker_gid, data, timestamp_ns, nrta_seq_id
  * with nrta_seq_id omitted when has_nrta_seq_id is 0, data always present
  * ({} when the phase carries nothing, and with a counted warning when the
- * exporter has no arm for the phase), and timestamp_ns on the host timeline:
- * a device event's time moved to the CPU clock with its sync pair, its raw
- * device time kept in data.nc_timestamp_ns (D-JSON-TIME).
+ * exporter has no arm for the phase), and a device event's timestamp_ns
+ * moved to the CPU clock with its execution's TIMESTAMP_SYNC, or its raw
+ * device time when none is known (time_sync.h, D-JSON-TIME); the raw device
+ * time stays in data.nc_timestamp_ns.
  * Integers are printed exactly from 64 bits; strings are escaped.
  *
  * The writer streams into one growing buffer. fetch reserves, before it
  * drains anything, room for every event it will take (at most
- * NTSIM_JSON_EVENT_MAX bytes each), so that an allocation failure can only
- * happen while nothing has been removed from the rings: nothing captured is
- * lost to an out-of-memory error, and the hot loop never allocates.
+ * NTSIM_JSON_EVENT_MAX bytes each) and for the largest NC's records, so that
+ * an allocation failure can only happen while nothing has been removed from
+ * the rings: nothing captured is lost to an out-of-memory error, and the
+ * hot loop never allocates. It pops each NC whole, learns its sync points,
+ * then writes it (D-FETCH).
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -31,11 +34,11 @@
 #include "log.h"
 #include "ntsim/capture.h"
 #include "ntsim/convert.h"
+#include "time_sync.h"
 
 /* Upper bound of one event's JSON, separator included; pinned by
  * test_json_event_never_exceeds_its_bound over every (type, phase). */
 #define NTSIM_JSON_EVENT_MAX 768
-#define NTSIM_FETCH_CHUNK 4096 /* records drained per ring pop */
 
 static const char DOC_OPEN[] = "{\"events\":[";
 static const char DOC_CLOSE[] = "],\"data_version\":2}";
@@ -189,8 +192,21 @@ typedef struct jname {
 
 static jname_t g_type_open[NRT_SYS_TRACE_EVENT_TYPE_COUNT + 1]; /* last: unknown type */
 /* The serde view's CamelCase display name of each type, as the phase-mismatch
- * warning spells it (facts §2; D-JSON-DATA: the interned name in UpperCamel,
- * "numerical_err" -> "NumericalErr", "nrt_load" -> "NrtLoad"). */
+ * warning spells it (facts §2). The five names spec §1 quotes from the serde
+ * string pool, byte for byte, on the types D-SERDE-NAMES places them;
+ * every other type's interned name in UpperCamel ("numerical_err" ->
+ * "NumericalErr"), which reproduces the two the pool and the interned names
+ * share (Generic, NrtLoad). */
+static const struct {
+    nrt_sys_trace_event_type_t type;
+    const char *name;
+} g_serde_pool[] = {
+    {NRT_SYS_TRACE_EVENT_TYPE_GENERIC, "Generic"},
+    {NRT_SYS_TRACE_EVENT_TYPE_MODEL_LOAD, "NrtLoad"},
+    {NRT_SYS_TRACE_EVENT_TYPE_EXEC_CORE, "KmgrExec"},
+    {NRT_SYS_TRACE_EVENT_TYPE_CC_EXEC, "Collectives"},
+    {NRT_SYS_TRACE_EVENT_TYPE_CC_EXEC_BARRIER, "Barrier"},
+};
 static char g_camel[NRT_SYS_TRACE_EVENT_TYPE_COUNT][64];
 static char g_usage_json[DMA_MEM_USAGE_TYPE_MAX + 1][40];
 static size_t g_usage_len[DMA_MEM_USAGE_TYPE_MAX + 1];
@@ -224,6 +240,8 @@ static void names_build(void)
         if (t < NRT_SYS_TRACE_EVENT_TYPE_COUNT)
             camel_of(name, g_camel[t], sizeof g_camel[t]);
     }
+    for (size_t i = 0; i < sizeof g_serde_pool / sizeof g_serde_pool[0]; i++)
+        snprintf(g_camel[g_serde_pool[i].type], sizeof g_camel[0], "%s", g_serde_pool[i].name);
     for (size_t u = 0; u <= DMA_MEM_USAGE_TYPE_MAX; u++) {
         const char *name = ntsim__usage_type_names[u];
         g_usage_len[u] = ntsim_json_escape(name, strlen(name), g_usage_json[u],
@@ -289,6 +307,7 @@ static void note_mismatch(uint32_t type, uint32_t phase)
 
 typedef struct jctx {
     const int32_t *gid;          /* worker_gid per nc_idx */
+    const ntsim__sync_table_t *sync; /* sync points for device times (D-JSON-TIME) */
 } jctx_t;
 
 /* "{"event_type":...,"phase":...,"id":...,...,"worker_gid":N," */
@@ -351,21 +370,6 @@ static void write_value(ntsim_growbuf_t *b, const ntsim_data_key_t *k, uint64_t 
     }
 }
 
-/* The host-timeline time of a record (D-JSON-TIME). A device event (its data
- * has nc_timestamp_ns) is moved to the CPU clock with a sync point,
- *   timestamp_ns = sync_cpu + (nc_timestamp_ns - sync_dev),
- * the sync point being the record's own pair of clock readings (its
- * sync_info, or TIMESTAMP_SYNC's flat pair): both read at this boundary
- * (spec §3), on this record's own device clock. The device time is then the
- * pair's own (nc_timestamp_ns = sync_dev), so the time is the pair's host
- * half. Every other record keeps the host time the engine read at emit. */
-uint64_t ntsim__json_host_time(const nrt_sys_trace_event_t *e, const ntsim_data_view_t *v)
-{
-    if (!v->nc_timestamp)
-        return e->timestamp_ns;
-    return ntsim__data_field(&e->data, v->cpu_timestamp_offset, 8, false);
-}
-
 /* Appends one event object; the caller reserved NTSIM_JSON_EVENT_MAX. */
 static void write_event(ntsim_growbuf_t *b, jctx_t *ctx, const nrt_sys_trace_event_t *e)
 {
@@ -389,7 +393,7 @@ static void write_event(ntsim_growbuf_t *b, jctx_t *ctx, const nrt_sys_trace_eve
         write_value(b, k, val);
     }
     PUT_LIT(b, "},\"timestamp_ns\":");
-    put_u64(b, ntsim__json_host_time(e, v));
+    put_u64(b, ntsim__sync_event_time(ctx->sync, e, v));
     if (ntsim__record_has_seq(e)) {
         PUT_LIT(b, ",\"nrta_seq_id\":");
         put_u64(b, e->nrta_seq_id);
@@ -419,7 +423,45 @@ static NRT_STATUS finish(ntsim_growbuf_t *b, char **out, size_t *len)
     return NRT_SUCCESS;
 }
 
-/* Serializes events into a new buffer, wrapped in the document or not. */
+/* --- the session's sync points ------------------------------------------------- */
+
+/* The sync points and device STARTs of the session's earlier collections
+ * (fetches and batches), so that a device event collected after its sync
+ * point is still aligned (time_sync.h). Allocated on first use, forgotten
+ * at start(), freed by ntsim_capture_shutdown(). */
+static pthread_mutex_t g_sync_lock = PTHREAD_MUTEX_INITIALIZER;
+static ntsim__sync_table_t *g_session_sync;
+
+void ntsim__json_sync_session_start(void)
+{
+    pthread_mutex_lock(&g_sync_lock);
+    if (g_session_sync != NULL)
+        ntsim__sync_table_clear(g_session_sync);
+    pthread_mutex_unlock(&g_sync_lock);
+}
+
+void ntsim__json_sync_shutdown(void)
+{
+    pthread_mutex_lock(&g_sync_lock);
+    ntsim__sync_table_free(g_session_sync);
+    g_session_sync = NULL;
+    pthread_mutex_unlock(&g_sync_lock);
+}
+
+/* The session's table, locked; NULL (unlocked) when it cannot be made. */
+static ntsim__sync_table_t *session_sync_lock(void)
+{
+    pthread_mutex_lock(&g_sync_lock);
+    if (g_session_sync == NULL && (g_session_sync = ntsim__sync_table_new()) == NULL) {
+        pthread_mutex_unlock(&g_sync_lock);
+        return NULL;
+    }
+    return g_session_sync;
+}
+
+/* Serializes events into a new buffer, wrapped in the document or not. A
+ * document is a collection of its own (its own sync points only); a batch
+ * belongs to the session (D-JSON-TIME). */
 static NRT_STATUS serialize(const nrt_sys_trace_event_t *events, size_t count, bool document,
                             char **out, size_t *len)
 {
@@ -432,16 +474,27 @@ static NRT_STATUS serialize(const nrt_sys_trace_event_t *events, size_t count, b
     gid_snapshot(gid);
     ctx->gid = gid;
     ntsim_growbuf_t b = {NULL, 0, 0};
-    if (count > (SIZE_MAX - 64) / NTSIM_JSON_EVENT_MAX ||
+    ntsim__sync_table_t *sync = document ? ntsim__sync_table_new() : session_sync_lock();
+    if (sync == NULL || count > (SIZE_MAX - 64) / NTSIM_JSON_EVENT_MAX ||
         ntsim__growbuf_reserve(&b, sizeof DOC_OPEN + sizeof DOC_CLOSE +
                                       count * NTSIM_JSON_EVENT_MAX) != NRT_SUCCESS) {
+        if (document)
+            ntsim__sync_table_free(sync);
+        else if (sync != NULL)
+            pthread_mutex_unlock(&g_sync_lock);
         ntsim__free(ctx);
         return NRT_RESOURCE;
     }
+    ntsim__sync_table_learn(sync, events, count);
+    ctx->sync = sync;
     if (document)
         put(&b, DOC_OPEN, sizeof DOC_OPEN - 1);
     bool first = true;
     write_events(&b, ctx, events, count, &first);
+    if (document)
+        ntsim__sync_table_free(sync);
+    else
+        pthread_mutex_unlock(&g_sync_lock);
     ntsim__free(ctx);
     if (document)
         return finish(&b, out, len);
@@ -488,23 +541,31 @@ NRT_STATUS nrt_sys_trace_fetch_events(char **buffer, size_t *written_size,
 
     /* How many events to take from each NC, decided before taking any. */
     uint64_t take[NTSIM_NC_COUNT] = {0};
-    uint64_t total = 0;
+    uint64_t total = 0, most = 0;
     for (uint32_t nc = lo; nc < hi; nc++) {
         ntsim_nc_stats_t st;
         (void)ntsim_capture_nc_stats(nc, &st); /* nc < 256, &st non-NULL: cannot fail */
         take[nc] = (max_per_nc != 0 && st.in_ring > max_per_nc) ? max_per_nc : st.in_ring;
         total += take[nc];
+        most = take[nc] > most ? take[nc] : most;
     }
+    /* Each NC's events are popped whole, then written (facts §2: pop up to
+     * max_events_per_nc, then serialize): a device event's sync point may
+     * come after it (D-JSON-TIME). The scratch holds the largest NC's. */
     ntsim_growbuf_t b = {NULL, 0, 0};
     jctx_t *ctx = ntsim__calloc(1, sizeof *ctx + NTSIM_NC_COUNT * sizeof(int32_t));
-    size_t chunk = total < NTSIM_FETCH_CHUNK ? (size_t)total : NTSIM_FETCH_CHUNK;
-    nrt_sys_trace_event_t *scratch = chunk ? ntsim__malloc(chunk * sizeof *scratch) : NULL;
-    if (ctx == NULL || (chunk > 0 && scratch == NULL) ||
+    nrt_sys_trace_event_t *scratch =
+        most > 0 && most <= SIZE_MAX / sizeof *scratch ? ntsim__malloc((size_t)most * sizeof *scratch)
+                                                       : NULL;
+    ntsim__sync_table_t *sync = session_sync_lock();
+    if (ctx == NULL || (most > 0 && scratch == NULL) || sync == NULL ||
         total > (SIZE_MAX - 64) / NTSIM_JSON_EVENT_MAX ||
         ntsim__growbuf_reserve(&b, sizeof DOC_OPEN + sizeof DOC_CLOSE +
                                       (size_t)total * NTSIM_JSON_EVENT_MAX) != NRT_SUCCESS) {
         /* b holds nothing: its reserve is the last test and failed, or
          * was not reached (a failed reserve leaves the buffer unchanged). */
+        if (sync != NULL)
+            pthread_mutex_unlock(&g_sync_lock);
         ntsim__free(ctx);
         ntsim__free(scratch);
         ntsim__log(NTSIM_LOG_ERROR, "nrt_sys_trace_fetch_events: cannot reserve memory for "
@@ -514,21 +575,21 @@ NRT_STATUS nrt_sys_trace_fetch_events(char **buffer, size_t *written_size,
     int32_t *gid = (int32_t *)(ctx + 1);
     gid_snapshot(gid);
     ctx->gid = gid;
+    ctx->sync = sync;
     put(&b, DOC_OPEN, sizeof DOC_OPEN - 1);
     bool first = true;
     for (uint32_t nc = lo; nc < hi; nc++) {
-        uint64_t left = take[nc];
-        while (left > 0) {
-            size_t want = left < chunk ? (size_t)left : chunk;
-            size_t n = 0;
-            /* nc < 256, scratch holds `want` records: cannot fail. */
-            (void)nrt_sys_trace_drain_events(nc, scratch, want, &n);
-            write_events(&b, ctx, scratch, n, &first);
-            left -= n;
-            if (n < want)
-                break; /* evicted or not yet committed: the rest waits */
-        }
+        size_t n = 0;
+        if (take[nc] == 0)
+            continue;
+        /* nc < 256, scratch holds take[nc] records: cannot fail. Fewer
+         * come back when some were evicted or are not yet committed: the
+         * rest waits for the next fetch. */
+        (void)nrt_sys_trace_drain_events(nc, scratch, (size_t)take[nc], &n);
+        ntsim__sync_table_learn(sync, scratch, n);
+        write_events(&b, ctx, scratch, n, &first);
     }
+    pthread_mutex_unlock(&g_sync_lock);
     ntsim__free(scratch);
     ntsim__free(ctx);
     return finish(&b, buffer, written_size);

@@ -77,8 +77,11 @@ NTSIM_EXPORT NRT_STATUS nrt_sys_trace_config_set_capture_enabled_for_event_type(
                                                                   bool enabled);
 /* The interned names of the enabled types, ascending by value, as a malloc'd
  * array of malloc'd strings (free with nrt_sys_trace_free_event_types).
- * With none enabled: *event_types = NULL, *count = 0. */
-NTSIM_EXPORT NRT_STATUS nrt_sys_trace_config_get_enabled_event_types(const nrt_sys_trace_config_t *config,
+ * With none enabled: *event_types = NULL, *count = 0. The config is only
+ * read, but the pointer is not const: libnrt's header declares it so, and a
+ * client holding this function in a pointer of libnrt's type must compile
+ * (D-API-SIGNATURES). */
+NTSIM_EXPORT NRT_STATUS nrt_sys_trace_config_get_enabled_event_types(nrt_sys_trace_config_t *config,
                                                         const char ***event_types, size_t *count);
 
 /* All 46 interned names, index = enum value (facts §4: slot i is
@@ -91,8 +94,9 @@ NTSIM_EXPORT void nrt_sys_trace_free_event_types(const char **event_types, size_
 /* Starts capturing: one ring of max_events_per_nc records (clamped to
  * [1024, 0x100000]) per enabled NC, the per-type enable bytes copied from the
  * config. NRT_INVALID for NULL; NRT_FAILURE (with a warning) when already
- * capturing; NRT_RESOURCE when a ring cannot be mapped (nothing started). */
-NTSIM_EXPORT NRT_STATUS nrt_sys_trace_start(const nrt_sys_trace_config_t *config);
+ * capturing; NRT_RESOURCE when a ring cannot be mapped (nothing started).
+ * The config is only read; not const, as in libnrt's header (D-API-SIGNATURES). */
+NTSIM_EXPORT NRT_STATUS nrt_sys_trace_start(nrt_sys_trace_config_t *config);
 /* Stops capturing and drops every record not yet drained (counted per NC as
  * lost_at_stop). Waits for emitters already inside an emit to leave.
  * NRT_FAILURE (with a warning, and no other effect) when not capturing, and

@@ -52,6 +52,11 @@ START_TEST(test_inspect_names_by_hand)
         {"timestamp_sync", NRT_SYS_TRACE_EVENT_TYPE_TIMESTAMP_SYNC},
         {"timestamp_sync_point", NRT_SYS_TRACE_EVENT_TYPE_TIMESTAMP_SYNC},
         {"hostcc_wait", NRT_SYS_TRACE_EVENT_TYPE_HOSTCC_WAIT},
+        /* 21's interned name is its suffix; the guide's hardware group
+         * names 26 nrt_model_switch (D-JSON-NAMES). */
+        {"model_switch", NRT_SYS_TRACE_EVENT_TYPE_MODEL_SWITCH},
+        {"nc_model_switch", NRT_SYS_TRACE_EVENT_TYPE_NC_MODEL_SWITCH},
+        {"nrt_model_switch", NRT_SYS_TRACE_EVENT_TYPE_NC_MODEL_SWITCH},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         nrt_sys_trace_event_type_t t = NRT_SYS_TRACE_EVENT_TYPE_COUNT;

@@ -6,6 +6,7 @@
 // the C API, linking against libntsim. Exit status 0 on success.
 #include <cstdio>
 #include <cstring>
+#include <type_traits>
 
 #include "nrt/nrt_profile_notification.h"
 #include "nrt/nrt_status.h"
@@ -18,6 +19,50 @@ static_assert(sizeof(nrt_sys_trace_event_data_t) == 40, "union is 40 bytes in C+
 static_assert(offsetof(nrt_sys_trace_event_t, data) == 48, "data at +48 in C++ too");
 static_assert(sizeof(nrt_sys_trace_config_t) == 312, "config is 312 bytes in C++ too");
 static_assert(NRT_SYS_TRACE_EVENT_TYPE_COUNT == 46, "46 types");
+
+// Every public function of libnrt's nrt/nrt_sys_trace.h, with the type libnrt's
+// header gives it (transcribed from that header, facts §4; D-API-SIGNATURES).
+// A client that stores these functions in pointers typed from libnrt's header
+// (a dispatch table, dlsym) compiles against ntsim only if each matches
+// exactly: C++ converts no function pointer, not even to add a const.
+#define NTSIM_LIBNRT_SIGNATURE(fn, type)                                          \
+    static_assert(std::is_same<decltype(&fn), type>::value,                       \
+                  #fn " must have libnrt's type " #type)
+NTSIM_LIBNRT_SIGNATURE(nrt_sys_trace_config_allocate, NRT_STATUS (*)(nrt_sys_trace_config_t **));
+NTSIM_LIBNRT_SIGNATURE(nrt_sys_trace_config_set_defaults, void (*)(nrt_sys_trace_config_t *));
+NTSIM_LIBNRT_SIGNATURE(nrt_sys_trace_config_free, void (*)(nrt_sys_trace_config_t *));
+NTSIM_LIBNRT_SIGNATURE(nrt_sys_trace_config_set_max_events_per_nc,
+                       void (*)(nrt_sys_trace_config_t *, uint64_t));
+NTSIM_LIBNRT_SIGNATURE(nrt_sys_trace_config_set_capture_enabled_for_nc,
+                       void (*)(nrt_sys_trace_config_t *, uint32_t, bool));
+NTSIM_LIBNRT_SIGNATURE(nrt_sys_trace_config_set_capture_enabled_for_event_type,
+                       NRT_STATUS (*)(nrt_sys_trace_config_t *, const char *, bool));
+NTSIM_LIBNRT_SIGNATURE(nrt_sys_trace_get_event_types, NRT_STATUS (*)(const char ***, size_t *));
+NTSIM_LIBNRT_SIGNATURE(nrt_sys_trace_free_event_types, void (*)(const char **, size_t));
+NTSIM_LIBNRT_SIGNATURE(nrt_sys_trace_config_get_enabled_event_types,
+                       NRT_STATUS (*)(nrt_sys_trace_config_t *, const char ***, size_t *));
+NTSIM_LIBNRT_SIGNATURE(nrt_sys_trace_start, NRT_STATUS (*)(nrt_sys_trace_config_t *));
+NTSIM_LIBNRT_SIGNATURE(nrt_sys_trace_stop, NRT_STATUS (*)());
+NTSIM_LIBNRT_SIGNATURE(nrt_sys_trace_fetch_options_allocate,
+                       NRT_STATUS (*)(nrt_sys_trace_fetch_options_t **));
+NTSIM_LIBNRT_SIGNATURE(nrt_sys_trace_fetch_options_set_defaults,
+                       void (*)(nrt_sys_trace_fetch_options_t *));
+NTSIM_LIBNRT_SIGNATURE(nrt_sys_trace_fetch_options_free, void (*)(nrt_sys_trace_fetch_options_t *));
+NTSIM_LIBNRT_SIGNATURE(nrt_sys_trace_fetch_options_set_max_events_per_nc,
+                       void (*)(nrt_sys_trace_fetch_options_t *, uint64_t));
+NTSIM_LIBNRT_SIGNATURE(nrt_sys_trace_fetch_options_set_nc_idx,
+                       void (*)(nrt_sys_trace_fetch_options_t *, uint64_t));
+NTSIM_LIBNRT_SIGNATURE(nrt_sys_trace_fetch_events,
+                       NRT_STATUS (*)(char **, size_t *, const nrt_sys_trace_fetch_options_t *));
+NTSIM_LIBNRT_SIGNATURE(nrt_sys_trace_buffer_free, void (*)(char *));
+
+// The same, as a client holds them: a table of pointers of libnrt's types.
+struct libnrt_sys_trace_table {
+    NRT_STATUS (*start)(nrt_sys_trace_config_t *);
+    NRT_STATUS (*get_enabled)(nrt_sys_trace_config_t *, const char ***, size_t *);
+};
+static const libnrt_sys_trace_table table = {nrt_sys_trace_start,
+                                             nrt_sys_trace_config_get_enabled_event_types};
 
 static int failures;
 #define EXPECT(cond)                                                         \
@@ -36,7 +81,7 @@ int main()
     nrt_sys_trace_config_set_max_events_per_nc(cfg, 1024);
     for (uint32_t nc = 1; nc < NTSIM_NC_COUNT; nc++)
         nrt_sys_trace_config_set_capture_enabled_for_nc(cfg, nc, false);
-    EXPECT(nrt_sys_trace_start(cfg) == NRT_SUCCESS);
+    EXPECT(table.start(cfg) == NRT_SUCCESS);
 
     nrt_sys_trace_event_data_t data;
     std::memset(&data, 0, sizeof data);

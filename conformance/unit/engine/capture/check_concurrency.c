@@ -463,7 +463,7 @@ static _Atomic bool skipping_done;
 
 static void *start_and_stop_rounds(void *arg)
 {
-    const nrt_sys_trace_config_t *cfg = arg;
+    nrt_sys_trace_config_t *cfg = arg;
     for (int round = 0; round < SKIP_ROUNDS; round++) {
         if (nrt_sys_trace_start(cfg) == NRT_SUCCESS)
             nrt_sys_trace_stop();

@@ -15,6 +15,7 @@
 #include "check_suites.h"
 #include "data_view.h"
 #include "ntsim/convert.h"
+#include "time_sync.h"
 
 static const uint32_t ncs_0_1[] = {0, 1};
 
@@ -484,6 +485,13 @@ END_TEST
  * and it is the only block left. serialize likewise. */
 START_TEST(test_fetch_and_serialize_run_out_of_memory_cleanly)
 {
+    /* The session's sync-point table (D-JSON-TIME) is made by the first
+     * fetch and lives until shutdown: made here, it is not one of the
+     * blocks a failed fetch must give back. */
+    char *first = NULL;
+    size_t first_len = 0;
+    ck_assert_int_eq(nrt_sys_trace_fetch_events(&first, &first_len, NULL), NRT_SUCCESS);
+    nrt_sys_trace_buffer_free(first);
     emit_generic(0, 3);
     for (uint64_t allow = 0;; allow++) {
         ck_assert_uint_lt(allow, 100);
@@ -756,11 +764,12 @@ START_TEST(test_phase_mismatch_of_type_0_is_counted_in_slot_0)
 END_TEST
 
 /* A log sink that, at the first phase-mismatch warning, drains up to 4
- * records of NC 0 (D-LOG allows it: only the lifecycle calls are refused
- * from a sink) and keeps how many it got. */
+ * records of NC g_sink_nc (D-LOG allows it: only the lifecycle calls are
+ * refused from a sink) and keeps how many it got. */
 static size_t g_sink_drained;
 static bool g_sink_done;
 static NRT_STATUS g_sink_status;
+static uint32_t g_sink_nc;
 
 static void drain_at_mismatch(ntsim_log_level_t level, const char *message, void *ctx)
 {
@@ -770,35 +779,40 @@ static void drain_at_mismatch(ntsim_log_level_t level, const char *message, void
     g_sink_done = true;
     nrt_sys_trace_event_t out[4];
     /* no assertion here: it would jump out of the engine's fetch */
-    g_sink_status = nrt_sys_trace_drain_events(0, out, 4, &g_sink_drained);
+    g_sink_status = nrt_sys_trace_drain_events(g_sink_nc, out, 4, &g_sink_drained);
 }
 
-/* D-FETCH: fetch takes an NC's events in pops of at most 4096 records and
- * writes each pop before the next. Record 0 is NUM_ERR START (no arm:
- * writing it warns), then GENERIC INSTANTs; the sink drains NC 0 at that
- * warning, which comes during the first pop's write. With 4096 records the
- * first pop took all of them: the sink gets 0, the document 4096. With
- * 4097 the first pop took 4096: the sink gets the last one, fetch's second
- * pop finds the ring empty, and the document holds 4096. Either way every
- * record goes to exactly one of them. */
-START_TEST(test_fetch_pops_4096_records_at_a_time_and_a_sink_drain_takes_the_rest)
+/* D-FETCH: fetch pops each NC's events whole, then writes them (facts §2:
+ * pop up to max_events_per_nc, then serialize; D-JSON-TIME needs an NC's
+ * sync points before its events are written), one NC after the other. NC
+ * 0's record 0 is NUM_ERR START (no arm: writing it warns), then GENERIC
+ * INSTANTs; NC 1 holds `nc1` GENERICs. The sink drains up to 4 of NC
+ * `sink_nc` at that warning, which comes while NC 0 is written: NC 0 is
+ * popped already, so a drain of NC 0 gets nothing however many it holds
+ * (4097: more than one pop of the old 4096-record fetch), while NC 1 is
+ * not popped yet, so a drain of NC 1 takes its first 4 and the document
+ * the rest. Every record goes to exactly one of them. */
+START_TEST(test_fetch_pops_each_nc_whole_before_writing_it)
 {
     static const struct {
-        int records;
+        int records, nc1;
+        uint32_t sink_nc;
         size_t sink, doc;
-    } cases[] = {{4096, 0, 4096}, {4097, 1, 4096}};
+    } cases[] = {{4096, 0, 0, 0, 4096}, {4097, 0, 0, 0, 4097}, {10, 6, 1, 4, 12}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
         nrt_sys_trace_config_t cfg;
-        ntsim_fixture_config(&cfg, 8192, ncs_0_1, 1);
+        ntsim_fixture_config(&cfg, 8192, ncs_0_1, 2);
         ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
         ck_assert_uint_ne(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_NUM_ERR,
                                                   NRT_SYS_TRACE_EVENT_PHASE_START, 0, NULL, 1),
                           0);
         emit_generic(0, cases[i].records - 1);
+        emit_generic(1, cases[i].nc1);
         g_sink_drained = 99;
         g_sink_done = false;
         g_sink_status = NRT_FAILURE;
+        g_sink_nc = cases[i].sink_nc;
         ntsim_log_set_sink(drain_at_mismatch, NULL);
         char *buf = NULL;
         size_t n = 0;
@@ -810,10 +824,125 @@ START_TEST(test_fetch_pops_4096_records_at_a_time_and_a_sink_drain_takes_the_res
         ck_assert_uint_eq(g_sink_drained, cases[i].sink);
         ck_assert_uint_eq(count_events(buf), cases[i].doc);
         nrt_sys_trace_buffer_free(buf);
-        ntsim_nc_stats_t ns;
-        ck_assert_int_eq(ntsim_capture_nc_stats(0, &ns), NRT_SUCCESS);
-        ck_assert_uint_eq(ns.in_ring, 0);
-        ck_assert_uint_eq(ns.drained, (uint64_t)cases[i].records);
+        for (uint32_t nc = 0; nc < 2; nc++) {
+            ntsim_nc_stats_t ns;
+            ck_assert_int_eq(ntsim_capture_nc_stats(nc, &ns), NRT_SUCCESS);
+            ck_assert_uint_eq(ns.in_ring, 0);
+            ck_assert_uint_eq(ns.drained, (uint64_t)(nc == 0 ? cases[i].records : cases[i].nc1));
+        }
+    }
+}
+END_TEST
+
+/* --- the sync points of D-JSON-TIME (engine/convert/time_sync.c) --------------------- */
+
+static nrt_sys_trace_event_t sync_point(uint32_t nc, uint64_t exec, uint64_t dev, uint64_t cpu)
+{
+    nrt_sys_trace_event_t e;
+    memset(&e, 0, sizeof e);
+    e.trace_type = NRT_SYS_TRACE_EVENT_TYPE_TIMESTAMP_SYNC;
+    e.phase = NRT_SYS_TRACE_EVENT_PHASE_INSTANT;
+    e.nc_idx = nc;
+    e.data.timestamp_sync.exec_id = exec;
+    e.data.timestamp_sync.nc_timestamp_ns = dev;
+    e.data.timestamp_sync.cpu_timestamp_ns = cpu;
+    return e;
+}
+
+static uint64_t hw_notify_time(const ntsim__sync_table_t *t, uint32_t nc, uint64_t exec,
+                               uint64_t dev)
+{
+    nrt_sys_trace_event_t e;
+    memset(&e, 0, sizeof e);
+    e.trace_type = NRT_SYS_TRACE_EVENT_TYPE_HW_NOTIFY;
+    e.phase = NRT_SYS_TRACE_EVENT_PHASE_INSTANT;
+    e.nc_idx = nc;
+    e.timestamp_ns = 1;
+    e.data.hw_notify.exec_id = exec;
+    e.data.hw_notify.sync_info.nc_timestamp_ns = dev;
+    return ntsim__sync_event_time(t, &e, ntsim__data_view((uint32_t)e.trace_type,
+                                                          (uint32_t)e.phase));
+}
+
+/* The table is bounded: past NTSIM_SYNC_TABLE_ENTRIES the oldest sync
+ * points are forgotten first (their events keep the raw device time), and
+ * every one still held is found, however the deletions moved the others
+ * (backward-shift deletion must not cut a probe chain). Sync point k of NC
+ * k % 3 has cpu 10^9 + k and dev 1000 k; an event at dev 1000 k + 7 is at
+ * cpu 10^9 + k + 7. A later sync point of the same NC and execution
+ * replaces the earlier one, and clear forgets everything. */
+START_TEST(test_sync_table_forgets_the_oldest_and_finds_every_other)
+{
+    enum { EXTRA = 1500, N = NTSIM_SYNC_TABLE_ENTRIES + EXTRA };
+    ntsim__sync_table_t *t = ntsim__sync_table_new();
+    ck_assert_ptr_nonnull(t);
+    nrt_sys_trace_event_t *e = malloc(N * sizeof *e);
+    for (uint64_t k = 0; k < N; k++)
+        e[k] = sync_point((uint32_t)(k % 3), k, 1000 * k, 1000000000 + k);
+    ntsim__sync_table_learn(t, e, N);
+    for (uint64_t k = 0; k < N; k++) {
+        uint64_t got = hw_notify_time(t, (uint32_t)(k % 3), k, 1000 * k + 7);
+        uint64_t want = k < EXTRA ? 1000 * k + 7 : 1000000000 + k + 7;
+        ck_assert_msg(got == want, "exec %llu: %llu, want %llu", (unsigned long long)k,
+                      (unsigned long long)got, (unsigned long long)want);
+    }
+    /* Another NC's sync point of the same execution does not apply. */
+    uint32_t last_nc = (uint32_t)((N - 1) % 3);
+    ck_assert_uint_eq(hw_notify_time(t, (last_nc + 1) % 3, N - 1, 5), 5);
+    e[0] = sync_point(last_nc, N - 1, 0, 42);
+    ntsim__sync_table_learn(t, e, 1);
+    ck_assert_uint_eq(hw_notify_time(t, last_nc, N - 1, 8), 50);
+    ntsim__sync_table_clear(t);
+    ck_assert_uint_eq(hw_notify_time(t, last_nc, N - 1, 8), 8);
+    /* No table at all: the raw device time. */
+    ck_assert_uint_eq(hw_notify_time(NULL, 0, 0, 9), 9);
+    free(e);
+    ntsim__sync_table_free(t);
+}
+END_TEST
+
+/* A span fetched in two parts is aligned in both: the START and the sync
+ * point in the first fetch, the STOP in the second (the session keeps the
+ * sync points of earlier fetches); after start() a new session knows none. */
+START_TEST(test_fetch_aligns_a_stop_fetched_after_its_start_and_sync_point)
+{
+    nrt_sys_trace_event_data_t d;
+    memset(&d, 0, sizeof d);
+    d.nc_exec_start.exec_id = 7;
+    d.nc_exec_start.sync_info.nc_timestamp_ns = 500;
+    ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_DEVICE_EXEC,
+                                              NRT_SYS_TRACE_EVENT_PHASE_START, 0, &d, 77),
+                      77);
+    memset(&d, 0, sizeof d);
+    d.timestamp_sync.exec_id = 7;
+    d.timestamp_sync.nc_timestamp_ns = 400;
+    d.timestamp_sync.cpu_timestamp_ns = 9000;
+    ck_assert_uint_ne(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_TIMESTAMP_SYNC,
+                                              NRT_SYS_TRACE_EVENT_PHASE_INSTANT, 0, &d, 0),
+                      0);
+    char *buf = NULL;
+    size_t n;
+    ck_assert_int_eq(nrt_sys_trace_fetch_events(&buf, &n, NULL), NRT_SUCCESS);
+    ck_assert_ptr_nonnull(strstr(buf, "\"nc_timestamp_ns\":500,\"model_id\":0},\"timestamp_ns\":9100}"));
+    nrt_sys_trace_buffer_free(buf);
+    memset(&d, 0, sizeof d);
+    d.nc_exec_stop.sync_info.nc_timestamp_ns = 650;
+    for (int session = 0; session < 2; session++) {
+        ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_DEVICE_EXEC,
+                                                  NRT_SYS_TRACE_EVENT_PHASE_STOP, 0, &d, 77),
+                          77);
+        buf = NULL;
+        ck_assert_int_eq(nrt_sys_trace_fetch_events(&buf, &n, NULL), NRT_SUCCESS);
+        /* 9000 + (650 - 400) in the session that saw the sync point, the raw
+         * device time in a new one. */
+        const char *want = session == 0 ? "\"data\":{\"nc_timestamp_ns\":650},\"timestamp_ns\":9250}"
+                                        : "\"data\":{\"nc_timestamp_ns\":650},\"timestamp_ns\":650}";
+        ck_assert_msg(strstr(buf, want) != NULL, "session %d: %s", session, buf);
+        nrt_sys_trace_buffer_free(buf);
+        ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+        nrt_sys_trace_config_t cfg;
+        ntsim_fixture_config(&cfg, 1024, ncs_0_1, 2);
+        ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
     }
 }
 END_TEST
@@ -847,7 +976,9 @@ Suite *make_json_suite(void)
     tcase_add_test(tc, test_fetch_of_one_event_fails_whole_at_any_one_allocation);
     tcase_add_test(tc, test_serialize_refuses_a_count_whose_size_wraps);
     tcase_add_test(tc, test_phase_mismatch_of_type_0_is_counted_in_slot_0);
-    tcase_add_test(tc, test_fetch_pops_4096_records_at_a_time_and_a_sink_drain_takes_the_rest);
+    tcase_add_test(tc, test_fetch_pops_each_nc_whole_before_writing_it);
+    tcase_add_test(tc, test_sync_table_forgets_the_oldest_and_finds_every_other);
+    tcase_add_test(tc, test_fetch_aligns_a_stop_fetched_after_its_start_and_sync_point);
     suite_add_tcase(s, tc);
     return s;
 }
