@@ -330,7 +330,8 @@ static inline nrt_sys_trace_event_t host_rec(uint32_t type, uint32_t phase, uint
     return r;
 }
 
-/* The records of test_pairing: worked out by hand below. */
+/* The records of test_pairing (test_timeline_pairs_by_tracking_id_and_flags_the_unmatched,
+ * check_timeline.c): worked out by hand there. */
 static inline size_t pairing_records(nrt_sys_trace_event_t *r)
 {
     size_t n = 0;
