@@ -7,7 +7,10 @@
 #
 # in four ways, run by `make check` (and `make layers`):
 #   1. every layer's own -I flags (the Makefile's INC_*, passed in the
-#      environment) let a probe include what lies below it;
+#      environment) let a probe include what lies below it (and the part of
+#      the record's ABI header with a file of its own, nrt/nrt_sys_trace_
+#      event_data.h, included alone stops with its #error naming the header
+#      to include);
 #   2. the same flags make a probe that includes a header of a layer above
 #      fail to compile, with "No such file" (gcc) or "file not found" (clang)
 #      for that header (so the build of every object is itself the proof that
@@ -32,8 +35,9 @@ fail=0
 probes=0
 
 # probe NAME FLAGS HEADER WANT: compile '#include "HEADER"' with FLAGS; WANT
-# is ok (must compile), missing (must fail: the header is not visible) or
-# private (must fail with the engine-private header's own #error).
+# is ok (must compile), missing (must fail: the header is not visible),
+# private (must fail with the engine-private header's own #error) or part
+# (must fail with the #error of a part of a public header).
 probe() {
     name=$1 flags=$2 header=$3 want=$4
     probes=$((probes + 1))
@@ -47,6 +51,8 @@ probe() {
         got=missing
     elif grep -q "engine-private header" "$tmp/cc.log"; then
         got=private
+    elif grep -q "include <nrt/nrt_sys_trace_event.h>, which includes this file" "$tmp/cc.log"; then
+        got=part
     else
         got=error
     fi
@@ -78,6 +84,8 @@ above() {
 
 # engine/ sees the ABI and itself, nothing of sim/ or above.
 probe "engine sees include" "$INC_ENGINE" nrt/nrt_sys_trace.h ok
+probe "the record's payloads, by the ABI header's name" "$INC_ENGINE" nrt/nrt_sys_trace_event.h ok
+probe "the record's payloads, on their own" "$INC_ENGINE" nrt/nrt_sys_trace_event_data.h part
 probe "engine sees itself" "$INC_ENGINE" $H_ENGINE ok
 above engine "$INC_ENGINE" $H_SIM $H_LIB $H_TESTEE $H_PROTO $H_KINDS $H_CMD
 # sim/ sees the engine's shared pieces, not the harness (nor YAML of its own).

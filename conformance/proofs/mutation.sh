@@ -12,14 +12,16 @@ cc=${1:-cc}
 top=$(pwd)
 fail=0
 
-# mutate NAME PERL_EXPR ASSERT_TEXT VECTOR_LINE
+# mutate NAME HEADER PERL_EXPR ASSERT_TEXT VECTOR_LINE (HEADER under include/nrt/:
+# the record is in nrt_sys_trace_event.h, the payload structs in
+# nrt_sys_trace_event_data.h, which it includes)
 mutate() {
-    name=$1 expr=$2 assert_text=$3 vector_line=$4
+    name=$1 header=include/nrt/$2 expr=$3 assert_text=$4 vector_line=$5
     tmp=$(mktemp -d) || exit 1
     cp -R "$top/Makefile" "$top/include" "$top/engine" "$top/conformance" \
         "$top/sim" "$top/vectors" "$top/docs" "$tmp/"
-    perl -0pi -e "$expr" "$tmp/include/nrt/nrt_sys_trace_event.h"
-    if cmp -s "$top/include/nrt/nrt_sys_trace_event.h" "$tmp/include/nrt/nrt_sys_trace_event.h"; then
+    perl -0pi -e "$expr" "$tmp/$header"
+    if cmp -s "$top/$header" "$tmp/$header"; then
         echo "mutation $name: the mutation did not apply" >&2; fail=1; rm -rf "$tmp"; return
     fi
     if (cd "$tmp" && $cc -std=c11 -Iinclude -c engine/event_table.c -o /dev/null) >"$tmp/cc.log" 2>&1; then
@@ -46,15 +48,15 @@ mutate() {
     rm -rf "$tmp"
 }
 
-mutate hw_notify \
+mutate hw_notify nrt_sys_trace_event_data.h \
     's/(uint16_t hint;\n)(\s*uint32_t custom_data;)/$1    uint32_t ntsim_mutant;\n$2/' \
     "nrt_sys_trace_event_data_hw_notify.custom_data must be at offset 0x08" \
     "layout.hw_notify.custom_data: offset: expected 0x08, got 0x0c"
-mutate record \
+mutate record nrt_sys_trace_event.h \
     's/(nrt_sys_trace_event_phase_t phase;[^\n]*\n)(\s*uint32_t nc_idx;[^\n]*\n)/$2$1/' \
     "nrt_sys_trace_event_t.phase must be at offset 0x58" \
     "layout.record.phase: offset: expected 0x58, got 0x5c"
-mutate dealloc \
+mutate dealloc nrt_sys_trace_event_data.h \
     's/(struct nrt_sys_trace_event_data_dma_mem_dealloc_start \{\n(?:[^\n]*\n){2})(\s*uint32_t mla_idx;\n)(\s*dma_mem_usage_type_t usage_type;\n)/$1$3$2/' \
     "nrt_sys_trace_event_data_dma_mem_dealloc_start.mla_idx must be at offset 0x08" \
     "layout.dma_mem_dealloc_start.usage_type: offset: expected 0x0c, got 0x08"

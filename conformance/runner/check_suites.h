@@ -82,23 +82,53 @@ void ntsim_check_count_skipped(const ntsim_vector_t *v, const char *reason);
 void ntsim_check_count_unjudged(const ntsim_vector_t *v, unsigned caps);
 unsigned long ntsim_check_print_summary(SRunner *sr, size_t skipped, unsigned long errors);
 
-Suite *make_vectors_suite(void);     /* check_vectors.c: one test per vector */
-Suite *make_loader_suite(void);      /* check_loader.c: broken files, runner reports */
+/* The suites, one per test file (conformance/unit/ mirrors the source tree);
+ * check_main.c lists them in their usual order. A suite's name is its
+ * file's (check_<name>.c: --list-suites and testee_check.sh rely on it). No
+ * test case may be named after a vector kind (json, ntff, notify, ...):
+ * check_summary.c counts such a case's tests as that kind's vectors, which
+ * is why the converters' cases are json_api, notify_api and ntff_api. */
+Suite *make_vectors_suite(void);     /* runner/check_vectors.c: one test per vector */
+/* unit/engine/: what the stages share, and the API as a whole. */
 Suite *make_event_table_suite(void); /* check_event_table.c: the one table's views */
-Suite *make_ring_suite(void);        /* check_ring.c: the ring protocol */
-Suite *make_capture_suite(void);     /* check_capture.c: engine API and lifecycle */
 Suite *make_services_suite(void);    /* check_services.c: log sink, allocator, name blocks */
-Suite *make_concurrency_suite(void); /* check_concurrency.c: emitters + drainer at once */
-/* check_grace.c: the thread registry and grace barrier tests, added to the concurrency
- * suite's case (make tsan runs that suite). */
-void ntsim_check_add_grace_tests(TCase *tc);
-Suite *make_json_suite(void);        /* check_json.c: fetch, escaping, gid map, key column */
-Suite *make_convert_suite(void);     /* check_convert.c: notifications, EXPLICIT, NTFF, ids */
-Suite *make_sim_suite(void);         /* check_sim.c: virtual time, clocks, runs, scenarios */
+Suite *make_intern_suite(void);      /* check_intern.c: interned ids, SipHash-1-3 */
 Suite *make_abuse_suite(void);       /* check_abuse.c: NULL everywhere, calls from hooks */
+/* unit/engine/capture/: the ring by protocol step, the capture API, threads. */
+Suite *make_ring_suite(void);        /* check_ring.c: storage, counters, the consistency check */
+Suite *make_ring_push_suite(void);   /* check_ring_push.c: a push's P1, P2, P4 */
+Suite *make_ring_pop_suite(void);    /* check_ring_pop.c: the walk and the copy, C1-C3, C5 */
+Suite *make_ring_evict_suite(void);  /* check_ring_evict.c: the eviction rule, P3 and C4 */
+Suite *make_ring_owner_suite(void);  /* check_ring_owner.c: ownership, revocation, C2' */
+Suite *make_capture_suite(void);     /* check_capture.c: emits, gates, drains, counters */
+Suite *make_capture_start_suite(void); /* check_capture_start.c: a session's start */
+Suite *make_config_suite(void);      /* check_config.c: config, fetch options, names */
+Suite *make_concurrency_suite(void); /* check_concurrency.c: emitters + drainer at once */
+/* The concurrency suite's other cases (make tsan runs that suite alone):
+ * check_grace.c's tests join its first case; check_concurrency_lifecycle.c
+ * (lifecycle calls that meet) and check_concurrency_settings.c (the
+ * exporters' settings) each add a case of their own. */
+void ntsim_check_add_grace_tests(TCase *tc);
+void ntsim_check_add_concurrency_lifecycle(Suite *s);
+void ntsim_check_add_concurrency_settings(Suite *s);
+/* unit/engine/convert/: one suite per converter. */
+Suite *make_json_suite(void);        /* check_json.c: fetch, escaping, gid map, key column */
+Suite *make_notify_suite(void);      /* check_notify.c: notifications, EXPLICIT, counts */
+Suite *make_ntff_suite(void);        /* check_ntff.c: NTFF written, read back, out of memory */
+/* unit/engine/timeline/: the model, each stage and each writer. */
+Suite *make_timeline_suite(void);         /* check_timeline.c: the model, pairing, losses */
+Suite *make_timeline_flows_suite(void);   /* check_timeline_flows.c: executions and flows */
+Suite *make_clock_align_suite(void);      /* check_clock_align.c: device clocks fitted, aligned */
+Suite *make_timeline_lanes_suite(void);   /* check_timeline_lanes.c: lanes, nesting, names */
+Suite *make_chrome_trace_suite(void);     /* check_chrome_trace.c: the Chrome JSON */
+Suite *make_pftrace_suite(void);          /* check_pftrace.c: the .pftrace, bytes and read back */
+Suite *make_timeline_html_suite(void);    /* check_timeline_html.c: the HTML page */
+Suite *make_timeline_writers_suite(void); /* check_timeline_writers.c: growth, text_put, OOM */
+Suite *make_timeline_runs_suite(void);    /* check_timeline_runs.c: whole runs, traces read back */
+/* unit/sim/ and unit/harness/. */
+Suite *make_sim_suite(void);         /* check_sim.c: virtual time, clocks, runs, scenarios */
+Suite *make_loader_suite(void);      /* check_loader.c: broken files, runner reports */
 Suite *make_facts_suite(void);       /* check_facts.c: every fact pinned, every citation real */
-Suite *make_timeline_suite(void);    /* check_timeline.c: the timeline writers' exact bytes */
-Suite *make_perfetto_suite(void);    /* check_perfetto.c: timelines, .pftrace, Chrome JSON, HTML */
 Suite *make_inspect_suite(void);     /* check_inspect.c: the inspect variables' names, limits, a run */
 Suite *make_testee_suite(void);      /* check_testee.c: the protocol, broken testees, restarts */
 Suite *make_trace_input_suite(void); /* check_trace_input.c: export's readers: JSON, exact values */

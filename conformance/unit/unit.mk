@@ -4,9 +4,16 @@
 # private headers: they are compiled with the engine's stage folders on -I
 # and NTSIM_ENGINE_INTERNAL defined.
 UNIT_SRC := conformance/unit/alloc_probe.c \
-            $(addprefix conformance/unit/engine/,check_event_table.c check_ring.c check_capture.c \
-              check_concurrency.c check_grace.c check_json.c check_convert.c check_abuse.c \
-              check_perfetto.c check_services.c check_timeline.c) \
+            $(addprefix conformance/unit/engine/,check_event_table.c check_services.c \
+              check_intern.c check_abuse.c) \
+            $(addprefix conformance/unit/engine/capture/,check_ring.c check_ring_push.c \
+              check_ring_pop.c check_ring_evict.c check_ring_owner.c check_capture.c \
+              check_capture_start.c check_config.c check_concurrency.c \
+              check_concurrency_lifecycle.c check_concurrency_settings.c check_grace.c) \
+            $(addprefix conformance/unit/engine/convert/,check_json.c check_notify.c check_ntff.c) \
+            $(addprefix conformance/unit/engine/timeline/,check_timeline.c check_timeline_flows.c \
+              check_clock_align.c check_timeline_lanes.c check_chrome_trace.c check_pftrace.c \
+              check_timeline_html.c check_timeline_writers.c check_timeline_runs.c) \
             $(addprefix conformance/unit/sim/,check_sim.c) \
             $(addprefix conformance/unit/harness/,check_loader.c check_facts.c check_inspect.c check_testee.c \
               check_trace_input.c)

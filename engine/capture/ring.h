@@ -308,7 +308,7 @@ void ntsim__ring_counts(const ntsim_ring_t *ring, ntsim_ring_counts_t *counts);
  * positions say it must be. */
 bool ntsim__ring_valid(const ntsim_ring_t *ring);
 
-/* Test hooks (conformance/unit/engine/check_capture.c), never on the emit path: make a
+/* Test hooks (conformance/unit/engine/capture/), never on the emit path: make a
  * ring nothing was pushed into read as if pos >= C records had been pushed
  * and drained, so that a test reaches positions near 2^50 (F5.emit.seq).
  * Only while no thread uses the ring; false, nothing changed, if it was

@@ -1,5 +1,5 @@
 /*
- * conformance/unit/engine/check_json.c: the JSON exporter's API (fetch, free, escaping,
+ * conformance/unit/engine/convert/check_json.c: the JSON exporter's API (fetch, free, escaping,
  * the worker_gid map) and the one table's JSON key column. The documents
  * themselves are pinned by vectors/json_*.yaml.
  */

@@ -1,5 +1,5 @@
 /*
- * conformance/unit/engine/check_grace.c: the thread registry and the grace barrier
+ * conformance/unit/engine/capture/check_grace.c: the thread registry and the grace barrier
  * (engine/capture/grace.c), tests of the concurrency suite (make tsan runs that
  * suite only). What happens once per process (the pthread key, the choice
  * between membarrier and fences) is tested in a fresh copy of this binary,
