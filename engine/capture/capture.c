@@ -405,8 +405,8 @@ void ntsim_capture_shutdown(void)
     atomic_store_explicit(&g_invalid_type, 0, memory_order_relaxed);
     atomic_store_explicit(&g_clamped_nc, 0, memory_order_relaxed);
     atomic_store_explicit(&g_reentrant, 0, memory_order_relaxed);
-    ntsim__grace_shutdown();
     ntsim__json_sync_shutdown();
+    ntsim__grace_shutdown();
     pthread_mutex_unlock(&g_lifecycle);
 }
 

@@ -219,8 +219,9 @@ START_TEST(test_fetch_document_and_ntff_read_back_into_the_same_timeline)
         nrt_sys_trace_event_t *recs;
         size_t n;
         char err[256] = "";
-        ck_assert_msg(ntsim_trace_input_parse(files[f].kind, files[f].data, files[f].len, &recs,
-                                              &n, err, sizeof err) == NRT_SUCCESS,
+        ck_assert_msg(ntsim_trace_input_parse(files[f].kind, files[f].data, files[f].len,
+                                              NTSIM_TRACE_INPUT_MAX_EVENTS, &recs, &n, err,
+                                              sizeof err) == NRT_SUCCESS,
                       "%s: %s", files[f].kind, err);
         ck_assert_uint_eq(n, r->record_count);
         ck_assert_int_eq(ntsim_timeline_stats(recs, n, NULL, &got), NRT_SUCCESS);
@@ -243,7 +244,8 @@ START_TEST(test_bad_trace_input_names_the_event_and_key)
     static const struct {
         const char *kind, *text, *want;
     } cases[] = {
-        {"a.json", "{\"events\":[", "1:11: "},
+        /* 11 characters: the value missing is the 12th. */
+        {"a.json", "{\"events\":[", "1:12: expected a value or ']', got the end of the input"},
         {"a.json", "{\"events\":[{\"event_type\":\"nope\",\"phase\":\"start\"}]}",
          "events[0].event_type: \"nope\" is no event type"},
         {"a.json",
@@ -262,7 +264,8 @@ START_TEST(test_bad_trace_input_names_the_event_and_key)
         size_t n;
         char err[256] = "";
         ck_assert_int_eq(ntsim_trace_input_parse(cases[i].kind, cases[i].text,
-                                                 strlen(cases[i].text), &recs, &n, err,
+                                                 strlen(cases[i].text),
+                                                 NTSIM_TRACE_INPUT_MAX_EVENTS, &recs, &n, err,
                                                  sizeof err),
                          NRT_INVALID);
         ck_assert_msg(strncmp(err, cases[i].want, strlen(cases[i].want)) == 0,
@@ -282,7 +285,9 @@ START_TEST(test_hostile_sync_pairs_align_without_undefined_conversions)
     snprintf(path, sizeof path, "%s/hostile/clock_nan_slope.records", ntsim_check_testdata_dir);
     nrt_sys_trace_event_t *recs = NULL;
     size_t n = 0;
-    ck_assert_msg(ntsim_trace_input_read(path, &recs, &n, err, sizeof err) == NRT_SUCCESS, "%s",
+    ck_assert_msg(ntsim_trace_input_read(path, NTSIM_TRACE_INPUT_MAX_EVENTS, &recs, &n, err,
+                                         sizeof err) == NRT_SUCCESS,
+                  "%s",
                   err);
     ck_assert_uint_eq(n, 100);
     ntsim_timeline_t tl;
