@@ -342,6 +342,42 @@ START_TEST(test_start_that_cannot_map_a_ring_frees_the_others)
 }
 END_TEST
 
+/* S1.enum.per_nc_enable: emission is gated by each NC's own enable byte per
+ * type, which start() copies from the config (libnrt's NcContext+0x240+et),
+ * not by the caller's config: a config changed after start() changes
+ * nothing until the next start. HW_NOTIFY, disabled at start, stays refused
+ * on both NCs after the config enables it; DEVICE_EXEC, enabled at start,
+ * stays captured after the config disables it; and a new start() takes the
+ * config as it is then. */
+START_TEST(test_each_nc_gates_types_by_the_bytes_start_copied)
+{
+    nrt_sys_trace_config_t cfg;
+    static const uint32_t ncs[] = {0, 1};
+    ntsim_fixture_config(&cfg, 1024, ncs, 2);
+    cfg.capture_enabled_for_event_type[NRT_SYS_TRACE_EVENT_TYPE_HW_NOTIFY] = false;
+    for (int session = 0; session < 2; session++) {
+        ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+        cfg.capture_enabled_for_event_type[NRT_SYS_TRACE_EVENT_TYPE_HW_NOTIFY] = session == 0;
+        cfg.capture_enabled_for_event_type[NRT_SYS_TRACE_EVENT_TYPE_DEVICE_EXEC] = session != 0;
+        for (uint32_t nc = 0; nc < 2; nc++) {
+            bool hw_on = session == 1, dev_on = session == 0;
+            ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_HW_NOTIFY,
+                                                      NRT_SYS_TRACE_EVENT_PHASE_INSTANT, nc,
+                                                      NULL, 5) != 0,
+                              hw_on);
+            ck_assert_uint_eq(nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_DEVICE_EXEC,
+                                                      NRT_SYS_TRACE_EVENT_PHASE_START, nc, NULL,
+                                                      6) != 0,
+                              dev_on);
+            ntsim_nc_stats_t st;
+            ck_assert_int_eq(ntsim_capture_nc_stats(nc, &st), NRT_SUCCESS);
+            ck_assert_uint_eq(st.created, 1);
+        }
+        ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    }
+}
+END_TEST
+
 Suite *make_capture_start_suite(void)
 {
     Suite *s = suite_create("capture_start");
@@ -357,6 +393,7 @@ Suite *make_capture_start_suite(void)
     tcase_add_test(tc, test_start_maps_on_first_touch_just_over_the_ring_budget);
     tcase_add_test(tc, test_start_picks_membarrier_where_the_kernel_offers_it);
     tcase_add_test(tc, test_start_that_cannot_map_a_ring_frees_the_others);
+    tcase_add_test(tc, test_each_nc_gates_types_by_the_bytes_start_copied);
     suite_add_tcase(s, tc);
     return s;
 }
