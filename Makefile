@@ -54,8 +54,8 @@ EXTRA_CFLAGS  ?=
 EXTRA_LDFLAGS ?=
 
 include engine/engine.mk sim/sim.mk conformance/lib/lib.mk conformance/testee/testee.mk \
-        conformance/kinds/kinds.mk conformance/runner/runner.mk conformance/unit/unit.mk \
-        conformance/cmd/cmd.mk
+        conformance/kinds/kinds.mk conformance/generate/generate.mk conformance/runner/runner.mk \
+        conformance/unit/unit.mk conformance/cmd/cmd.mk
 
 # --- layers ---------------------------------------------------------------------------
 #
@@ -64,7 +64,7 @@ include engine/engine.mk sim/sim.mk conformance/lib/lib.mk conformance/testee/te
 # up fails to build (make layers proves it with a probe per layer):
 #
 #   include/ <- engine/ <- sim/ <- conformance/lib/ <- conformance/testee/
-#     <- conformance/testee/builtin/, conformance/kinds/
+#     <- conformance/testee/builtin/, conformance/kinds/ <- conformance/generate/
 #     <- conformance/runner/ <- conformance/unit/;   conformance/cmd/ (the command)
 #
 # The engine's stage folders are on -I for the engine and conformance/unit/
@@ -76,7 +76,8 @@ INC_LIB     = -Iinclude -Iengine -Isim -Iconformance/lib -I$(BUILD)/gen
 INC_TESTEE  = $(INC_LIB) -Iconformance/testee -I$(BUILD)/gen-conf
 INC_BUILTIN = $(INC_TESTEE) -Iconformance/testee/builtin
 INC_KINDS   = $(INC_TESTEE) -Iconformance/kinds
-INC_RUNNER  = $(INC_KINDS) -Iconformance/testee/builtin -Iconformance/runner
+INC_GENERATE = $(INC_KINDS) -Iconformance/testee/builtin -Iconformance/generate
+INC_RUNNER  = $(INC_GENERATE) -Iconformance/runner
 INC_UNIT    = $(INC_RUNNER) $(ENGINE_STAGES:%=-I%) -Iconformance/unit -DNTSIM_ENGINE_INTERNAL
 INC_CMD     = $(INC_KINDS) -Iconformance/testee/builtin -Iconformance/cmd
 
@@ -104,6 +105,7 @@ LIB_OBJ     := $(call obj,$(LIB_SRC))
 TESTEE_OBJ  := $(call obj,$(TESTEE_SRC)) $(CONF_GEN_SRC:$(BUILD)/%.c=$(BUILD)/obj/%.o)
 BUILTIN_OBJ := $(call obj,$(BUILTIN_SRC))
 KINDS_OBJ   := $(call obj,$(KINDS_SRC))
+GENERATE_OBJ := $(call obj,$(GENERATE_SRC))
 RUNNER_OBJ  := $(call obj,$(RUNNER_SRC))
 UNIT_OBJ    := $(call obj,$(UNIT_SRC))
 CMD_OBJ     := $(call obj,$(CMD_SRC))
@@ -130,6 +132,7 @@ $(LIB_OBJ):     INC = $(INC_LIB)
 $(TESTEE_OBJ):  INC = $(INC_TESTEE)
 $(BUILTIN_OBJ): INC = $(INC_BUILTIN)
 $(KINDS_OBJ):   INC = $(INC_KINDS)
+$(GENERATE_OBJ): INC = $(INC_GENERATE)
 $(RUNNER_OBJ):  INC = $(INC_RUNNER)
 $(UNIT_OBJ):    INC = $(INC_UNIT)
 $(CMD_OBJ):     INC = $(INC_CMD)
@@ -213,8 +216,9 @@ $(BUILD)/pic/%.pb-c.o: $(BUILD)/%.pb-c.c
 # The engine and the harness may include the generated headers (sim/ may not);
 # the testee protocol's only the harness.
 $(call obj,$(ENGINE_SRC)) $(ENGINE_PIC) $(LIB_OBJ) $(TESTEE_OBJ) $(BUILTIN_OBJ) $(KINDS_OBJ) \
-    $(RUNNER_OBJ) $(UNIT_OBJ) $(CMD_OBJ): | $(GEN_HDR)
-$(TESTEE_OBJ) $(BUILTIN_OBJ) $(KINDS_OBJ) $(RUNNER_OBJ) $(UNIT_OBJ) $(CMD_OBJ): | $(CONF_GEN_HDR)
+    $(GENERATE_OBJ) $(RUNNER_OBJ) $(UNIT_OBJ) $(CMD_OBJ): | $(GEN_HDR)
+$(TESTEE_OBJ) $(BUILTIN_OBJ) $(KINDS_OBJ) $(GENERATE_OBJ) $(RUNNER_OBJ) $(UNIT_OBJ) \
+    $(CMD_OBJ): | $(CONF_GEN_HDR)
 
 $(LIB): $(ENGINE_OBJ)
 $(SIM_LIB): $(SIM_OBJ)
@@ -253,7 +257,7 @@ $(EXIT_CLIENT): $(UNIT_EXIT_CLIENT) $(LIB) include/nrt/*.h include/ntsim/*.h | $
 
 # The suite links the runner, the unit suites, the harness library, the
 # simulator and the engine; never the command's objects.
-$(CHECK_BIN): $(RUNNER_OBJ) $(UNIT_OBJ) $(HARNESS_LIB) $(SIM_LIB) $(LIB)
+$(CHECK_BIN): $(RUNNER_OBJ) $(GENERATE_OBJ) $(UNIT_OBJ) $(HARNESS_LIB) $(SIM_LIB) $(LIB)
 	$(CC) $(CFLAGS_BASE) -o $@ $^ $(PKG_LIBS) $(EXTRA_LDFLAGS)
 
 # The command links no test framework.
@@ -293,7 +297,8 @@ check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT) $(NTSIM_BIN) layer
 # The layers only point down: probes compiled with each layer's own -I flags.
 layers: $(DEPS_STAMP) | $(GEN_HDR) $(CONF_GEN_HDR)
 	INC_ENGINE="$(INC_ENGINE)" INC_SIM="$(INC_SIM)" INC_LIB="$(INC_LIB)" INC_TESTEE="$(INC_TESTEE)" \
-	INC_BUILTIN="$(INC_BUILTIN)" INC_KINDS="$(INC_KINDS)" INC_RUNNER="$(INC_RUNNER)" \
+	INC_BUILTIN="$(INC_BUILTIN)" INC_KINDS="$(INC_KINDS)" INC_GENERATE="$(INC_GENERATE)" \
+	INC_RUNNER="$(INC_RUNNER)" \
 	INC_UNIT="$(INC_UNIT)" INC_CMD="$(INC_CMD)" ENGINE_PRIVATE_TOP="$(ENGINE_PRIVATE_TOP)" \
 	ENGINE_STAGES="$(ENGINE_STAGES)" sh conformance/proofs/layers.sh "$(CC)"
 
@@ -428,7 +433,7 @@ MUTANT_LIST ?=
 MUTANT_SANITIZERS ?= asan tsan
 SAN_CFLAGS_BASE = $(CSTD) $(WARN) -O1 -g $(DEFS) $(PKG_CFLAGS) -MMD -MP
 # The suite's and the command's objects (not archives: a mutant relinks them).
-MUTANT_SUITE_OBJS = $(RUNNER_OBJ) $(UNIT_OBJ) $(HARNESS_OBJ) $(SIM_OBJ)
+MUTANT_SUITE_OBJS = $(RUNNER_OBJ) $(GENERATE_OBJ) $(UNIT_OBJ) $(HARNESS_OBJ) $(SIM_OBJ)
 MUTANT_NTSIM_OBJS = $(CMD_OBJ) $(HARNESS_OBJ) $(SIM_OBJ)
 define MUTANT_CONF
 MUTANT_BUILD=$(BUILD)
@@ -507,4 +512,4 @@ clean:
 	rm -rf $(BUILD)
 
 -include $(ENGINE_OBJ:.o=.d) $(ENGINE_PIC:.o=.d) $(SIM_OBJ:.o=.d) $(HARNESS_OBJ:.o=.d) \
-    $(RUNNER_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(CMD_OBJ:.o=.d) $(BUILD)/obj/conformance/bench/bench_sim.d
+    $(GENERATE_OBJ:.o=.d) $(RUNNER_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(CMD_OBJ:.o=.d) $(BUILD)/obj/conformance/bench/bench_sim.d
