@@ -4,8 +4,11 @@
 #   make run        build ntsim and run the default scenario: out/trace.json,
 #                   out/trace.ntff, out/notifications.ntff and a summary
 #   make check      build and run the conformance suite (the README's test command),
-#                   in process and again through `ntsim testee` (the same counts);
-#                   CHECK_ARGS="--kind json" (or --file F, --id ID) runs a subset
+#                   in process and again through `ntsim testee` (the same counts),
+#                   and a short generative pass; CHECK_ARGS="--kind json" (or --file F,
+#                   --id ID) runs a subset
+#   make generate   generative conformance: N=2000 cases from SEED through
+#                   GENERATE_TESTEE (docs/generative.md)
 #   make layers     prove that the layers only point down (part of make check)
 #   make memcheck   the same suite under valgrind memcheck: 0 errors, 0 leaks
 #   make asan       the same suite built with AddressSanitizer + UBSan
@@ -145,7 +148,7 @@ VALGRIND := valgrind --fair-sched=yes --quiet --error-exitcode=1 --leak-check=fu
             --errors-for-leak-kinds=definite,indirect,possible \
             --show-leak-kinds=definite,indirect,possible
 
-.PHONY: all run check layers memcheck asan tsan bench bench-quick bench-sim fuzz coverage mutation \
+.PHONY: all run check generate layers memcheck asan tsan bench bench-quick bench-sim fuzz coverage mutation \
         mutants model add-type-check add-kind-check install uninstall install-check deps clean \
         interop view-check trace-engine
 
@@ -286,6 +289,7 @@ check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT) $(NTSIM_BIN) layer
 	{ $(CHECK_LOGS) ./$(CHECK_BIN) --ntsim ./$(NTSIM_BIN) $(CHECK_ARGS); echo $$? >$(BUILD)/conformance.rc; } \
 	    | tee $(BUILD)/conformance.log; exit $$(cat $(BUILD)/conformance.rc)
 	sh conformance/cli/testee_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN) $(BUILD)/conformance.log $(CHECK_ARGS)
+	sh conformance/cli/generate_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN)
 	sh conformance/cli/cli_failures.sh ./$(CHECK_BIN)
 	./$(CXX_TEST)
 	./$(CLIENT_TEST)
@@ -293,6 +297,17 @@ check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT) $(NTSIM_BIN) layer
 	sh conformance/cli/cli_ntsim.sh ./$(NTSIM_BIN)
 	sh conformance/cli/hostile.sh ./$(NTSIM_BIN) ./$(CHECK_BIN)
 	sh conformance/proofs/file_map.sh
+
+# Generative conformance (docs/generative.md): N cases from SEED (default: from
+# the clock; printed) through GENERATE_TESTEE (default: the built-in testee over
+# pipes); GENERATE_ARGS adds options (--kind record,json --save-failures DIR ...).
+N ?= 2000
+SEED ?=
+GENERATE_TESTEE ?= ./$(NTSIM_BIN) testee
+GENERATE_ARGS ?=
+generate: $(CHECK_BIN) $(NTSIM_BIN)
+	./$(CHECK_BIN) --testee '$(GENERATE_TESTEE)' --generate $(N) $(if $(SEED),--seed $(SEED)) \
+	    $(GENERATE_ARGS)
 
 # The layers only point down: probes compiled with each layer's own -I flags.
 layers: $(DEPS_STAMP) | $(GEN_HDR) $(CONF_GEN_HDR)

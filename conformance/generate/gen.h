@@ -26,6 +26,7 @@ typedef struct ntsim_gen_options {
     uint64_t seed;           /* --seed S (the caller picks one when not given) */
     int64_t only_case;       /* --case K: only that case; -1: cases 0 .. N-1 */
     unsigned kinds;          /* --kind LIST as bits of the generated kinds; 0: all */
+    const char *kind_list;   /* that LIST as given (for repro lines), or NULL */
     const char *save_dir;    /* --save-failures DIR, or NULL */
     uint64_t max_failures;   /* stop after this many failing cases (each shrunk) */
     uint64_t shrink_steps;   /* the most candidates one shrink may try */

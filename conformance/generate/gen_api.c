@@ -130,15 +130,17 @@ static void type_name(gen_rng_t *r, char *out, size_t cap)
     }
 }
 
-static uint64_t ring_size(gen_rng_t *r)
+/* A ring size for config_set_max_events_per_nc. Every enabled NC's ring is
+ * mapped and touched at start (D-RING-MEMORY: 128 MiB and a tenth of a
+ * second for the clamp's top, 0x100000 records), so the top and values past
+ * it come only where one NC is then left enabled (big). */
+static uint64_t ring_size(gen_rng_t *r, bool big)
 {
     static const uint64_t v[] = {0, 1, 1023, 1024, 1025, 2000, 0x100000, 0x100001, UINT64_MAX};
-    /* The clamp's top (a ring of 0x100000 records, 128 MiB per NC, mapped
-     * and touched at start: D-RING-MEMORY) now and then: it costs a tenth
-     * of a second a start. */
     uint64_t pick = gen_below(r, 100);
-    return pick < 95 ? v[gen_below(r, 6)] : pick < 96 ? v[6 + gen_below(r, 3)]
-                                                      : gen_value(r, 2);
+    if (big && pick < 1)
+        return v[6 + gen_below(r, 3)];
+    return pick < 90 ? v[gen_below(r, 6)] : gen_below(r, 4097);
 }
 
 /* One call valid in state *st (the kind's sequence rule), its state after. */
@@ -190,7 +192,7 @@ static void make_step(gen_rng_t *r, api_state_t *st, api_step_case_t *s)
     case API_OPTIONS_ALLOCATE: st->options |= !(s->nulls & API_NULL_OPTIONS); break;
     case API_CONFIG_FREE: st->config = false; break;
     case API_OPTIONS_FREE: st->options = false; break;
-    case API_CONFIG_SET_MAX_EVENTS: s->value = ring_size(r); break;
+    case API_CONFIG_SET_MAX_EVENTS: s->value = ring_size(r, false); break;
     case API_OPTIONS_SET_MAX_EVENTS: s->value = gen_chance(r, 70) ? gen_below(r, 20) : gen_value(r, 8); break;
     case API_OPTIONS_SET_NC: {
         static const uint64_t v[] = {0, 1, 2, 255, 256, UINT64_MAX, 0x80000000};
@@ -201,7 +203,11 @@ static void make_step(gen_rng_t *r, api_state_t *st, api_step_case_t *s)
         s->enabled = gen_chance(r, 40);
         s->nc_from = gen_chance(r, 85) ? (uint32_t)gen_below(r, 8) : (uint32_t)gen_range(r, 250, 300);
         s->range = gen_chance(r, 60);
-        s->nc_to = s->range ? s->nc_from + (uint32_t)gen_below(r, 300) : s->nc_from;
+        /* Wide ranges mostly switch NCs off: every enabled NC's ring is
+         * mapped and touched at start (D-RING-MEMORY). */
+        s->nc_to = !s->range ? s->nc_from
+                   : s->enabled && gen_chance(r, 90) ? s->nc_from + (uint32_t)gen_below(r, 8)
+                                                     : s->nc_from + (uint32_t)gen_below(r, 300);
         break;
     case API_CONFIG_SET_TYPE:
         s->enabled = gen_chance(r, 50);
@@ -248,12 +254,13 @@ static void *api_make(gen_rng_t *r, uint64_t j)
         /* The usual start of a session: a config, a ring, a few NCs. All 256
          * NCs with rings under 32 Ki records are mapped and touched at start
          * (D-RING-MEMORY: a third of a second), so they come now and then. */
+        uint64_t ring = ring_size(r, true);
         c->steps[c->n++] = (api_step_case_t){.call = API_CONFIG_ALLOCATE};
-        c->steps[c->n++] = (api_step_case_t){.call = API_CONFIG_SET_MAX_EVENTS,
-                                              .value = ring_size(r)};
-        c->steps[c->n++] = (api_step_case_t){.call = API_CONFIG_SET_NC, .range = true,
-                                              .nc_from = (uint32_t)gen_range(r, 1, 4),
-                                              .nc_to = 255, .enabled = false};
+        c->steps[c->n++] = (api_step_case_t){.call = API_CONFIG_SET_MAX_EVENTS, .value = ring};
+        c->steps[c->n++] = (api_step_case_t){
+            .call = API_CONFIG_SET_NC, .range = true,
+            .nc_from = ring > 4096 ? 1 : (uint32_t)gen_range(r, 1, 4), .nc_to = 255,
+            .enabled = false};
         if (gen_chance(r, 70))
             c->steps[c->n++] = (api_step_case_t){.call = API_START};
         st.config = true;

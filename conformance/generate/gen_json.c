@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "data_view.h"
 #include "event_table.h"
 #include "gen_int.h"
 #include "input.h"
@@ -231,18 +232,20 @@ static void gjson_source(const void *p, gen_text_t *t)
     }
     gen_printf(t, ", F2.json.document, F2.json.data_version, F2.json.key_order, "
                   "F2.json.phase_strings, F2.json.integers_decimal, F2.json.data_always, "
-                  "F2.json.nrta_seq_id_omitted, F2.event_type.snake_case, D-JSON-NAMES, "
-                  "D-JSON-DATA, D-JSON-TIME, F2.json.timestamp_override");
+                  "F2.json.nrta_seq_id_omitted, F2.event_type.snake_case, F2.json.worker_gid, "
+                  "D-JSON-NAMES, D-JSON-DATA, D-WORKER-GID, D-JSON-TIME");
     for (size_t i = 0; i < c->n_records; i++) {
         uint32_t type = (uint32_t)c->records[i].trace_type, phase = (uint32_t)c->records[i].phase;
         gen_source_payload(t, type, phase);
+        if (ntsim__data_view(type, phase)->nc_timestamp)
+            gen_printf(t, ", F2.json.timestamp_override");
         if (type >= NRT_SYS_TRACE_EVENT_TYPE_COUNT)
             gen_printf(t, ", S1.enum.serde_sentinels");
         if (!ntsim__record_has_seq(&c->records[i]) && c->records[i].nrta_seq_id != 0)
             gen_printf(t, ", D-FOREIGN-BOOL");
     }
     if (c->has_gid)
-        gen_printf(t, ", F2.json.worker_gid, D-WORKER-GID");
+        gen_printf(t, ", F2.fetch.gid_map");
     if (c->n_models > 0)
         gen_printf(t, ", F6.json.model_id_7_13, D-JSON-MODEL-ID");
 }
@@ -313,23 +316,31 @@ static void *gjson_shrink(const void *p, size_t k)
     if (c == NULL)
         return NULL;
     if (c->is_string) {
-        size_t n = c->string_len;
-        if (k < 2) {
-            if (n < 2)
-                return c;
-            size_t from = k == 0 ? n / 2 : 0, cut = k == 0 ? n - n / 2 : n / 2;
-            memmove(c->string + from, c->string + from + cut, n - from - cut);
-            c->string_len -= cut;
-            return c;
+        /* By characters: a UTF-8 sequence goes whole (a part of one would
+         * not read back, and the case would be another). */
+        size_t at[MAX_STRING * 4 + 1], n = 0;
+        for (size_t i = 0; i < c->string_len; n++) {
+            at[n] = i;
+            uint8_t b = c->string[i];
+            i += b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
         }
-        k -= 2;
-        if (k < n) {
-            memmove(c->string + k, c->string + k + 1, n - k - 1);
-            c->string_len--;
-            return c;
+        at[n] = c->string_len;
+        size_t from, to;
+        if (k < 2 && n >= 2) {
+            from = k == 0 ? at[n / 2] : 0;
+            to = k == 0 ? at[n] : at[n / 2];
+        } else if (k >= 2 && k - 2 < n) {
+            from = at[k - 2];
+            to = at[k - 1];
+        } else if (k < 2) {
+            return c; /* one character: nothing to halve */
+        } else {
+            gjson_free_case(c);
+            return NULL;
         }
-        gjson_free_case(c);
-        return NULL;
+        memmove(c->string + from, c->string + to, c->string_len - to);
+        c->string_len -= to - from;
+        return c;
     }
     size_t n = c->n_records;
     if (k < 2) {

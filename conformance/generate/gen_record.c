@@ -295,38 +295,49 @@ static void rec_write(const void *p, gen_text_t *t)
     }
 }
 
+/* The facts a vector checks, and only those (vectors/README.md, "Sources"):
+ * the record's layout and payloads when records are drained, the tracking
+ * id rule when returns are pinned, the ring's policy when it overflows. */
 static void rec_source(const void *p, gen_text_t *t)
 {
     const rec_case_t *c = p;
-    gen_printf(t, ", S1.record.layout, S1.record.tracking_id, F5.emit.tracking_id, "
-                  "F5.new_event.returns_tracking, F5.emit.seq, F5.emit.thread_id, "
-                  "F5.emit.timestamp, D-IDS, D-PAYLOAD-HOLES, D-CLOCK-READ");
-    bool past_type = false, clamp = false, overflow = false;
+    bool returns = false, past_type = false, clamp = false, seq = false;
     uint64_t calls = 0;
     for (size_t i = 0; i < c->n_emits; i++) {
         const rec_emit_t *e = &c->emits[i];
-        gen_source_payload(t, e->type, e->phase);
+        returns |= e->repeat == 1;
         past_type |= e->type >= NRT_SYS_TRACE_EVENT_TYPE_COUNT;
         clamp |= e->nc_idx >= NTSIM_NC_COUNT;
-        if (e->has_seq)
-            gen_printf(t, ", S1.record.nrta_seq");
+        seq |= e->has_seq;
         calls += e->repeat;
     }
-    overflow = calls > capacity_of(c->max_events);
+    if (!c->capturing)
+        gen_printf(t, ", F5.emit.state_gate");
+    if (returns)
+        gen_printf(t, ", S1.record.tracking_id, F5.emit.tracking_id, F5.new_event.returns_tracking, "
+                      "D-TRACKING-ZERO");
+    if (c->drain_nc >= 0) {
+        gen_printf(t, ", S1.record.layout, S1.record.padding, F5.emit.seq, F5.emit.thread_id, "
+                      "F5.emit.timestamp, D-IDS, D-PAYLOAD-HOLES, D-CLOCK-READ");
+        for (size_t i = 0; i < c->n_emits; i++)
+            gen_source_payload(t, c->emits[i].type, c->emits[i].phase);
+        if (seq)
+            gen_printf(t, ", S1.record.nrta_seq");
+    }
     if (past_type)
         gen_printf(t, ", F5.emit.drop, D-WARN-ONCE");
     if (clamp)
         gen_printf(t, ", F5.emit.nc_clamp, D-WARN-ONCE");
-    if (overflow)
-        gen_printf(t, ", F5.emit.force_push, D-RING");
-    if (!c->capturing)
-        gen_printf(t, ", F5.emit.state_gate");
+    if (calls > capacity_of(c->max_events))
+        gen_printf(t, ", F5.emit.force_push, D-RING, D-CLOCK-READ");
     if (c->max_events < 1024 || c->max_events > 0x100000)
-        gen_printf(t, ", F4.config.clamp_lower, F4.config.clamp_upper");
+        gen_printf(t, ", F4.config.clamp_lower, F4.config.clamp_upper, D-LIFECYCLE");
     if (c->stop)
         gen_printf(t, ", F5.stop, D-LIFECYCLE");
     if (c->stats_nc >= 0)
         gen_printf(t, ", F6.capture.dropped_accounting, D-RING");
+    if (c->log || c->global)
+        gen_printf(t, ", D-LOG, D-WARN-ONCE");
 }
 
 /* --- expected values, invariants -------------------------------------------------------- */
@@ -527,20 +538,41 @@ static void remove_emits(rec_case_t *c, size_t from, size_t n)
     c->n_emits -= n;
 }
 
-/* The simplifications of one emit, as step k (false past the last). */
+/* A number made smaller, as Hypothesis shrinks integers: step i of a
+ * ladder tries v - v/2, v - v/4, ... v - 1 (the big cuts first, then ever
+ * closer to v, so that a failure that needs "at least N" is found near N).
+ * False when the step changes nothing. */
+static bool ladder(uint64_t *v, uint64_t floor, size_t i)
+{
+    if (*v <= floor || i >= 64)
+        return false;
+    uint64_t d = (*v - floor) >> (i + 1);
+    if (d == 0)
+        d = i == 0 ? *v - floor : 0;
+    if (d == 0)
+        return false;
+    *v -= d;
+    return true;
+}
+
+enum { LADDER = 24 };
+
+/* The simplifications of one emit, as step k; false when step k changes
+ * nothing (later ones may). */
 static bool simpler_emit(rec_emit_t *e, size_t k)
 {
     nrt_sys_trace_event_data_t d;
+    if (k < LADDER)
+        return ladder(&e->repeat, 1, k);
+    k -= LADDER;
     switch (k) {
-    case 0: if (e->repeat <= 1) return false; e->repeat = e->repeat / 2 > 0 ? e->repeat / 2 : 1; return true;
-    case 1: if (e->repeat <= 1) return false; e->repeat--; return true;
-    case 2: if (!e->has_data) return false; e->has_data = false; return true;
-    case 3: if (!e->has_seq) return false; e->has_seq = false; return true;
-    case 4: if (e->tracking_id == 0) return false; e->tracking_id = 0; return true;
-    case 5: if (e->nc_idx == 0) return false; e->nc_idx = 0; return true;
+    case 0: if (!e->has_data) return false; e->has_data = false; return true;
+    case 1: if (!e->has_seq) return false; e->has_seq = false; return true;
+    case 2: if (e->tracking_id == 0) return false; e->tracking_id = 0; return true;
+    case 3: if (e->nc_idx == 0) return false; e->nc_idx = 0; return true;
     default:
-        if (!e->has_data || !gen_payload_simpler(&e->data, e->type, e->phase, k - 6, &d))
-            return k - 6 < 12; /* no change at this step; later ones may */
+        if (!e->has_data || !gen_payload_simpler(&e->data, e->type, e->phase, k - 4, &d))
+            return false;
         e->data = d;
         return true;
     }
@@ -555,65 +587,63 @@ static void *rec_shrink(const void *p, size_t k)
     size_t n = s->n_emits;
     /* halves, then one emit at a time */
     if (k < 2) {
-        if (n < 2)
-            goto same;
-        remove_emits(c, k == 0 ? n / 2 : 0, k == 0 ? n - n / 2 : n / 2);
-        return c;
+        if (n >= 2)
+            remove_emits(c, k == 0 ? n / 2 : 0, k == 0 ? n - n / 2 : n / 2);
+        return c; /* unchanged when there is one: the shrinker skips it */
     }
     k -= 2;
     if (k < n) {
-        if (n < 2)
-            goto same;
-        remove_emits(c, k, 1);
+        if (n >= 2)
+            remove_emits(c, k, 1);
         return c;
     }
     k -= n;
-    enum { PER_EMIT = 18 };
+    enum { PER_EMIT = LADDER + 4 + 12 };
     if (k < n * PER_EMIT) {
-        rec_emit_t before = c->emits[k / PER_EMIT];
-        if (!simpler_emit(&c->emits[k / PER_EMIT], k % PER_EMIT) ||
-            memcmp(&before, &c->emits[k / PER_EMIT], sizeof before) == 0)
-            goto same;
+        (void)simpler_emit(&c->emits[k / PER_EMIT], k % PER_EMIT);
         return c;
     }
     k -= n * PER_EMIT;
     switch (k) {
-    case 0: if (!c->stop) goto same; c->stop = false; return c;
-    case 1: if (c->stats_nc < 0) goto same; c->stats_nc = -1; return c;
-    case 2: if (!c->global) goto same; c->global = false; return c;
-    case 3: if (!c->log) goto same; c->log = false; return c;
-    case 4: if (c->drain_nc < 0) goto same; c->drain_nc = -1; return c;
-    case 5: if (c->drain_max <= 1) goto same; c->drain_max /= 2; return c;
-    case 6: {
-        bool any = false;
+    case 0: c->stop = false; return c;
+    case 1: c->stats_nc = -1; return c;
+    case 2: c->global = false; return c;
+    case 3: c->log = false; return c;
+    case 4: c->drain_nc = -1; return c;
+    case 5:
         for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
-            any |= c->disabled[t], c->disabled[t] = false;
-        if (!any) goto same;
+            c->disabled[t] = false;
+        return c;
+    case 6: c->max_events = 0; return c;
+    case 7: c->clock_start = 1000; return c;
+    case 8: c->clock_step = 0; return c;
+    case 9: c->thread_id = 4242; return c;
+    default: break;
+    }
+    k -= 10;
+    /* the ring: toward the smallest capacity (1024) that still fails */
+    if (k < LADDER) {
+        if (c->max_events > 1024)
+            (void)ladder(&c->max_events, 1024, k);
         return c;
     }
-    case 7: if (c->max_events == 0) goto same; c->max_events = 0; return c;
-    case 8: if (c->clock_start == 1000) goto same; c->clock_start = 1000; return c;
-    case 9: if (c->clock_step == 0) goto same; c->clock_step = 0; return c;
-    case 10: if (c->thread_id == 4242) goto same; c->thread_id = 4242; return c;
-    default:
-        break;
+    k -= LADDER;
+    if (k < LADDER) {
+        (void)ladder(&c->drain_max, 1, k);
+        return c;
     }
-    k -= 11;
+    k -= LADDER;
     /* an NC no emit, drain or stats names, disabled */
     if (k < NTSIM_NC_COUNT) {
         bool used = (int)k == c->drain_nc || (int)k == c->stats_nc;
         for (size_t i = 0; i < c->n_emits; i++)
             used |= c->emits[i].nc_idx == k;
-        if (!c->ncs[k] || used)
-            goto same;
-        c->ncs[k] = false;
+        if (c->ncs[k] && !used)
+            c->ncs[k] = false;
         return c;
     }
     rec_free(c);
     return NULL;
-same:
-    /* This step changes nothing: an unchanged copy, which the shrinker skips. */
-    return c;
 }
 
 static size_t rec_size(const void *p)

@@ -161,6 +161,8 @@ static void print_failure(run_t *u, const gen_kind_t *k, void *c, uint64_t i, co
     /* The first mismatch, to its first line break (kept as \x0a in a report). */
     char first[300];
     const char *text = o->report.text != NULL ? o->report.text : "";
+    if (strncmp(text, id, strlen(id)) == 0 && text[strlen(id)] == ':')
+        text += strlen(id) + 2; /* the case's own id says nothing in its comment */
     size_t n = strcspn(text, "\n");
     const char *brk = strstr(text, "\\x0a");
     if (brk != NULL && (size_t)(brk - text) < n)
@@ -181,7 +183,8 @@ static void print_failure(run_t *u, const gen_kind_t *k, void *c, uint64_t i, co
     printf("FAIL [generate] %s: %s case %" PRIu64 " of seed %" PRIu64 ", shrunk in %zu tries "
            "from %zu to %zu %s: %u mismatch%s\n%s",
            id, k->name, i, opt->seed, tries, size0, k->size(c), k->size_unit,
-           o->report.mismatches, o->report.mismatches == 1 ? "" : "es", text);
+           o->report.mismatches, o->report.mismatches == 1 ? "" : "es",
+           o->report.text != NULL ? o->report.text : "");
     if (o->report.hidden > 0)
         printf("(%u more mismatches not shown)\n", o->report.hidden);
     gen_text_t t;
@@ -200,8 +203,10 @@ static void print_failure(run_t *u, const gen_kind_t *k, void *c, uint64_t i, co
     gen_text_free(&t);
     if (opt->save_dir != NULL && !ok)
         printf("  not saved: %s\n", why);
-    printf("  repro: %s%s --seed %" PRIu64 " --case %" PRIu64 " --kind %s\n", opt->argv0, testee,
-           opt->seed, i, k->name);
+    /* The same mix of kinds as this run's: case i is then the same case. */
+    printf("  repro: %s%s --seed %" PRIu64 " --case %" PRIu64 "%s%s\n", opt->argv0, testee,
+           opt->seed, i, opt->kind_list != NULL ? " --kind " : "",
+           opt->kind_list != NULL ? opt->kind_list : "");
     if (ok) {
         const char *slash = strrchr(saved, '/');
         printf("  saved: %s\n  replay: %s%s --vectors %s --file %s   (or: ntsim replay %s)\n",
@@ -305,6 +310,13 @@ static void print_coverage(const run_t *u)
            calls, (int)API_CALL_COUNT);
 }
 
+static const char *ordinal(uint64_t n)
+{
+    if (n % 100 >= 11 && n % 100 <= 13)
+        return "th";
+    return n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+}
+
 static const char *const cap_words[4] = {"log", "stats", "fail_allocations", "json_escape"};
 
 static int summary(run_t *u, uint64_t ran)
@@ -319,10 +331,7 @@ static int summary(run_t *u, uint64_t ran)
                t->cases, t->passed, t->failed);
         if (t->first_failure >= 0)
             printf(" (the first at case %" PRId64 ", the kind's %" PRIu64 "%s)", t->first_failure,
-                   t->first_failure_nth,
-                   t->first_failure_nth == 1 ? "st" : t->first_failure_nth == 2 ? "nd"
-                                                    : t->first_failure_nth == 3 ? "rd"
-                                                                                : "th");
+                   t->first_failure_nth, ordinal(t->first_failure_nth));
         if (t->skipped > 0)
             printf(", %" PRIu64 " skipped (%s)", t->skipped, t->skip_reason);
         if (t->discarded > 0)
@@ -370,7 +379,7 @@ int ntsim_generate(const ntsim_gen_options_t *o, ntsim_testee_t *t, const ntsim_
     uint64_t first = o->only_case >= 0 ? (uint64_t)o->only_case : 0;
     uint64_t end = o->only_case >= 0 ? first + 1 : o->cases;
     printf("generate: seed %" PRIu64 ", cases %" PRIu64 "..%" PRIu64 " (%s), against %s\n",
-           o->seed, first, end ? end - 1 : 0, o->kinds ? "some kinds" : ntsim_gen_kind_list(),
+           o->seed, first, end ? end - 1 : 0, o->kind_list ? o->kind_list : ntsim_gen_kind_list(),
            o->testee_command != NULL ? o->testee_command : "the built-in testee in process");
     fflush(stdout);
     u->start = u->last_progress = gen_now();

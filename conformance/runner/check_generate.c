@@ -111,6 +111,7 @@ int ntsim_check_generate_run(const char *argv0, const char *kinds, const char *t
 {
     char why[256];
     g_gen.kinds = 0;
+    g_gen.kind_list = kinds;
     if (kinds != NULL && !ntsim_gen_parse_kinds(kinds, &g_gen.kinds, why, sizeof why)) {
         fprintf(stderr, "%s: --kind: %s\n", argv0, why);
         return 2;
