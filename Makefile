@@ -24,7 +24,8 @@
 #                   and the layout vectors
 #   make mutants    mutation score of engine/: every mutant built and the suite
 #                   run on it; build/mutants/report.txt (MUTANT_JOBS=2,
-#                   MUTANT_FILES="json.c ...", MUTANT_SAMPLE=N MUTANT_SEED=S)
+#                   MUTANT_FILES="json.c ...", MUTANT_SAMPLE=N MUTANT_SEED=S,
+#                   MUTANT_SUITE=vectors|generate: judged by one of them alone)
 #   make add-type-check  prove vectors/README.md's checklist for a new event type
 #   make add-kind-check  prove docs/architecture.md's checklist for a new vector kind
 #   make interop    the timelines read by tools nobody here wrote: protoc decodes
@@ -446,6 +447,11 @@ MUTANT_MIN_SCORE ?= 95
 MUTANT_RETRY ?=
 MUTANT_LIST ?=
 MUTANT_SANITIZERS ?= asan tsan
+# What judges each mutant: suite (the whole suite), vectors (the committed
+# vectors alone) or generate (the generator alone, MUTANT_GENERATE_ARGS);
+# conformance/proofs/mutants.pl's header.
+MUTANT_SUITE ?= suite
+MUTANT_GENERATE_ARGS ?= --generate 2000 --seed 2029
 SAN_CFLAGS_BASE = $(CSTD) $(WARN) -O1 -g $(DEFS) $(PKG_CFLAGS) -MMD -MP
 # The suite's and the command's objects (not archives: a mutant relinks them).
 MUTANT_SUITE_OBJS = $(RUNNER_OBJ) $(GENERATE_OBJ) $(UNIT_OBJ) $(HARNESS_OBJ) $(SIM_OBJ)
@@ -460,6 +466,8 @@ MUTANT_LINK_OBJS=$(MUTANT_SUITE_OBJS)
 MUTANT_ENGINE_OBJS=$(ENGINE_OBJ)
 MUTANT_NTSIM_OBJS=$(MUTANT_NTSIM_OBJS)
 MUTANT_SANITIZERS=$(MUTANT_SANITIZERS)
+MUTANT_SUITE=$(MUTANT_SUITE)
+MUTANT_GENERATE_ARGS=$(MUTANT_GENERATE_ARGS)
 MUTANT_ASAN_BUILD=$(BUILD)/asan
 MUTANT_ASAN_CFLAGS=$(SAN_CFLAGS_BASE) $(ASAN_CFLAGS)
 MUTANT_ASAN_LIBS=$(PKG_LIBS) $(ASAN_LDFLAGS)
@@ -478,7 +486,7 @@ MUTANT_RETRY=$(MUTANT_RETRY)
 MUTANT_LIST=$(MUTANT_LIST)
 endef
 mutants: $(CHECK_BIN) $(NTSIM_BIN) | $(GEN_HDR)
-	$(foreach s,$(filter asan tsan,$(MUTANT_SANITIZERS)),$(MAKE) BUILD=$(BUILD)/$(s) OPT="-O1 -g" \
+	$(foreach s,$(if $(filter suite,$(MUTANT_SUITE)),$(filter asan tsan,$(MUTANT_SANITIZERS))),$(MAKE) BUILD=$(BUILD)/$(s) OPT="-O1 -g" \
 	    EXTRA_CFLAGS="$($(call upper,$(s))_CFLAGS)" EXTRA_LDFLAGS="$($(call upper,$(s))_LDFLAGS)" \
 	    $(BUILD)/$(s)/check_ntsim $(BUILD)/$(s)/ntsim &&) true
 	$(file >$(BUILD)/mutants.conf,$(MUTANT_CONF))
