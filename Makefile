@@ -320,12 +320,21 @@ layers: $(DEPS_STAMP) | $(GEN_HDR) $(CONF_GEN_HDR)
 
 # Programs as users write them run under valgrind too: one that exits with
 # its capture running and its threads' records kept, and the C++ client.
+# The generative runs: both ends under valgrind, then a failing run (exit 1,
+# valgrind's errors exit 9) that shrinks and saves its case.
 memcheck: $(CHECK_BIN) $(NTSIM_BIN) $(EXIT_CLIENT) $(CLIENT_TEST)
 	$(VALGRIND) ./$(EXIT_CLIENT)
 	$(VALGRIND) ./$(CLIENT_TEST)
 	CK_FORK=no $(VALGRIND) ./$(CHECK_BIN) --ntsim ./$(NTSIM_BIN)
 	$(VALGRIND) ./$(CHECK_BIN) --testee '$(VALGRIND) ./$(NTSIM_BIN) testee' --testee-timeout 120 \
 	    --xfail conformance/runner/expected_failures.txt
+	$(VALGRIND) ./$(CHECK_BIN) --testee '$(VALGRIND) ./$(NTSIM_BIN) testee' --testee-timeout 120 \
+	    --generate 100 --seed 2029 --progress 0
+	rm -rf $(BUILD)/memcheck-generated
+	$(VALGRIND) --error-exitcode=9 ./$(CHECK_BIN) --testee './$(NTSIM_BIN) testee --break=escape_1e' \
+	    --generate 200 --seed 2029 --progress 0 --max-failures 1 \
+	    --save-failures $(BUILD)/memcheck-generated \
+	    >$(BUILD)/memcheck-generated.log; test $$? -eq 1
 	$(VALGRIND) ./$(NTSIM_BIN) replay --quiet vectors/*.yaml
 	$(VALGRIND) ./$(NTSIM_BIN) run -q -o $(BUILD)/memcheck-out
 	NEURON_RT_INSPECT_ENABLE=1 NEURON_RT_INSPECT_OUTPUT_DIR=$(BUILD)/memcheck-inspect \
@@ -343,6 +352,8 @@ asan:
 	$(ASAN_ENV) ./$(BUILD)/asan/check_ntsim --ntsim ./$(BUILD)/asan/ntsim
 	$(ASAN_ENV) ./$(BUILD)/asan/check_ntsim --testee './$(BUILD)/asan/ntsim testee' \
 	    --xfail conformance/runner/expected_failures.txt
+	$(ASAN_ENV) ./$(BUILD)/asan/check_ntsim --testee './$(BUILD)/asan/ntsim testee' \
+	    --generate 600 --seed 2029 --progress 0
 
 # ThreadSanitizer over the whole suite in one process (the concurrency suite
 # is the point; the rest costs little). TSan must see every thread: no fork.
