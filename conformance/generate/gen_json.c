@@ -88,7 +88,7 @@ static void *gjson_copy(const void *p)
 /* One piece of an escaper string: a control byte, a character JSON
  * escapes, printable ASCII, or a UTF-8 sequence of 2, 3 or 4 bytes (the
  * bytes must read back as themselves, so they are valid UTF-8). */
-static size_t string_piece(gen_rng_t *r, uint8_t *out)
+static size_t string_piece(ntsim_gen_rng_t *r, uint8_t *out)
 {
     static const uint8_t special[] = {'"', '\\', '/', 0x7f, '\'', ' '};
     static const uint8_t *const utf8[] = {(const uint8_t *)"\xc3\xa9",
@@ -96,20 +96,20 @@ static size_t string_piece(gen_rng_t *r, uint8_t *out)
                                           (const uint8_t *)"\xf0\x9f\x98\x80",
                                           (const uint8_t *)"\xc2\x80",
                                           (const uint8_t *)"\xef\xbf\xbf"};
-    uint64_t pick = gen_below(r, 100);
+    uint64_t pick = ntsim_gen_below(r, 100);
     if (pick < 40) {
-        out[0] = (uint8_t)gen_below(r, 0x20);
+        out[0] = (uint8_t)ntsim_gen_below(r, 0x20);
         return 1;
     }
     if (pick < 55) {
-        out[0] = special[gen_below(r, sizeof special)];
+        out[0] = special[ntsim_gen_below(r, sizeof special)];
         return 1;
     }
     if (pick < 80) {
-        out[0] = (uint8_t)gen_range(r, 0x20, 0x7e);
+        out[0] = (uint8_t)ntsim_gen_range(r, 0x20, 0x7e);
         return 1;
     }
-    const uint8_t *u = utf8[gen_below(r, sizeof utf8 / sizeof utf8[0])];
+    const uint8_t *u = utf8[ntsim_gen_below(r, sizeof utf8 / sizeof utf8[0])];
     size_t n = strlen((const char *)u);
     memcpy(out, u, n);
     return n;
@@ -129,7 +129,7 @@ static bool exec_id_of(const nrt_sys_trace_event_t *e, uint64_t *out)
     return false;
 }
 
-static void *gjson_make(gen_rng_t *r, uint64_t j)
+static void *gjson_make(ntsim_gen_rng_t *r, uint64_t j)
 {
     json_case_t *c = calloc(1, sizeof *c);
     if (c == NULL)
@@ -139,11 +139,11 @@ static void *gjson_make(gen_rng_t *r, uint64_t j)
     c->log = true;
     if (j % 6 == 5) {
         c->is_string = true;
-        for (uint64_t n = gen_below(r, MAX_STRING); n > 0; n--)
+        for (uint64_t n = ntsim_gen_below(r, MAX_STRING); n > 0; n--)
             c->string_len += string_piece(r, c->string + c->string_len);
         return c;
     }
-    c->n_records = gen_chance(r, 10) ? 0 : 1 + gen_below(r, 6);
+    c->n_records = ntsim_gen_chance(r, 10) ? 0 : 1 + ntsim_gen_below(r, 6);
     c->records = calloc(c->n_records ? c->n_records : 1, sizeof *c->records);
     if (c->records == NULL) {
         free(c);
@@ -152,105 +152,105 @@ static void *gjson_make(gen_rng_t *r, uint64_t j)
     for (size_t i = 0; i < c->n_records; i++) {
         uint32_t type, phase;
         if (i == 0)
-            gen_anchor(r, j / 6 * 5 + j % 6, &type, &phase);
+            ntsim_gen_anchor(r, j / 6 * 5 + j % 6, &type, &phase);
         else {
-            type = gen_type(r);
-            phase = gen_phase(r);
+            type = ntsim_gen_type(r);
+            phase = ntsim_gen_phase(r);
         }
-        gen_record(r, type, phase, &c->records[i]);
+        ntsim_gen_record(r, type, phase, &c->records[i]);
     }
-    if ((c->has_gid = gen_chance(r, 35))) {
-        c->n_gid = gen_below(r, 9);
+    if ((c->has_gid = ntsim_gen_chance(r, 35))) {
+        c->n_gid = ntsim_gen_below(r, 9);
         for (size_t i = 0; i < c->n_gid; i++)
-            c->gid[i] = gen_chance(r, 70) ? (int32_t)gen_below(r, 128) : gen_int(r);
+            c->gid[i] = ntsim_gen_chance(r, 70) ? (int32_t)ntsim_gen_below(r, 128) : ntsim_gen_int(r);
     }
-    if (gen_chance(r, 35)) {
-        c->n_models = 1 + gen_below(r, MAX_MODELS - 1);
+    if (ntsim_gen_chance(r, 35)) {
+        c->n_models = 1 + ntsim_gen_below(r, MAX_MODELS - 1);
         for (size_t i = 0; i < c->n_models; i++) {
-            uint64_t e = gen_value(r, 8);
+            uint64_t e = ntsim_gen_value(r, 8);
             const nrt_sys_trace_event_t *rec =
-                c->n_records > 0 ? &c->records[gen_below(r, c->n_records)] : NULL;
-            if (rec != NULL && gen_chance(r, 70))
+                c->n_records > 0 ? &c->records[ntsim_gen_below(r, c->n_records)] : NULL;
+            if (rec != NULL && ntsim_gen_chance(r, 70))
                 (void)exec_id_of(rec, &e); /* an execution a record names */
             c->exec_id[i] = e;
-            c->model_id[i] = gen_value(r, 8);
+            c->model_id[i] = ntsim_gen_value(r, 8);
         }
     }
     return c;
 }
 
-static void gjson_write(const void *p, gen_text_t *t)
+static void gjson_write(const void *p, ntsim_gen_text_t *t)
 {
     const json_case_t *c = p;
-    gen_printf(t, "    expect: valid\n");
+    ntsim_gen_printf(t, "    expect: valid\n");
     if (c->is_string) {
-        gen_printf(t, "    string: \"");
-        gen_hex(t, c->string, c->string_len, 1);
-        gen_printf(t, "\"\n");
+        ntsim_gen_printf(t, "    string: \"");
+        ntsim_gen_hex(t, c->string, c->string_len, 1);
+        ntsim_gen_printf(t, "\"\n");
     } else {
         if (c->has_gid) {
-            gen_printf(t, "    gid_map: [");
+            ntsim_gen_printf(t, "    gid_map: [");
             for (size_t i = 0; i < c->n_gid; i++)
-                gen_printf(t, "%s%d", i ? ", " : "", c->gid[i]);
-            gen_printf(t, "]\n");
+                ntsim_gen_printf(t, "%s%d", i ? ", " : "", c->gid[i]);
+            ntsim_gen_printf(t, "]\n");
         }
         if (c->n_models > 0) {
-            gen_printf(t, "    models:\n");
+            ntsim_gen_printf(t, "    models:\n");
             for (size_t i = 0; i < c->n_models; i++)
-                gen_printf(t, "      - {exec_id: %" PRIu64 ", model_id: %" PRIu64 "}\n",
+                ntsim_gen_printf(t, "      - {exec_id: %" PRIu64 ", model_id: %" PRIu64 "}\n",
                            c->exec_id[i], c->model_id[i]);
         }
-        gen_printf(t, "    records:%s\n", c->n_records == 0 ? " []" : "");
+        ntsim_gen_printf(t, "    records:%s\n", c->n_records == 0 ? " []" : "");
         for (size_t i = 0; i < c->n_records; i++) {
-            gen_printf(t, "      - ");
-            gen_record_yaml(t, &c->records[i]);
-            gen_printf(t, "\n");
+            ntsim_gen_printf(t, "      - ");
+            ntsim_gen_record_yaml(t, &c->records[i]);
+            ntsim_gen_printf(t, "\n");
         }
     }
-    gen_printf(t, "    json: ");
+    ntsim_gen_printf(t, "    json: ");
     if (c->expected)
-        gen_quoted(t, c->json, c->json_len);
+        ntsim_gen_quoted(t, c->json, c->json_len);
     else
-        gen_printf(t, "\"(the reference's)\"");
-    gen_printf(t, "\n");
+        ntsim_gen_printf(t, "\"(the reference's)\"");
+    ntsim_gen_printf(t, "\n");
     if (c->log && !c->is_string) {
-        gen_printf(t, "    log: [");
+        ntsim_gen_printf(t, "    log: [");
         for (size_t i = 0; i < c->n_lines; i++) {
-            gen_printf(t, "%s", i ? ", " : "");
-            gen_quoted(t, c->lines[i], strlen(c->lines[i]));
+            ntsim_gen_printf(t, "%s", i ? ", " : "");
+            ntsim_gen_quoted(t, c->lines[i], strlen(c->lines[i]));
         }
-        gen_printf(t, "]\n");
+        ntsim_gen_printf(t, "]\n");
     }
 }
 
-static void gjson_source(const void *p, gen_text_t *t)
+static void gjson_source(const void *p, ntsim_gen_text_t *t)
 {
     const json_case_t *c = p;
     if (c->is_string) {
-        gen_printf(t, ", F2.json.escaping, F2.json.escape_hex_case, D-JSON-ESCAPE");
+        ntsim_gen_printf(t, ", F2.json.escaping, F2.json.escape_hex_case, D-JSON-ESCAPE");
         return;
     }
-    gen_printf(t, ", F2.json.document, F2.json.data_version, F2.json.key_order, "
+    ntsim_gen_printf(t, ", F2.json.document, F2.json.data_version, F2.json.key_order, "
                   "F2.json.phase_strings, F2.json.integers_decimal, F2.json.data_always, "
                   "F2.json.nrta_seq_id_omitted, F2.event_type.snake_case, F2.json.worker_gid, "
                   "D-JSON-NAMES, D-JSON-DATA, D-WORKER-GID, D-JSON-TIME");
     for (size_t i = 0; i < c->n_records; i++) {
         uint32_t type = (uint32_t)c->records[i].trace_type, phase = (uint32_t)c->records[i].phase;
-        gen_source_payload(t, type, phase);
+        ntsim_gen_source_payload(t, type, phase);
         if (ntsim__data_view(type, phase)->nc_timestamp)
-            gen_printf(t, ", F2.json.timestamp_override");
+            ntsim_gen_printf(t, ", F2.json.timestamp_override");
         if (type >= NRT_SYS_TRACE_EVENT_TYPE_COUNT)
-            gen_printf(t, ", S1.enum.serde_sentinels");
+            ntsim_gen_printf(t, ", S1.enum.serde_sentinels");
         if (!ntsim__record_has_seq(&c->records[i]) && c->records[i].nrta_seq_id != 0)
-            gen_printf(t, ", D-FOREIGN-BOOL");
+            ntsim_gen_printf(t, ", D-FOREIGN-BOOL");
     }
     if (c->has_gid)
-        gen_printf(t, ", F2.fetch.gid_map");
+        ntsim_gen_printf(t, ", F2.fetch.gid_map");
     if (c->n_models > 0)
-        gen_printf(t, ", F6.json.model_id_7_13, D-JSON-MODEL-ID");
+        ntsim_gen_printf(t, ", F6.json.model_id_7_13, D-JSON-MODEL-ID");
 }
 
-static const NtsimTestee__JsonReply *gjson_reply(const gen_replies_t *g)
+static const NtsimTestee__JsonReply *gjson_reply(const ntsim_gen_replies_t *g)
 {
     for (size_t i = 0; i < g->count; i++)
         if (g->items[i]->body_case == NTSIM_TESTEE__RESPONSE__BODY_JSON)
@@ -258,33 +258,33 @@ static const NtsimTestee__JsonReply *gjson_reply(const gen_replies_t *g)
     return NULL;
 }
 
-static gen_expect_status_t gjson_expect(void *p, const gen_replies_t *ref, char *why, size_t cap)
+static ntsim_gen_expect_status_t gjson_expect(void *p, const ntsim_gen_replies_t *ref, char *why, size_t cap)
 {
     json_case_t *c = p;
     const NtsimTestee__JsonReply *m = gjson_reply(ref);
     drop_expected(c);
     if (m == NULL || m->status != 0 || !m->has_document) {
         snprintf(why, cap, "the reference did not serialize (status %d)", m ? m->status : -1);
-        return GEN_EXPECT_NONE;
+        return NTSIM_GEN_EXPECT_NONE;
     }
     if ((c->json = ntsim_testee_text(&m->document)) == NULL)
-        return GEN_EXPECT_NONE;
+        return NTSIM_GEN_EXPECT_NONE;
     c->json_len = m->document.len;
     if (c->log && m->log != NULL) {
         if ((c->lines = calloc(m->log->n_lines + 1, sizeof *c->lines)) == NULL)
-            return GEN_EXPECT_NONE;
+            return NTSIM_GEN_EXPECT_NONE;
         for (size_t i = 0; i < m->log->n_lines; i++) {
             const char *l = m->log->lines[i];
             if (strncmp(l, "error: ", 7) == 0 || strncmp(l, "warning: ", 9) == 0)
                 if ((c->lines[c->n_lines++] = ntsim_strdup(l)) == NULL)
-                    return GEN_EXPECT_NONE;
+                    return NTSIM_GEN_EXPECT_NONE;
         }
     }
     c->expected = true;
-    return GEN_EXPECT_DONE;
+    return NTSIM_GEN_EXPECT_DONE;
 }
 
-static void gjson_check(const void *p, const gen_replies_t *got, const char *who, const char *id,
+static void gjson_check(const void *p, const ntsim_gen_replies_t *got, const char *who, const char *id,
                        ntsim_report_t *r)
 {
     const json_case_t *c = p;
@@ -375,7 +375,7 @@ static void *gjson_shrink(const void *p, size_t k)
         case 6: e->nc_idx = 0; break;
         default: {
             nrt_sys_trace_event_data_t d;
-            if (gen_payload_simpler(&e->data, (uint32_t)e->trace_type, (uint32_t)e->phase,
+            if (ntsim_gen_payload_simpler(&e->data, (uint32_t)e->trace_type, (uint32_t)e->phase,
                                     step - 7, &d))
                 e->data = d;
             break;
@@ -397,17 +397,17 @@ static size_t gjson_size(const void *p)
     return c->is_string ? c->string_len : c->n_records;
 }
 
-static void gjson_cover(const void *p, gen_cov_t *cov, const gen_replies_t *ref)
+static void gjson_cover(const void *p, ntsim_gen_cov_t *cov, const ntsim_gen_replies_t *ref)
 {
     (void)ref;
     const json_case_t *c = p;
     cov->strings += c->is_string;
     for (size_t i = 0; i < c->n_records; i++)
-        gen_cov_type_phase(cov, (uint32_t)c->records[i].trace_type,
+        ntsim_gen_cov_type_phase(cov, (uint32_t)c->records[i].trace_type,
                            (uint32_t)c->records[i].phase);
 }
 
-const gen_kind_t gen_kind_json = {
+const ntsim_gen_kind_t ntsim_gen_kind_json = {
     .name = "json",
     .weight = 3,
     .make = gjson_make,

@@ -82,7 +82,7 @@ static void *notify_copy(const void *p)
     return c;
 }
 
-static void *notify_make(gen_rng_t *r, uint64_t j)
+static void *notify_make(ntsim_gen_rng_t *r, uint64_t j)
 {
     notify_case_t *c = calloc(1, sizeof *c);
     if (c == NULL)
@@ -92,68 +92,68 @@ static void *notify_make(gen_rng_t *r, uint64_t j)
         c->type = (int32_t)slot;
     } else if (slot == 11) {
         static const int32_t below[] = {INT32_MIN, -1, -2, -9};
-        c->type = gen_chance(r, 60) ? below[gen_below(r, 4)] : -(int32_t)gen_range(r, 1, INT32_MAX);
+        c->type = ntsim_gen_chance(r, 60) ? below[ntsim_gen_below(r, 4)] : -(int32_t)ntsim_gen_range(r, 1, INT32_MAX);
     } else if (slot == 12) {
         static const int32_t above[] = {11, 12, 255, 256, INT32_MAX};
-        c->type = gen_chance(r, 60) ? above[gen_below(r, 5)] : (int32_t)gen_range(r, 11, INT32_MAX);
+        c->type = ntsim_gen_chance(r, 60) ? above[ntsim_gen_below(r, 5)] : (int32_t)ntsim_gen_range(r, 11, INT32_MAX);
     } else {
         c->is_explicit = true;
-        c->num_topsp = gen_chance(r, 90) ? (uint32_t)gen_range(r, 1, 8)
-                                         : (gen_chance(r, 50) ? 256 : (uint32_t)gen_range(r, 9, 256));
-        c->n_appends = 1 + gen_below(r, MAX_APPENDS); /* the grammar needs one */
+        c->num_topsp = ntsim_gen_chance(r, 90) ? (uint32_t)ntsim_gen_range(r, 1, 8)
+                                         : (ntsim_gen_chance(r, 50) ? 256 : (uint32_t)ntsim_gen_range(r, 9, 256));
+        c->n_appends = 1 + ntsim_gen_below(r, MAX_APPENDS); /* the grammar needs one */
         for (size_t i = 0; i < c->n_appends; i++) {
             notify_append_t *a = &c->appends[i];
-            a->topsp = (uint32_t)gen_below(r, c->num_topsp);
-            a->len = gen_below(r, MAX_BYTES + 1);
+            a->topsp = (uint32_t)ntsim_gen_below(r, c->num_topsp);
+            a->len = ntsim_gen_below(r, MAX_BYTES + 1);
             for (size_t b = 0; b < a->len; b++)
-                a->bytes[b] = (uint8_t)gen_next(r);
+                a->bytes[b] = (uint8_t)ntsim_gen_next(r);
         }
     }
     return c;
 }
 
-static void notify_write(const void *p, gen_text_t *t)
+static void notify_write(const void *p, ntsim_gen_text_t *t)
 {
     const notify_case_t *c = p;
     if (c->is_explicit) {
-        gen_printf(t, "    expect: valid\n    explicit:\n      num_topsp: %u\n      appends:%s\n",
+        ntsim_gen_printf(t, "    expect: valid\n    explicit:\n      num_topsp: %u\n      appends:%s\n",
                    c->num_topsp, c->n_appends == 0 ? " []" : "");
         for (size_t i = 0; i < c->n_appends; i++) {
-            gen_printf(t, "        - {topsp: %u, bytes: \"", c->appends[i].topsp);
-            gen_hex(t, c->appends[i].bytes, c->appends[i].len, 0);
-            gen_printf(t, "\"}\n");
+            ntsim_gen_printf(t, "        - {topsp: %u, bytes: \"", c->appends[i].topsp);
+            ntsim_gen_hex(t, c->appends[i].bytes, c->appends[i].len, 0);
+            ntsim_gen_printf(t, "\"}\n");
         }
-        gen_printf(t, "    infos:\n");
+        ntsim_gen_printf(t, "    infos:\n");
         if (c->n_infos == 0) /* before the reference answers: the loader wants one */
-            gen_printf(t, "      - {trace_type: 0, block_type: 0, nc_idx: 0, payload: \"\"}\n");
+            ntsim_gen_printf(t, "      - {trace_type: 0, block_type: 0, nc_idx: 0, payload: \"\"}\n");
         for (size_t i = 0; i < c->n_infos; i++) {
             const notify_info_t *x = &c->infos[i];
-            gen_printf(t, "      - {trace_type: %d, block_type: %d, nc_idx: %u, payload: \"",
+            ntsim_gen_printf(t, "      - {trace_type: %d, block_type: %d, nc_idx: %u, payload: \"",
                        x->trace_type, x->block_type, x->nc_idx);
-            gen_hex(t, x->payload, x->len, 0);
-            gen_printf(t, "\"}\n");
+            ntsim_gen_hex(t, x->payload, x->len, 0);
+            ntsim_gen_printf(t, "\"}\n");
         }
         return;
     }
     if (c->expected && c->dropped) {
-        gen_printf(t, "    expect: invalid\n    error: ");
-        gen_quoted(t, c->error, strlen(c->error));
-        gen_printf(t, "\n    notification_type: %d\n    dropped_reason: %s\n", c->type, c->reason);
+        ntsim_gen_printf(t, "    expect: invalid\n    error: ");
+        ntsim_gen_quoted(t, c->error, strlen(c->error));
+        ntsim_gen_printf(t, "\n    notification_type: %d\n    dropped_reason: %s\n", c->type, c->reason);
         return;
     }
-    gen_printf(t, "    expect: valid\n    notification_type: %d\n    trace_type: %d\n"
+    ntsim_gen_printf(t, "    expect: valid\n    notification_type: %d\n    trace_type: %d\n"
                   "    block_type: %d\n", c->type, c->trace_type, c->block_type);
 }
 
-static void notify_source(const void *p, gen_text_t *t)
+static void notify_source(const void *p, ntsim_gen_text_t *t)
 {
     const notify_case_t *c = p;
     if (c->is_explicit) {
-        gen_printf(t, ", F3.explicit.append, F3.explicit.per_topsp, S5.explicit.direct, "
+        ntsim_gen_printf(t, ", F3.explicit.append, F3.explicit.per_topsp, S5.explicit.direct, "
                       "F1.convert.no_explicit, D-EXPLICIT-BLOCK");
         return;
     }
-    gen_printf(t, ", S5.convert.signature, F1.convert.table, S5.notification_type, "
+    ntsim_gen_printf(t, ", S5.convert.signature, F1.convert.table, S5.notification_type, "
                   "S5.notification_trace_type, S5.block_type, D-NOTIFY");
     static const char *const arm[] = {"S5.convert.trace", "S5.convert.event",
                                       "S5.convert.error", "S5.convert.infer_status",
@@ -161,13 +161,13 @@ static void notify_source(const void *p, gen_text_t *t)
                                       "S5.convert.topsp_trace", "S5.convert.topsp_event",
                                       "S5.convert.topsp_error"};
     if (c->type >= 0 && c->type <= 8)
-        gen_printf(t, ", %s", arm[c->type]);
+        ntsim_gen_printf(t, ", %s", arm[c->type]);
     else
-        gen_printf(t, ", S5.convert.default, S5.convert.range_check, S5.convert.default_outputs, "
+        ntsim_gen_printf(t, ", S5.convert.default, S5.convert.range_check, S5.convert.default_outputs, "
                       "S5.convert.drop_message, F1.convert.default");
 }
 
-static const NtsimTestee__NotifyReply *notify_reply(const gen_replies_t *g)
+static const NtsimTestee__NotifyReply *notify_reply(const ntsim_gen_replies_t *g)
 {
     for (size_t i = 0; i < g->count; i++)
         if (g->items[i]->body_case == NTSIM_TESTEE__RESPONSE__BODY_NOTIFY)
@@ -189,18 +189,18 @@ static const char *last_warning(const NtsimTestee__Log *log)
     return last;
 }
 
-static gen_expect_status_t notify_expect(void *p, const gen_replies_t *ref, char *why, size_t cap)
+static ntsim_gen_expect_status_t notify_expect(void *p, const ntsim_gen_replies_t *ref, char *why, size_t cap)
 {
     notify_case_t *c = p;
     const NtsimTestee__NotifyReply *m = notify_reply(ref);
     drop_expected(c);
     if (m == NULL) {
         snprintf(why, cap, "the reference gave no notify reply");
-        return GEN_EXPECT_NONE;
+        return NTSIM_GEN_EXPECT_NONE;
     }
     if (c->is_explicit) {
         if ((c->infos = calloc(m->n_infos + 1, sizeof *c->infos)) == NULL)
-            return GEN_EXPECT_NONE;
+            return NTSIM_GEN_EXPECT_NONE;
         for (size_t i = 0; i < m->n_infos; i++) {
             const NtsimTestee__TraceInfo *x = m->infos[i];
             notify_info_t *w = &c->infos[c->n_infos++];
@@ -209,7 +209,7 @@ static gen_expect_status_t notify_expect(void *p, const gen_replies_t *ref, char
             w->nc_idx = x->nc_idx;
             w->len = x->has_payload ? x->payload.len : 0;
             if ((w->payload = malloc(w->len ? w->len : 1)) == NULL)
-                return GEN_EXPECT_NONE;
+                return NTSIM_GEN_EXPECT_NONE;
             if (w->len > 0)
                 memcpy(w->payload, x->payload.data, w->len);
         }
@@ -221,18 +221,18 @@ static gen_expect_status_t notify_expect(void *p, const gen_replies_t *ref, char
         const char *msg = last_warning(m->log);
         if (n == NULL || msg == NULL) {
             snprintf(why, cap, "the reference's drop has no %s", n == NULL ? "counts" : "message");
-            return GEN_EXPECT_NONE;
+            return NTSIM_GEN_EXPECT_NONE;
         }
         c->dropped = true;
         c->reason = n->dropped_cc_status ? "cc_status" : n->dropped_max ? "max" : "out_of_range";
         if ((c->error = ntsim_strdup(msg)) == NULL)
-            return GEN_EXPECT_NONE;
+            return NTSIM_GEN_EXPECT_NONE;
     }
     c->expected = true;
-    return GEN_EXPECT_DONE;
+    return NTSIM_GEN_EXPECT_DONE;
 }
 
-static void notify_check(const void *p, const gen_replies_t *got, const char *who,
+static void notify_check(const void *p, const ntsim_gen_replies_t *got, const char *who,
                          const char *id, ntsim_report_t *r)
 {
     const notify_case_t *c = p;
@@ -317,7 +317,7 @@ static size_t notify_size(const void *p)
     return c->is_explicit ? c->n_appends : 1;
 }
 
-static void notify_cover(const void *p, gen_cov_t *cov, const gen_replies_t *ref)
+static void notify_cover(const void *p, ntsim_gen_cov_t *cov, const ntsim_gen_replies_t *ref)
 {
     (void)ref;
     const notify_case_t *c = p;
@@ -331,7 +331,7 @@ static void notify_cover(const void *p, gen_cov_t *cov, const gen_replies_t *ref
         cov->notify_in[c->type]++;
 }
 
-const gen_kind_t gen_kind_notify = {
+const ntsim_gen_kind_t ntsim_gen_kind_notify = {
     .name = "notify",
     .weight = 2,
     .make = notify_make,

@@ -81,12 +81,12 @@ static void *ntff_copy(const void *p)
     return c;
 }
 
-static void *ntff_make(gen_rng_t *r, uint64_t j)
+static void *ntff_make(ntsim_gen_rng_t *r, uint64_t j)
 {
     ntff_case_t *c = calloc(1, sizeof *c);
     if (c == NULL)
         return NULL;
-    c->n_records = gen_chance(r, 8) ? 0 : 1 + gen_below(r, 4);
+    c->n_records = ntsim_gen_chance(r, 8) ? 0 : 1 + ntsim_gen_below(r, 4);
     c->records = calloc(c->n_records ? c->n_records : 1, sizeof *c->records);
     if (c->records == NULL) {
         free(c);
@@ -95,87 +95,87 @@ static void *ntff_make(gen_rng_t *r, uint64_t j)
     for (size_t i = 0; i < c->n_records; i++) {
         uint32_t type, phase;
         if (i == 0)
-            gen_anchor(r, j, &type, &phase);
+            ntsim_gen_anchor(r, j, &type, &phase);
         else {
-            type = gen_type(r);
-            phase = gen_phase(r);
+            type = ntsim_gen_type(r);
+            phase = ntsim_gen_phase(r);
         }
-        gen_record(r, type, phase, &c->records[i]);
+        ntsim_gen_record(r, type, phase, &c->records[i]);
     }
-    if (gen_chance(r, 40)) {
-        c->n_infos = 1 + gen_below(r, MAX_INFOS);
+    if (ntsim_gen_chance(r, 40)) {
+        c->n_infos = 1 + ntsim_gen_below(r, MAX_INFOS);
         for (size_t i = 0; i < c->n_infos; i++) {
             ntff_info_case_t *x = &c->infos[i];
-            x->trace_type = gen_chance(r, 70) ? (int32_t)gen_below(r, 8) : gen_int(r);
-            x->block_type = gen_chance(r, 70) ? (int32_t)gen_below(r, 5) : gen_int(r);
-            x->nc_idx = gen_chance(r, 80) ? (uint32_t)gen_below(r, 8) : (uint32_t)gen_value(r, 4);
-            x->len = gen_below(r, MAX_PAYLOAD + 1);
+            x->trace_type = ntsim_gen_chance(r, 70) ? (int32_t)ntsim_gen_below(r, 8) : ntsim_gen_int(r);
+            x->block_type = ntsim_gen_chance(r, 70) ? (int32_t)ntsim_gen_below(r, 5) : ntsim_gen_int(r);
+            x->nc_idx = ntsim_gen_chance(r, 80) ? (uint32_t)ntsim_gen_below(r, 8) : (uint32_t)ntsim_gen_value(r, 4);
+            x->len = ntsim_gen_below(r, MAX_PAYLOAD + 1);
             for (size_t b = 0; b < x->len; b++)
-                x->payload[b] = (uint8_t)gen_next(r);
+                x->payload[b] = (uint8_t)ntsim_gen_next(r);
         }
     }
     static const char *const arches[] = {"trn1", "trn2", "inf2", ""};
-    c->arch = gen_chance(r, 60) ? arches[gen_below(r, 4)] : NULL;
-    c->nd_idx = gen_chance(r, 70) ? (uint32_t)gen_below(r, 16) : (uint32_t)gen_value(r, 4);
-    c->pid = gen_chance(r, 50) ? 4242 : (uint32_t)gen_value(r, 4);
-    c->session_id = gen_value(r, 8);
-    c->lnc = gen_chance(r, 70) ? (uint32_t)gen_below(r, 3) : (uint32_t)gen_value(r, 4);
+    c->arch = ntsim_gen_chance(r, 60) ? arches[ntsim_gen_below(r, 4)] : NULL;
+    c->nd_idx = ntsim_gen_chance(r, 70) ? (uint32_t)ntsim_gen_below(r, 16) : (uint32_t)ntsim_gen_value(r, 4);
+    c->pid = ntsim_gen_chance(r, 50) ? 4242 : (uint32_t)ntsim_gen_value(r, 4);
+    c->session_id = ntsim_gen_value(r, 8);
+    c->lnc = ntsim_gen_chance(r, 70) ? (uint32_t)ntsim_gen_below(r, 3) : (uint32_t)ntsim_gen_value(r, 4);
     return c;
 }
 
-static void ntff_write(const void *p, gen_text_t *t)
+static void ntff_write(const void *p, ntsim_gen_text_t *t)
 {
     const ntff_case_t *c = p;
-    gen_printf(t, "    expect: valid\n    options: {nd_idx: %u", c->nd_idx);
+    ntsim_gen_printf(t, "    expect: valid\n    options: {nd_idx: %u", c->nd_idx);
     if (c->arch != NULL) {
-        gen_printf(t, ", arch: ");
-        gen_quoted(t, c->arch, strlen(c->arch));
+        ntsim_gen_printf(t, ", arch: ");
+        ntsim_gen_quoted(t, c->arch, strlen(c->arch));
     }
-    gen_printf(t, ", pid: %u, session_id: %" PRIu64 ", logical_nc_size: %u}\n", c->pid,
+    ntsim_gen_printf(t, ", pid: %u, session_id: %" PRIu64 ", logical_nc_size: %u}\n", c->pid,
                c->session_id, c->lnc);
-    gen_printf(t, "    records:%s\n", c->n_records == 0 ? " []" : "");
+    ntsim_gen_printf(t, "    records:%s\n", c->n_records == 0 ? " []" : "");
     for (size_t i = 0; i < c->n_records; i++) {
-        gen_printf(t, "      - ");
-        gen_record_yaml(t, &c->records[i]);
-        gen_printf(t, "\n");
+        ntsim_gen_printf(t, "      - ");
+        ntsim_gen_record_yaml(t, &c->records[i]);
+        ntsim_gen_printf(t, "\n");
     }
     if (c->n_infos > 0) {
-        gen_printf(t, "    infos:\n");
+        ntsim_gen_printf(t, "    infos:\n");
         for (size_t i = 0; i < c->n_infos; i++) {
             const ntff_info_case_t *x = &c->infos[i];
-            gen_printf(t, "      - {trace_type: %d, block_type: %d, nc_idx: %u, payload: \"",
+            ntsim_gen_printf(t, "      - {trace_type: %d, block_type: %d, nc_idx: %u, payload: \"",
                        x->trace_type, x->block_type, x->nc_idx);
-            gen_hex(t, x->payload, x->len, 0);
-            gen_printf(t, "\"}\n");
+            ntsim_gen_hex(t, x->payload, x->len, 0);
+            ntsim_gen_printf(t, "\"}\n");
         }
     }
-    gen_printf(t, "    decode: ");
+    ntsim_gen_printf(t, "    decode: ");
     if (c->expected)
-        gen_quoted(t, c->decode, strlen(c->decode));
+        ntsim_gen_quoted(t, c->decode, strlen(c->decode));
     else
-        gen_printf(t, "\"(the reference's)\"");
-    gen_printf(t, "\n");
+        ntsim_gen_printf(t, "\"(the reference's)\"");
+    ntsim_gen_printf(t, "\n");
     if (c->expected) {
-        gen_printf(t, "    bytes: \"");
-        gen_hex(t, c->bytes, c->n_bytes, 0);
-        gen_printf(t, "\"\n");
+        ntsim_gen_printf(t, "    bytes: \"");
+        ntsim_gen_hex(t, c->bytes, c->n_bytes, 0);
+        ntsim_gen_printf(t, "\"\n");
     }
 }
 
-static void ntff_source(const void *p, gen_text_t *t)
+static void ntff_source(const void *p, ntsim_gen_text_t *t)
 {
     const ntff_case_t *c = p;
-    gen_printf(t, ", F3.ntrace_info.fields, F3.ntrace_event.fields, F3.event_to_proto.switch, "
+    ntsim_gen_printf(t, ", F3.ntrace_info.fields, F3.ntrace_event.fields, F3.event_to_proto.switch, "
                   "F3.event_to_proto.flow, F3.map_entries, F3.interned_data_db.id_map, "
                   "F6.ntff.field_numbers, D-NTFF-SYNTAX, D-NTFF-FIELDS, D-NTFF-EVENT, "
                   "D-NTFF-EVENT-TYPE, D-NTFF-INTERN, D-JSON-DATA");
     for (size_t i = 0; i < c->n_records; i++)
-        gen_source_payload(t, (uint32_t)c->records[i].trace_type, (uint32_t)c->records[i].phase);
+        ntsim_gen_source_payload(t, (uint32_t)c->records[i].trace_type, (uint32_t)c->records[i].phase);
     if (c->n_infos > 0)
-        gen_printf(t, ", F3.trace_info.fields");
+        ntsim_gen_printf(t, ", F3.trace_info.fields");
 }
 
-static const NtsimTestee__NtffReply *ntff_reply(const gen_replies_t *g)
+static const NtsimTestee__NtffReply *ntff_reply(const ntsim_gen_replies_t *g)
 {
     for (size_t i = 0; i < g->count; i++)
         if (g->items[i]->body_case == NTSIM_TESTEE__RESPONSE__BODY_NTFF)
@@ -183,27 +183,27 @@ static const NtsimTestee__NtffReply *ntff_reply(const gen_replies_t *g)
     return NULL;
 }
 
-static gen_expect_status_t ntff_expect(void *p, const gen_replies_t *ref, char *why, size_t cap)
+static ntsim_gen_expect_status_t ntff_expect(void *p, const ntsim_gen_replies_t *ref, char *why, size_t cap)
 {
     ntff_case_t *c = p;
     const NtsimTestee__NtffReply *m = ntff_reply(ref);
     drop_expected(c);
     if (m == NULL || m->status != 0 || !m->has_ntff) {
         snprintf(why, cap, "the reference did not encode (status %d)", m ? m->status : -1);
-        return GEN_EXPECT_NONE;
+        return NTSIM_GEN_EXPECT_NONE;
     }
     if ((c->bytes = malloc(m->ntff.len ? m->ntff.len : 1)) == NULL)
-        return GEN_EXPECT_NONE;
+        return NTSIM_GEN_EXPECT_NONE;
     memcpy(c->bytes, m->ntff.data, m->ntff.len);
     c->n_bytes = m->ntff.len;
     char err[512];
     if ((c->decode = ntsim_ntff_decode("ntrace_info", c->bytes, c->n_bytes, err, sizeof err)) ==
         NULL) {
         snprintf(why, cap, "protoc cannot read the reference's bytes: %s", err);
-        return GEN_EXPECT_NONE;
+        return NTSIM_GEN_EXPECT_NONE;
     }
     c->expected = true;
-    return GEN_EXPECT_DONE;
+    return NTSIM_GEN_EXPECT_DONE;
 }
 
 /* How many lines of protoc's text open an `events {` entry at the top level. */
@@ -215,7 +215,7 @@ static size_t count_events(const char *text)
     return n;
 }
 
-static void ntff_check(const void *p, const gen_replies_t *got, const char *who, const char *id,
+static void ntff_check(const void *p, const ntsim_gen_replies_t *got, const char *who, const char *id,
                        ntsim_report_t *r)
 {
     const ntff_case_t *c = p;
@@ -273,7 +273,7 @@ static void *ntff_shrink(const void *p, size_t k)
             e->timestamp_ns = e->thread_id = 0;
         else if (step == 2)
             e->has_nrta_seq_id = false, e->nrta_seq_id = 0;
-        else if (gen_payload_simpler(&e->data, (uint32_t)e->trace_type, (uint32_t)e->phase,
+        else if (ntsim_gen_payload_simpler(&e->data, (uint32_t)e->trace_type, (uint32_t)e->phase,
                                      step - 3, &d))
             e->data = d;
         return c;
@@ -292,16 +292,16 @@ static size_t ntff_size(const void *p)
     return c->n_records + c->n_infos;
 }
 
-static void ntff_cover(const void *p, gen_cov_t *cov, const gen_replies_t *ref)
+static void ntff_cover(const void *p, ntsim_gen_cov_t *cov, const ntsim_gen_replies_t *ref)
 {
     (void)ref;
     const ntff_case_t *c = p;
     for (size_t i = 0; i < c->n_records; i++)
-        gen_cov_type_phase(cov, (uint32_t)c->records[i].trace_type,
+        ntsim_gen_cov_type_phase(cov, (uint32_t)c->records[i].trace_type,
                            (uint32_t)c->records[i].phase);
 }
 
-const gen_kind_t gen_kind_ntff = {
+const ntsim_gen_kind_t ntsim_gen_kind_ntff = {
     .name = "ntff",
     .weight = 1,
     .make = ntff_make,

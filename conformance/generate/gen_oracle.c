@@ -1,22 +1,22 @@
 /*
  * conformance/generate/gen_oracle.c: one generated case through the oracle.
  *
- *   1. The case is written as a vector of its kind (gen_vector_text), with
+ *   1. The case is written as a vector of its kind (ntsim_gen_vector_text), with
  *      stand-ins where its expected values are not known yet, and loaded by
  *      the kind's own loader (a vector the loader refuses is the
- *      generator's bug: GEN_ERROR).
+ *      generator's bug: NTSIM_GEN_ERROR).
  *   2. The kind's own judge runs it against the reference (the built-in
  *      testee, in process) with a tap on the exchange (testee.h); the
- *      replies become the case's expected values (gen_kind_t.expect).
+ *      replies become the case's expected values (ntsim_gen_kind_t.expect).
  *   3. Written again and judged against the reference once more: the
  *      reference must pass its own vector. Usually one round confirms; an
  *      api case whose calls stopped at an unexpected status takes a round
  *      per status. A case that does not converge cannot be said as a vector
- *      of its kind (GEN_DISCARD, counted; none is expected).
+ *      of its kind (NTSIM_GEN_DISCARD, counted; none is expected).
  *   4. The same vector is judged against the testee under test by the same
- *      judge: its mismatches are the case's (GEN_FAIL). A vector the testee
+ *      judge: its mismatches are the case's (NTSIM_GEN_FAIL). A vector the testee
  *      cannot judge (a kind it does not answer, a capability it lacks) is
- *      GEN_SKIP, with the runner's own reason.
+ *      NTSIM_GEN_SKIP, with the runner's own reason.
  *   5. The kind's invariants are checked on both sides' replies.
  *
  * So the comparison is the kinds' (bytes, a JSON diff per event, protoc's
@@ -37,7 +37,7 @@
  * status is not NRT_SUCCESS. */
 #define MAX_ROUNDS 40
 
-void gen_replies_free(gen_replies_t *g)
+void ntsim_gen_replies_free(ntsim_gen_replies_t *g)
 {
     for (size_t i = 0; i < g->count; i++)
         ntsim_testee_reply_free(g->items[i]);
@@ -51,7 +51,7 @@ static void keep_reply(const NtsimTestee__Request *req, const NtsimTestee__Respo
                        void *ctx)
 {
     (void)req;
-    gen_replies_t *g = ctx;
+    ntsim_gen_replies_t *g = ctx;
     size_t len = 0;
     uint8_t *bytes = ntsim_testee_pack(&resp->base, &len);
     NtsimTestee__Response *copy =
@@ -74,7 +74,7 @@ static void keep_reply(const NtsimTestee__Request *req, const NtsimTestee__Respo
 
 /* Appends ", ID" pieces of `ids` to t once each, in order, without the
  * leading comma. */
-static void unique_ids(const char *ids, gen_text_t *t)
+static void unique_ids(const char *ids, ntsim_gen_text_t *t)
 {
     size_t start = t->len;
     for (const char *at = ids; *at != '\0';) {
@@ -91,23 +91,23 @@ static void unique_ids(const char *ids, gen_text_t *t)
             p += strspn(p, ", ");
         }
         if (!dup)
-            gen_printf(t, "%s%.*s", t->len > start ? ", " : "", (int)n, at);
+            ntsim_gen_printf(t, "%s%.*s", t->len > start ? ", " : "", (int)n, at);
         at += n;
     }
 }
 
-void gen_vector_text(const gen_kind_t *k, const void *c, const char *id, const char *comment,
-                     gen_text_t *t)
+void ntsim_gen_vector_text(const ntsim_gen_kind_t *k, const void *c, const char *id, const char *comment,
+                     ntsim_gen_text_t *t)
 {
-    gen_text_t src;
-    gen_text_init(&src);
+    ntsim_gen_text_t src;
+    ntsim_gen_text_init(&src);
     k->source(c, &src);
-    gen_printf(t, "version: 1\nkind: %s\nvectors:\n  - id: %s\n    comment: ", k->name, id);
-    gen_quoted(t, comment, strlen(comment));
-    gen_printf(t, "\n    source: ");
+    ntsim_gen_printf(t, "version: 1\nkind: %s\nvectors:\n  - id: %s\n    comment: ", k->name, id);
+    ntsim_gen_quoted(t, comment, strlen(comment));
+    ntsim_gen_printf(t, "\n    source: ");
     unique_ids(src.buf != NULL ? src.buf : "", t);
-    gen_printf(t, "\n");
-    gen_text_free(&src);
+    ntsim_gen_printf(t, "\n");
+    ntsim_gen_text_free(&src);
     k->write(c, t);
 }
 
@@ -135,11 +135,11 @@ static bool source_known(const ntsim_facts_t *f, const char *text, char *why, si
 }
 
 /* Writes and loads case c: the one vector, or NULL with why. */
-static const ntsim_vector_t *load(gen_ctx_t *x, const gen_kind_t *k, const void *c,
+static const ntsim_vector_t *load(ntsim_gen_ctx_t *x, const ntsim_gen_kind_t *k, const void *c,
                                   const char *id, ntsim_vector_set_t *set, char *why, size_t cap)
 {
-    gen_text_clear(&x->text);
-    gen_vector_text(k, c, id, "generated", &x->text);
+    ntsim_gen_text_clear(&x->text);
+    ntsim_gen_vector_text(k, c, id, "generated", &x->text);
     ntsim_vector_set_init(set);
     if (x->text.oom) {
         snprintf(why, cap, "out of memory writing the vector");
@@ -158,7 +158,7 @@ static const ntsim_vector_t *load(gen_ctx_t *x, const gen_kind_t *k, const void 
 }
 
 /* The kind's judge on v against t, its replies kept in *got. */
-static void judge(const ntsim_vector_t *v, ntsim_testee_t *t, gen_replies_t *got,
+static void judge(const ntsim_vector_t *v, ntsim_testee_t *t, ntsim_gen_replies_t *got,
                   ntsim_report_t *r)
 {
     ntsim_testee_set_tap(t, keep_reply, got);
@@ -177,38 +177,38 @@ static void first_line(const ntsim_report_t *r, char *out, size_t cap)
  * that changes nothing in the vector and still fails the reference cannot
  * converge: what the reference answers cannot be said in this kind's
  * grammar (the judge or the writer would have to change). */
-static gen_verdict_t take_expected(gen_ctx_t *x, const gen_kind_t *k, void *c, const char *id,
-                                   gen_replies_t *ref, char *why, size_t cap)
+static ntsim_gen_verdict_t take_expected(ntsim_gen_ctx_t *x, const ntsim_gen_kind_t *k, void *c, const char *id,
+                                   ntsim_gen_replies_t *ref, char *why, size_t cap)
 {
     char *judged = NULL; /* the text of the vector the last round judged */
     bool judged_passed = false;
-    gen_verdict_t verdict = GEN_DISCARD;
+    ntsim_gen_verdict_t verdict = NTSIM_GEN_DISCARD;
     for (int round = 0; round < MAX_ROUNDS; round++) {
         ntsim_vector_set_t set;
         const ntsim_vector_t *v = load(x, k, c, id, &set, why, cap);
         if (v == NULL) {
             ntsim_vector_set_free(&set);
-            verdict = GEN_ERROR;
+            verdict = NTSIM_GEN_ERROR;
             break;
         }
         if (judged != NULL && strcmp(judged, x->text.buf) == 0) {
             /* Nothing changed: the last round's verdict is this vector's. */
             ntsim_vector_set_free(&set);
             if (judged_passed)
-                verdict = GEN_PASS;
+                verdict = NTSIM_GEN_PASS;
             break; /* else the why of the last round stands */
         }
         free(judged);
         judged = ntsim_strdup(x->text.buf);
         ntsim_report_t r0;
         ntsim_report_init(&r0);
-        gen_replies_free(ref);
+        ntsim_gen_replies_free(ref);
         judge(v, x->reference, ref, &r0);
         (void)ntsim_testee_take_unjudged(x->reference);
         ntsim_vector_set_free(&set);
         if (round > 0 && r0.mismatches == 0) {
             ntsim_report_free(&r0);
-            verdict = GEN_PASS;
+            verdict = NTSIM_GEN_PASS;
             break;
         }
         char line[400];
@@ -216,23 +216,23 @@ static gen_verdict_t take_expected(gen_ctx_t *x, const gen_kind_t *k, void *c, c
         snprintf(why, cap, "the reference fails its own vector: %s", line);
         judged_passed = r0.mismatches == 0;
         ntsim_report_free(&r0);
-        if (k->expect(c, ref, why, cap) == GEN_EXPECT_NONE)
+        if (k->expect(c, ref, why, cap) == NTSIM_GEN_EXPECT_NONE)
             break;
     }
     free(judged);
     return verdict;
 }
 
-void gen_evaluate(gen_ctx_t *x, const gen_kind_t *k, void *c, const char *id,
-                  gen_outcome_t *out)
+void ntsim_gen_evaluate(ntsim_gen_ctx_t *x, const ntsim_gen_kind_t *k, void *c, const char *id,
+                  ntsim_gen_outcome_t *out)
 {
     memset(out, 0, sizeof *out);
     ntsim_report_init(&out->report);
     char why[1024] = "";
-    gen_replies_t *ref = &out->ref, got = {0};
+    ntsim_gen_replies_t *ref = &out->ref, got = {0};
     out->verdict = take_expected(x, k, c, id, ref, why, sizeof why);
-    if (out->verdict != GEN_PASS) {
-        ntsim_report_add(&out->report, id, out->verdict == GEN_ERROR ? "generator" : "reference",
+    if (out->verdict != NTSIM_GEN_PASS) {
+        ntsim_report_add(&out->report, id, out->verdict == NTSIM_GEN_ERROR ? "generator" : "reference",
                          "%s", why);
         return;
     }
@@ -240,7 +240,9 @@ void gen_evaluate(gen_ctx_t *x, const gen_kind_t *k, void *c, const char *id,
     const ntsim_vector_t *v = load(x, k, c, id, &set, why, sizeof why);
     const char *skip = v != NULL ? ntsim_vector_skip_reason(v, x->testee, why, sizeof why) : NULL;
     if (v == NULL || skip != NULL) {
-        out->verdict = v == NULL ? GEN_ERROR : GEN_SKIP;
+        out->verdict = v == NULL ? NTSIM_GEN_ERROR : NTSIM_GEN_SKIP;
+        if (skip != NULL)
+            snprintf(out->skipped, sizeof out->skipped, "%s", skip);
         ntsim_report_add(&out->report, id, v == NULL ? "generator" : "skipped", "%s",
                          v == NULL ? why : skip);
         ntsim_vector_set_free(&set);
@@ -251,12 +253,12 @@ void gen_evaluate(gen_ctx_t *x, const gen_kind_t *k, void *c, const char *id,
     ntsim_vector_set_free(&set);
     k->check(c, ref, "reference", id, &out->report);
     k->check(c, &got, "testee", id, &out->report);
-    out->verdict = out->report.mismatches > 0 ? GEN_FAIL : GEN_PASS;
-    gen_replies_free(&got);
+    out->verdict = out->report.mismatches > 0 ? NTSIM_GEN_FAIL : NTSIM_GEN_PASS;
+    ntsim_gen_replies_free(&got);
 }
 
-void gen_outcome_free(gen_outcome_t *out)
+void ntsim_gen_outcome_free(ntsim_gen_outcome_t *out)
 {
     ntsim_report_free(&out->report);
-    gen_replies_free(&out->ref);
+    ntsim_gen_replies_free(&out->ref);
 }

@@ -3,10 +3,10 @@
  * order, progress on stderr, each failure shrunk and printed with its repro
  * line (and saved), and the summary: per kind, the coverage, the seed.
  *
- * Which kind case i is: the kinds in GEN_ROUND order, each `weight` times in
+ * Which kind case i is: the kinds in NTSIM_GEN_ROUND order, each `weight` times in
  * a round (record 4, json 3, api 2, notify 2, ntff 1: 12 cases a round), so
  * the mix is the same for every seed and case i of a kind is that kind's
- * j-th, whose anchor (gen_anchor) is (type, phase) number j.
+ * j-th, whose anchor (ntsim_gen_anchor) is (type, phase) number j.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -21,8 +21,8 @@
 #include "testee.h"
 #include "testee_engine.h"
 
-const gen_kind_t *const gen_kinds[] = {&gen_kind_record, &gen_kind_json, &gen_kind_ntff,
-                                       &gen_kind_notify, &gen_kind_api, NULL};
+const ntsim_gen_kind_t *const ntsim_gen_kinds[] = {&ntsim_gen_kind_record, &ntsim_gen_kind_json, &ntsim_gen_kind_ntff,
+                                       &ntsim_gen_kind_notify, &ntsim_gen_kind_api, NULL};
 
 
 const char *ntsim_gen_kind_list(void)
@@ -36,10 +36,10 @@ bool ntsim_gen_parse_kinds(const char *list, unsigned *bits, char *why, size_t c
     for (const char *at = list; *at != '\0';) {
         size_t n = strcspn(at, ",");
         size_t i = 0;
-        while (gen_kinds[i] != NULL &&
-               (strlen(gen_kinds[i]->name) != n || strncmp(gen_kinds[i]->name, at, n) != 0))
+        while (ntsim_gen_kinds[i] != NULL &&
+               (strlen(ntsim_gen_kinds[i]->name) != n || strncmp(ntsim_gen_kinds[i]->name, at, n) != 0))
             i++;
-        if (gen_kinds[i] == NULL) {
+        if (ntsim_gen_kinds[i] == NULL) {
             char shown[4 * 32 + 4];
             ntsim_text_escape(at, n, 32, shown);
             snprintf(why, cap, "'%s' is not a generated kind (%s)", shown, ntsim_gen_kind_list());
@@ -67,19 +67,19 @@ typedef struct kind_tally {
 
 typedef struct run {
     const ntsim_gen_options_t *o;
-    gen_ctx_t x;
-    const gen_kind_t *pattern[64];
+    ntsim_gen_ctx_t x;
+    const ntsim_gen_kind_t *pattern[64];
     size_t plen;
-    kind_tally_t tally[GEN_KIND_COUNT];
-    gen_cov_t cov;
+    kind_tally_t tally[NTSIM_GEN_KIND_COUNT];
+    ntsim_gen_cov_t cov;
     uint64_t failures;
     double start, last_progress;
 } run_t;
 
-static size_t kind_index(const gen_kind_t *k)
+static size_t kind_index(const ntsim_gen_kind_t *k)
 {
     size_t i = 0;
-    while (gen_kinds[i] != NULL && gen_kinds[i] != k)
+    while (ntsim_gen_kinds[i] != NULL && ntsim_gen_kinds[i] != k)
         i++;
     return i;
 }
@@ -88,19 +88,19 @@ static size_t kind_index(const gen_kind_t *k)
 static void make_pattern(run_t *u)
 {
     unsigned maxw = 0;
-    for (size_t i = 0; gen_kinds[i] != NULL; i++)
-        if (gen_kinds[i]->weight > maxw)
-            maxw = gen_kinds[i]->weight;
+    for (size_t i = 0; ntsim_gen_kinds[i] != NULL; i++)
+        if (ntsim_gen_kinds[i]->weight > maxw)
+            maxw = ntsim_gen_kinds[i]->weight;
     for (unsigned w = 0; w < maxw; w++)
-        for (size_t i = 0; gen_kinds[i] != NULL; i++)
-            if ((u->o->kinds == 0 || (u->o->kinds & (1u << i))) && gen_kinds[i]->weight > w)
-                u->pattern[u->plen++] = gen_kinds[i];
+        for (size_t i = 0; ntsim_gen_kinds[i] != NULL; i++)
+            if ((u->o->kinds == 0 || (u->o->kinds & (1u << i))) && ntsim_gen_kinds[i]->weight > w)
+                u->pattern[u->plen++] = ntsim_gen_kinds[i];
 }
 
 /* Case i's kind, and how many cases of that kind come before it. */
-static const gen_kind_t *kind_of(const run_t *u, uint64_t i, uint64_t *j)
+static const ntsim_gen_kind_t *kind_of(const run_t *u, uint64_t i, uint64_t *j)
 {
-    const gen_kind_t *k = u->pattern[i % u->plen];
+    const ntsim_gen_kind_t *k = u->pattern[i % u->plen];
     uint64_t before = 0;
     for (size_t p = 0; p < u->plen; p++)
         before += u->pattern[p] == k;
@@ -112,12 +112,12 @@ static const gen_kind_t *kind_of(const run_t *u, uint64_t i, uint64_t *j)
 
 static void progress(run_t *u, uint64_t done, uint64_t total, bool force)
 {
-    double now = gen_now();
+    double now = ntsim_gen_now();
     if (u->o->progress_seconds <= 0 || (!force && now - u->last_progress < u->o->progress_seconds))
         return;
     u->last_progress = now;
     uint64_t failed = 0, skipped = 0;
-    for (size_t i = 0; i < GEN_KIND_COUNT; i++) {
+    for (size_t i = 0; i < NTSIM_GEN_KIND_COUNT; i++) {
         failed += u->tally[i].failed;
         skipped += u->tally[i].skipped;
     }
@@ -148,8 +148,8 @@ static void shell_quote(const char *s, char *out, size_t cap)
     out[n] = '\0';
 }
 
-static void print_failure(run_t *u, const gen_kind_t *k, void *c, uint64_t i, const char *id,
-                          const gen_outcome_t *o, size_t size0, size_t tries)
+static void print_failure(run_t *u, const ntsim_gen_kind_t *k, void *c, uint64_t i, const char *id,
+                          const ntsim_gen_outcome_t *o, size_t size0, size_t tries)
 {
     const ntsim_gen_options_t *opt = u->o;
     char testee[600] = "";
@@ -176,7 +176,7 @@ static void print_failure(run_t *u, const gen_kind_t *k, void *c, uint64_t i, co
     char name[128];
     snprintf(name, sizeof name, "%s_gen_s%" PRIu64 "_c%" PRIu64, k->name, opt->seed, i);
     bool ok = opt->save_dir != NULL &&
-              gen_save(k, c, id, comment, opt->save_dir, name, saved, sizeof saved, why,
+              ntsim_gen_save(k, c, id, comment, opt->save_dir, name, saved, sizeof saved, why,
                        sizeof why);
     if (opt->quiet)
         return;
@@ -187,9 +187,9 @@ static void print_failure(run_t *u, const gen_kind_t *k, void *c, uint64_t i, co
            o->report.text != NULL ? o->report.text : "");
     if (o->report.hidden > 0)
         printf("(%u more mismatches not shown)\n", o->report.hidden);
-    gen_text_t t;
-    gen_text_init(&t);
-    gen_vector_text(k, c, id, comment, &t);
+    ntsim_gen_text_t t;
+    ntsim_gen_text_init(&t);
+    ntsim_gen_vector_text(k, c, id, comment, &t);
     if (!ok && !t.oom && t.len <= 6000) {
         printf("  the shrunk vector:\n");
         for (const char *l = t.buf; *l != '\0';) {
@@ -200,7 +200,7 @@ static void print_failure(run_t *u, const gen_kind_t *k, void *c, uint64_t i, co
     } else if (!ok) {
         printf("  the shrunk vector is %zu bytes: --save-failures DIR writes it\n", t.len);
     }
-    gen_text_free(&t);
+    ntsim_gen_text_free(&t);
     if (opt->save_dir != NULL && !ok)
         printf("  not saved: %s\n", why);
     /* The same mix of kinds as this run's: case i is then the same case. */
@@ -220,10 +220,10 @@ static void print_failure(run_t *u, const gen_kind_t *k, void *c, uint64_t i, co
 static void one_case(run_t *u, uint64_t i)
 {
     uint64_t j;
-    const gen_kind_t *k = kind_of(u, i, &j);
+    const ntsim_gen_kind_t *k = kind_of(u, i, &j);
     kind_tally_t *t = &u->tally[kind_index(k)];
-    gen_rng_t rng;
-    gen_rng_seed(&rng, u->o->seed, i);
+    ntsim_gen_rng_t rng;
+    ntsim_gen_rng_seed(&rng, u->o->seed, i);
     void *c = k->make(&rng, j);
     char id[128];
     snprintf(id, sizeof id, "%s.gen.s%" PRIu64 ".c%" PRIu64, k->name, u->o->seed, i);
@@ -233,37 +233,35 @@ static void one_case(run_t *u, uint64_t i)
         printf("FAIL [generate] %s: out of memory making the case\n", id);
         return;
     }
-    gen_outcome_t o;
-    gen_evaluate(&u->x, k, c, id, &o);
+    ntsim_gen_outcome_t o;
+    ntsim_gen_evaluate(&u->x, k, c, id, &o);
     k->cover(c, &u->cov, &o.ref);
-    if (u->o->only_case >= 0 && o.verdict != GEN_FAIL) {
+    if (u->o->only_case >= 0 && o.verdict != NTSIM_GEN_FAIL) {
         /* --case K: the case as a vector, whatever its verdict. */
-        gen_text_t text;
-        gen_text_init(&text);
-        gen_vector_text(k, c, id, "generated", &text);
+        ntsim_gen_text_t text;
+        ntsim_gen_text_init(&text);
+        ntsim_gen_vector_text(k, c, id, "generated", &text);
         printf("%s", text.oom ? "(out of memory)\n" : text.buf);
-        gen_text_free(&text);
+        ntsim_gen_text_free(&text);
     }
     for (unsigned b = 0; b < 4; b++)
         t->unjudged[b] += (o.unjudged >> b) & 1;
     switch (o.verdict) {
-    case GEN_PASS: t->passed++; break;
-    case GEN_SKIP:
+    case NTSIM_GEN_PASS: t->passed++; break;
+    case NTSIM_GEN_SKIP:
         if (t->skipped++ == 0)
-            snprintf(t->skip_reason, sizeof t->skip_reason, "%.*s",
-                     (int)strcspn(o.report.text + strlen(id) + strlen(": skipped: "), "\n"),
-                     o.report.text + strlen(id) + strlen(": skipped: "));
+            snprintf(t->skip_reason, sizeof t->skip_reason, "%s", o.skipped);
         break;
-    case GEN_DISCARD:
-    case GEN_ERROR:
-        if (o.verdict == GEN_DISCARD)
+    case NTSIM_GEN_DISCARD:
+    case NTSIM_GEN_ERROR:
+        if (o.verdict == NTSIM_GEN_DISCARD)
             t->discarded++;
         else
             t->errors++;
         printf("FAIL [generate] %s: %s case %" PRIu64 " of seed %" PRIu64 ": %s", id, k->name, i,
                u->o->seed, o.report.text != NULL ? o.report.text : "\n");
         break;
-    case GEN_FAIL: {
+    case NTSIM_GEN_FAIL: {
         t->failed++;
         if (t->first_failure < 0) {
             t->first_failure = (int64_t)i;
@@ -271,18 +269,18 @@ static void one_case(run_t *u, uint64_t i)
         }
         u->failures++;
         size_t size0 = k->size(c);
-        size_t tries = gen_shrink(&u->x, k, &c, id, &o, u->o->shrink_steps, 120.0);
+        size_t tries = ntsim_gen_shrink(&u->x, k, &c, id, &o, u->o->shrink_steps, 120.0);
         print_failure(u, k, c, i, id, &o, size0, tries);
         break;
     }
     }
-    gen_outcome_free(&o);
+    ntsim_gen_outcome_free(&o);
     k->free(c);
 }
 
 static void print_coverage(const run_t *u)
 {
-    const gen_cov_t *c = &u->cov;
+    const ntsim_gen_cov_t *c = &u->cov;
     size_t tp = 0, total = NRT_SYS_TRACE_EVENT_TYPE_COUNT * 3;
     char missing[256] = "";
     for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
@@ -323,11 +321,11 @@ static int summary(run_t *u, uint64_t ran)
 {
     uint64_t passed = 0, failed = 0, skipped = 0, discarded = 0, errors = 0;
     printf("\n");
-    for (size_t i = 0; gen_kinds[i] != NULL; i++) {
+    for (size_t i = 0; ntsim_gen_kinds[i] != NULL; i++) {
         const kind_tally_t *t = &u->tally[i];
         if (t->cases == 0)
             continue;
-        printf("  %s: %" PRIu64 " cases, %" PRIu64 " passed, %" PRIu64 " failed", gen_kinds[i]->name,
+        printf("  %s: %" PRIu64 " cases, %" PRIu64 " passed, %" PRIu64 " failed", ntsim_gen_kinds[i]->name,
                t->cases, t->passed, t->failed);
         if (t->first_failure >= 0)
             printf(" (the first at case %" PRId64 ", the kind's %" PRIu64 "%s)", t->first_failure,
@@ -352,7 +350,7 @@ static int summary(run_t *u, uint64_t ran)
     print_coverage(u);
     printf("generate: %" PRIu64 " cases in %.1f s: %" PRIu64 " passed, %" PRIu64 " failed, %" PRIu64
            " skipped, %" PRIu64 " discarded, %" PRIu64 " errors (seed %" PRIu64 ")\n",
-           ran, gen_now() - u->start, passed, failed, skipped, discarded, errors, u->o->seed);
+           ran, ntsim_gen_now() - u->start, passed, failed, skipped, discarded, errors, u->o->seed);
     if (failed + discarded + errors == 0 && passed == 0) {
         printf("FAIL nothing was judged: every generated case was skipped\n");
         return 1;
@@ -372,8 +370,8 @@ int ntsim_generate(const ntsim_gen_options_t *o, ntsim_testee_t *t, const ntsim_
     u->x.testee = t;
     u->x.reference = ntsim_testee_builtin();
     u->x.facts = facts;
-    gen_text_init(&u->x.text);
-    for (size_t i = 0; i < GEN_KIND_COUNT; i++)
+    ntsim_gen_text_init(&u->x.text);
+    for (size_t i = 0; i < NTSIM_GEN_KIND_COUNT; i++)
         u->tally[i].first_failure = -1;
     make_pattern(u);
     uint64_t first = o->only_case >= 0 ? (uint64_t)o->only_case : 0;
@@ -382,7 +380,7 @@ int ntsim_generate(const ntsim_gen_options_t *o, ntsim_testee_t *t, const ntsim_
            o->seed, first, end ? end - 1 : 0, o->kind_list ? o->kind_list : ntsim_gen_kind_list(),
            o->testee_command != NULL ? o->testee_command : "the built-in testee in process");
     fflush(stdout);
-    u->start = u->last_progress = gen_now();
+    u->start = u->last_progress = ntsim_gen_now();
     uint64_t i = first;
     for (; i < end; i++) {
         one_case(u, i);
@@ -394,10 +392,10 @@ int ntsim_generate(const ntsim_gen_options_t *o, ntsim_testee_t *t, const ntsim_
             break;
         }
     }
-    if (u->o->progress_seconds > 0 && gen_now() - u->start >= u->o->progress_seconds)
+    if (u->o->progress_seconds > 0 && ntsim_gen_now() - u->start >= u->o->progress_seconds)
         progress(u, i - first, end - first, true);
     int rc = summary(u, i - first);
-    gen_text_free(&u->x.text);
+    ntsim_gen_text_free(&u->x.text);
     free(u);
     return rc;
 }

@@ -12,18 +12,18 @@
 #include "event_table.h"
 #include "gen_int.h"
 
-void gen_text_init(gen_text_t *t)
+void ntsim_gen_text_init(ntsim_gen_text_t *t)
 {
     memset(t, 0, sizeof *t);
 }
 
-void gen_text_free(gen_text_t *t)
+void ntsim_gen_text_free(ntsim_gen_text_t *t)
 {
     free(t->buf);
     memset(t, 0, sizeof *t);
 }
 
-void gen_text_clear(gen_text_t *t)
+void ntsim_gen_text_clear(ntsim_gen_text_t *t)
 {
     t->len = 0;
     t->oom = false;
@@ -31,7 +31,7 @@ void gen_text_clear(gen_text_t *t)
         t->buf[0] = '\0';
 }
 
-static bool reserve(gen_text_t *t, size_t more)
+static bool reserve(ntsim_gen_text_t *t, size_t more)
 {
     if (t->oom)
         return false;
@@ -50,7 +50,7 @@ static bool reserve(gen_text_t *t, size_t more)
     return true;
 }
 
-void gen_printf(gen_text_t *t, const char *fmt, ...)
+void ntsim_gen_printf(ntsim_gen_text_t *t, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -67,7 +67,7 @@ void gen_printf(gen_text_t *t, const char *fmt, ...)
     va_end(again);
 }
 
-void gen_hex(gen_text_t *t, const void *bytes, size_t n, size_t group)
+void ntsim_gen_hex(ntsim_gen_text_t *t, const void *bytes, size_t n, size_t group)
 {
     const uint8_t *b = bytes;
     if (!reserve(t, 3 * n + 1))
@@ -101,29 +101,29 @@ static size_t utf8_seq(const unsigned char *s, size_t n, uint32_t *cp)
     return len;
 }
 
-void gen_quoted(gen_text_t *t, const char *s, size_t n)
+void ntsim_gen_quoted(ntsim_gen_text_t *t, const char *s, size_t n)
 {
     const unsigned char *u = (const unsigned char *)s;
-    gen_printf(t, "\"");
+    ntsim_gen_printf(t, "\"");
     for (size_t i = 0; i < n;) {
         unsigned char c = u[i];
         uint32_t cp;
         size_t len;
         if (c == '"' || c == '\\') {
-            gen_printf(t, "\\%c", c);
+            ntsim_gen_printf(t, "\\%c", c);
             i++;
         } else if (c >= 0x20 && c < 0x7f) {
-            gen_printf(t, "%c", c);
+            ntsim_gen_printf(t, "%c", c);
             i++;
         } else if (c < 0x80) {
-            gen_printf(t, "\\x%02x", c); /* YAML's \xNN is U+00NN: this byte */
+            ntsim_gen_printf(t, "\\x%02x", c); /* YAML's \xNN is U+00NN: this byte */
             i++;
         } else if ((len = utf8_seq(u + i, n - i, &cp)) > 0) {
             /* The code point, which YAML stores as exactly these bytes. */
             if (cp <= 0xffff)
-                gen_printf(t, "\\u%04x", (unsigned)cp);
+                ntsim_gen_printf(t, "\\u%04x", (unsigned)cp);
             else
-                gen_printf(t, "\\U%08x", (unsigned)cp);
+                ntsim_gen_printf(t, "\\U%08x", (unsigned)cp);
             i += len;
         } else {
             /* A byte YAML cannot hold as itself: the callers never write
@@ -132,10 +132,10 @@ void gen_quoted(gen_text_t *t, const char *s, size_t n)
             return;
         }
     }
-    gen_printf(t, "\"");
+    ntsim_gen_printf(t, "\"");
 }
 
-const char *gen_type_word(uint32_t type, char *buf, size_t cap)
+const char *ntsim_gen_type_word(uint32_t type, char *buf, size_t cap)
 {
     const ntsim_event_type_desc_t *d = ntsim__event_type_desc(type);
     if (d != NULL)
@@ -147,7 +147,7 @@ const char *gen_type_word(uint32_t type, char *buf, size_t cap)
     return buf;
 }
 
-const char *gen_phase_word(uint32_t phase, char *buf, size_t cap)
+const char *ntsim_gen_phase_word(uint32_t phase, char *buf, size_t cap)
 {
     static const char *const names[] = {"START", "STOP", "INSTANT"};
     if (phase < 3)
@@ -157,11 +157,11 @@ const char *gen_phase_word(uint32_t phase, char *buf, size_t cap)
     return buf;
 }
 
-void gen_record_hex(gen_text_t *t, const nrt_sys_trace_event_t *rec)
+void ntsim_gen_record_hex(ntsim_gen_text_t *t, const nrt_sys_trace_event_t *rec)
 {
-    gen_printf(t, "\"");
-    gen_hex(t, rec, sizeof *rec, 4);
-    gen_printf(t, "\"");
+    ntsim_gen_printf(t, "\"");
+    ntsim_gen_hex(t, rec, sizeof *rec, 4);
+    ntsim_gen_printf(t, "\"");
 }
 
 /* Whether fill, then the fields of payload pid, give exactly `data`. */
@@ -182,7 +182,7 @@ static bool by_fields(const uint8_t *data, ntsim_payload_id_t pid, uint8_t fill)
     return true;
 }
 
-static void field_yaml(gen_text_t *t, const ntsim_field_desc_t *f, const uint8_t *p)
+static void field_yaml(ntsim_gen_text_t *t, const ntsim_field_desc_t *f, const uint8_t *p)
 {
     uint64_t v = 0;
     switch (f->kind) {
@@ -190,27 +190,27 @@ static void field_yaml(gen_text_t *t, const ntsim_field_desc_t *f, const uint8_t
         uint64_t nc, cpu;
         memcpy(&nc, p + f->offset + ntsim__sync_info_fields[0].offset, 8);
         memcpy(&cpu, p + f->offset + ntsim__sync_info_fields[1].offset, 8);
-        gen_printf(t, "%s: {nc_timestamp_ns: %llu, cpu_timestamp_ns: %llu}", f->name,
+        ntsim_gen_printf(t, "%s: {nc_timestamp_ns: %llu, cpu_timestamp_ns: %llu}", f->name,
                    (unsigned long long)nc, (unsigned long long)cpu);
         return;
     }
     case NTSIM_FIELD_BOOL:
-        gen_printf(t, "%s: %s", f->name, p[f->offset] ? "true" : "false");
+        ntsim_gen_printf(t, "%s: %s", f->name, p[f->offset] ? "true" : "false");
         return;
     case NTSIM_FIELD_INT: {
         int32_t i;
         memcpy(&i, p + f->offset, 4);
-        gen_printf(t, "%s: %d", f->name, i);
+        ntsim_gen_printf(t, "%s: %d", f->name, i);
         return;
     }
     default:
         memcpy(&v, p + f->offset, f->size); /* little-endian: the low bytes */
-        gen_printf(t, "%s: %llu", f->name, (unsigned long long)v);
+        ntsim_gen_printf(t, "%s: %llu", f->name, (unsigned long long)v);
         return;
     }
 }
 
-void gen_data_yaml(gen_text_t *t, uint32_t type, uint32_t phase,
+void ntsim_gen_data_yaml(ntsim_gen_text_t *t, uint32_t type, uint32_t phase,
                    const nrt_sys_trace_event_data_t *data)
 {
     const uint8_t *p = (const uint8_t *)data;
@@ -227,24 +227,24 @@ void gen_data_yaml(gen_text_t *t, uint32_t type, uint32_t phase,
         at++;
     uint8_t fill = at < sizeof *data ? p[at] : 0;
     if (!by_fields(p, pid, fill)) {
-        gen_printf(t, ", data_raw: \"");
-        gen_hex(t, p, sizeof *data, 8);
-        gen_printf(t, "\"");
+        ntsim_gen_printf(t, ", data_raw: \"");
+        ntsim_gen_hex(t, p, sizeof *data, 8);
+        ntsim_gen_printf(t, "\"");
         return;
     }
-    gen_printf(t, ", data_fill: 0x%02x", fill);
+    ntsim_gen_printf(t, ", data_fill: 0x%02x", fill);
     if (pid == NTSIM_PAYLOAD_NONE || d->field_count == 0)
         return;
-    gen_printf(t, ", data: {");
+    ntsim_gen_printf(t, ", data: {");
     for (size_t i = 0; i < d->field_count; i++) {
         if (i > 0)
-            gen_printf(t, ", ");
+            ntsim_gen_printf(t, ", ");
         field_yaml(t, &d->fields[i], p);
     }
-    gen_printf(t, "}");
+    ntsim_gen_printf(t, "}");
 }
 
-void gen_record_yaml(gen_text_t *t, const nrt_sys_trace_event_t *rec)
+void ntsim_gen_record_yaml(ntsim_gen_text_t *t, const nrt_sys_trace_event_t *rec)
 {
     /* By fields only when the record's padding is zero and has_nrta_seq_id
      * is 0 or 1 (the grammar writes both as the fields give them). */
@@ -258,22 +258,22 @@ void gen_record_yaml(gen_text_t *t, const nrt_sys_trace_event_t *rec)
      * way to give a value with the flag clear. */
     plain &= ntsim__record_has_seq(rec) || rec->nrta_seq_id == 0;
     if (!plain) {
-        gen_printf(t, "{hex: ");
-        gen_record_hex(t, rec);
-        gen_printf(t, "}");
+        ntsim_gen_printf(t, "{hex: ");
+        ntsim_gen_record_hex(t, rec);
+        ntsim_gen_printf(t, "}");
         return;
     }
     char tw[64], pw[32];
-    gen_printf(t,
+    ntsim_gen_printf(t,
                "{type: %s, phase: %s, nc_idx: %u, id: %llu, nc_local_id: %llu, tracking_id: %llu, "
                "thread_id: %llu, timestamp_ns: %llu",
-               gen_type_word((uint32_t)rec->trace_type, tw, sizeof tw),
-               gen_phase_word((uint32_t)rec->phase, pw, sizeof pw), rec->nc_idx,
+               ntsim_gen_type_word((uint32_t)rec->trace_type, tw, sizeof tw),
+               ntsim_gen_phase_word((uint32_t)rec->phase, pw, sizeof pw), rec->nc_idx,
                (unsigned long long)rec->id, (unsigned long long)rec->nc_local_id,
                (unsigned long long)rec->tracking_id, (unsigned long long)rec->thread_id,
                (unsigned long long)rec->timestamp_ns);
     if (ntsim__record_has_seq(rec))
-        gen_printf(t, ", nrta_seq_id: %llu", (unsigned long long)rec->nrta_seq_id);
-    gen_data_yaml(t, (uint32_t)rec->trace_type, (uint32_t)rec->phase, &rec->data);
-    gen_printf(t, "}");
+        ntsim_gen_printf(t, ", nrta_seq_id: %llu", (unsigned long long)rec->nrta_seq_id);
+    ntsim_gen_data_yaml(t, (uint32_t)rec->trace_type, (uint32_t)rec->phase, &rec->data);
+    ntsim_gen_printf(t, "}");
 }
