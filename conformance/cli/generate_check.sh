@@ -132,6 +132,8 @@ run kind 2 --generate 5 --kind record,layout
 has kind.err "--kind: 'layout' is not a generated kind (record,json,ntff,notify,api)"
 run seedx 2 --generate 5 --seed x
 has seedx.err "--seed: 'x' is not a count"
+run seed010 0 --seed 010 --case 0 --progress 0
+has seed010 "generate: seed 10, cases 0..0"
 
 if [ "$fail" -eq 0 ]; then
     echo "generate_check: 600 cases through the testee (${took} s) cover every (type, phase), converter input and api call; subtle breaks found, shrunk, saved and replayed; ok"

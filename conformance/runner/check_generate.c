@@ -4,6 +4,7 @@
  * the run in place of the Check suites. check_runner.c parses the options
  * it shares (--testee, --testee-timeout, --kind) and hands the rest here.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,12 +26,20 @@ bool ntsim_check_generating(void)
     return g_generating;
 }
 
+/* Decimal, or hex after 0x (never octal: a seed of 010 is ten). */
 static bool parse_u64(const char *text, uint64_t *out)
 {
     char *end = NULL;
     if (text[0] < '0' || text[0] > '9')
         return false;
-    unsigned long long v = strtoull(text, &end, 0);
+    bool hex = text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+    if (hex && !((text[2] >= '0' && text[2] <= '9') || (text[2] >= 'a' && text[2] <= 'f') ||
+                 (text[2] >= 'A' && text[2] <= 'F')))
+        return false;
+    errno = 0;
+    unsigned long long v = strtoull(hex ? text + 2 : text, &end, hex ? 16 : 10);
+    if (errno == ERANGE)
+        return false;
     if (*end != '\0')
         return false;
     *out = v;
