@@ -239,6 +239,8 @@ static void usage(FILE *out, const char *argv0)
             "       [--testee 'CMD ARGS' [--testee-timeout SECONDS]] [--xfail FILE]\n"
             "       [--testdata DIR] [--proto DIR] [--ntsim PATH] [--first SUITE,...]\n"
             "       [--list-suites] [--list-kinds]\n"
+            "       %s [--testee 'CMD ARGS'] --generate N [--seed S] [--case K] [--kind LIST]\n"
+            "       [--save-failures DIR] [--max-failures N] [--shrink-steps N] [--progress S]\n"
             "\n"
             "Replays every *.yaml vector under DIR (default: vectors) as a Check test and runs\n"
             "the unit suites. Each failure prints its vector id, file:line, what differs and a\n"
@@ -278,7 +280,7 @@ static void usage(FILE *out, const char *argv0)
             "  --help                   this text\n"
             "\n"
             "Kinds:",
-            argv0);
+            argv0, argv0);
     /* From the registry, so a new kind cannot be missing here. */
     for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++)
         fprintf(out, " %s%s", (*k)->name, (*k)->judge != NULL ? "" : "*");
