@@ -4,8 +4,11 @@
 #   make run        build ntsim and run the default scenario: out/trace.json,
 #                   out/trace.ntff, out/notifications.ntff and a summary
 #   make check      build and run the conformance suite (the README's test command),
-#                   in process and again through `ntsim testee` (the same counts);
-#                   CHECK_ARGS="--kind json" (or --file F, --id ID) runs a subset
+#                   in process and again through `ntsim testee` (the same counts),
+#                   and a short generative pass; CHECK_ARGS="--kind json" (or --file F,
+#                   --id ID) runs a subset
+#   make generate   generative conformance: N=2000 cases from SEED through
+#                   GENERATE_TESTEE (docs/generative.md)
 #   make layers     prove that the layers only point down (part of make check)
 #   make memcheck   the same suite under valgrind memcheck: 0 errors, 0 leaks
 #   make asan       the same suite built with AddressSanitizer + UBSan
@@ -21,7 +24,8 @@
 #                   and the layout vectors
 #   make mutants    mutation score of engine/: every mutant built and the suite
 #                   run on it; build/mutants/report.txt (MUTANT_JOBS=2,
-#                   MUTANT_FILES="json.c ...", MUTANT_SAMPLE=N MUTANT_SEED=S)
+#                   MUTANT_FILES="json.c ...", MUTANT_SAMPLE=N MUTANT_SEED=S,
+#                   MUTANT_SUITE=vectors|generate: judged by one of them alone)
 #   make add-type-check  prove vectors/README.md's checklist for a new event type
 #   make add-kind-check  prove docs/architecture.md's checklist for a new vector kind
 #   make interop    the timelines read by tools nobody here wrote: protoc decodes
@@ -54,8 +58,8 @@ EXTRA_CFLAGS  ?=
 EXTRA_LDFLAGS ?=
 
 include engine/engine.mk sim/sim.mk conformance/lib/lib.mk conformance/testee/testee.mk \
-        conformance/kinds/kinds.mk conformance/runner/runner.mk conformance/unit/unit.mk \
-        conformance/cmd/cmd.mk
+        conformance/kinds/kinds.mk conformance/generate/generate.mk conformance/runner/runner.mk \
+        conformance/unit/unit.mk conformance/cmd/cmd.mk
 
 # --- layers ---------------------------------------------------------------------------
 #
@@ -64,7 +68,7 @@ include engine/engine.mk sim/sim.mk conformance/lib/lib.mk conformance/testee/te
 # up fails to build (make layers proves it with a probe per layer):
 #
 #   include/ <- engine/ <- sim/ <- conformance/lib/ <- conformance/testee/
-#     <- conformance/testee/builtin/, conformance/kinds/
+#     <- conformance/testee/builtin/, conformance/kinds/ <- conformance/generate/
 #     <- conformance/runner/ <- conformance/unit/;   conformance/cmd/ (the command)
 #
 # The engine's stage folders are on -I for the engine and conformance/unit/
@@ -76,7 +80,8 @@ INC_LIB     = -Iinclude -Iengine -Isim -Iconformance/lib -I$(BUILD)/gen
 INC_TESTEE  = $(INC_LIB) -Iconformance/testee -I$(BUILD)/gen-conf
 INC_BUILTIN = $(INC_TESTEE) -Iconformance/testee/builtin
 INC_KINDS   = $(INC_TESTEE) -Iconformance/kinds
-INC_RUNNER  = $(INC_KINDS) -Iconformance/testee/builtin -Iconformance/runner
+INC_GENERATE = $(INC_KINDS) -Iconformance/testee/builtin -Iconformance/generate
+INC_RUNNER  = $(INC_GENERATE) -Iconformance/runner
 INC_UNIT    = $(INC_RUNNER) $(ENGINE_STAGES:%=-I%) -Iconformance/unit -DNTSIM_ENGINE_INTERNAL
 INC_CMD     = $(INC_KINDS) -Iconformance/testee/builtin -Iconformance/cmd
 
@@ -104,6 +109,7 @@ LIB_OBJ     := $(call obj,$(LIB_SRC))
 TESTEE_OBJ  := $(call obj,$(TESTEE_SRC)) $(CONF_GEN_SRC:$(BUILD)/%.c=$(BUILD)/obj/%.o)
 BUILTIN_OBJ := $(call obj,$(BUILTIN_SRC))
 KINDS_OBJ   := $(call obj,$(KINDS_SRC))
+GENERATE_OBJ := $(call obj,$(GENERATE_SRC))
 RUNNER_OBJ  := $(call obj,$(RUNNER_SRC))
 UNIT_OBJ    := $(call obj,$(UNIT_SRC))
 CMD_OBJ     := $(call obj,$(CMD_SRC))
@@ -130,6 +136,7 @@ $(LIB_OBJ):     INC = $(INC_LIB)
 $(TESTEE_OBJ):  INC = $(INC_TESTEE)
 $(BUILTIN_OBJ): INC = $(INC_BUILTIN)
 $(KINDS_OBJ):   INC = $(INC_KINDS)
+$(GENERATE_OBJ): INC = $(INC_GENERATE)
 $(RUNNER_OBJ):  INC = $(INC_RUNNER)
 $(UNIT_OBJ):    INC = $(INC_UNIT)
 $(CMD_OBJ):     INC = $(INC_CMD)
@@ -142,7 +149,7 @@ VALGRIND := valgrind --fair-sched=yes --quiet --error-exitcode=1 --leak-check=fu
             --errors-for-leak-kinds=definite,indirect,possible \
             --show-leak-kinds=definite,indirect,possible
 
-.PHONY: all run check layers memcheck asan tsan bench bench-quick bench-sim fuzz coverage mutation \
+.PHONY: all run check generate layers memcheck asan tsan bench bench-quick bench-sim fuzz coverage mutation \
         mutants model add-type-check add-kind-check install uninstall install-check deps clean \
         interop view-check trace-engine
 
@@ -213,8 +220,9 @@ $(BUILD)/pic/%.pb-c.o: $(BUILD)/%.pb-c.c
 # The engine and the harness may include the generated headers (sim/ may not);
 # the testee protocol's only the harness.
 $(call obj,$(ENGINE_SRC)) $(ENGINE_PIC) $(LIB_OBJ) $(TESTEE_OBJ) $(BUILTIN_OBJ) $(KINDS_OBJ) \
-    $(RUNNER_OBJ) $(UNIT_OBJ) $(CMD_OBJ): | $(GEN_HDR)
-$(TESTEE_OBJ) $(BUILTIN_OBJ) $(KINDS_OBJ) $(RUNNER_OBJ) $(UNIT_OBJ) $(CMD_OBJ): | $(CONF_GEN_HDR)
+    $(GENERATE_OBJ) $(RUNNER_OBJ) $(UNIT_OBJ) $(CMD_OBJ): | $(GEN_HDR)
+$(TESTEE_OBJ) $(BUILTIN_OBJ) $(KINDS_OBJ) $(GENERATE_OBJ) $(RUNNER_OBJ) $(UNIT_OBJ) \
+    $(CMD_OBJ): | $(CONF_GEN_HDR)
 
 $(LIB): $(ENGINE_OBJ)
 $(SIM_LIB): $(SIM_OBJ)
@@ -253,7 +261,7 @@ $(EXIT_CLIENT): $(UNIT_EXIT_CLIENT) $(LIB) include/nrt/*.h include/ntsim/*.h | $
 
 # The suite links the runner, the unit suites, the harness library, the
 # simulator and the engine; never the command's objects.
-$(CHECK_BIN): $(RUNNER_OBJ) $(UNIT_OBJ) $(HARNESS_LIB) $(SIM_LIB) $(LIB)
+$(CHECK_BIN): $(RUNNER_OBJ) $(GENERATE_OBJ) $(UNIT_OBJ) $(HARNESS_LIB) $(SIM_LIB) $(LIB)
 	$(CC) $(CFLAGS_BASE) -o $@ $^ $(PKG_LIBS) $(EXTRA_LDFLAGS)
 
 # The command links no test framework.
@@ -282,6 +290,7 @@ check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT) $(NTSIM_BIN) layer
 	{ $(CHECK_LOGS) ./$(CHECK_BIN) --ntsim ./$(NTSIM_BIN) $(CHECK_ARGS); echo $$? >$(BUILD)/conformance.rc; } \
 	    | tee $(BUILD)/conformance.log; exit $$(cat $(BUILD)/conformance.rc)
 	sh conformance/cli/testee_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN) $(BUILD)/conformance.log $(CHECK_ARGS)
+	sh conformance/cli/generate_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN)
 	sh conformance/cli/cli_failures.sh ./$(CHECK_BIN)
 	./$(CXX_TEST)
 	./$(CLIENT_TEST)
@@ -290,21 +299,42 @@ check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT) $(NTSIM_BIN) layer
 	sh conformance/cli/hostile.sh ./$(NTSIM_BIN) ./$(CHECK_BIN)
 	sh conformance/proofs/file_map.sh
 
+# Generative conformance (docs/generative.md): N cases from SEED (default: from
+# the clock; printed) through GENERATE_TESTEE (default: the built-in testee over
+# pipes); GENERATE_ARGS adds options (--kind record,json --save-failures DIR ...).
+N ?= 2000
+SEED ?=
+GENERATE_TESTEE ?= ./$(NTSIM_BIN) testee
+GENERATE_ARGS ?=
+generate: $(CHECK_BIN) $(NTSIM_BIN)
+	./$(CHECK_BIN) --testee '$(GENERATE_TESTEE)' --generate $(N) $(if $(SEED),--seed $(SEED)) \
+	    $(GENERATE_ARGS)
+
 # The layers only point down: probes compiled with each layer's own -I flags.
 layers: $(DEPS_STAMP) | $(GEN_HDR) $(CONF_GEN_HDR)
 	INC_ENGINE="$(INC_ENGINE)" INC_SIM="$(INC_SIM)" INC_LIB="$(INC_LIB)" INC_TESTEE="$(INC_TESTEE)" \
-	INC_BUILTIN="$(INC_BUILTIN)" INC_KINDS="$(INC_KINDS)" INC_RUNNER="$(INC_RUNNER)" \
+	INC_BUILTIN="$(INC_BUILTIN)" INC_KINDS="$(INC_KINDS)" INC_GENERATE="$(INC_GENERATE)" \
+	INC_RUNNER="$(INC_RUNNER)" \
 	INC_UNIT="$(INC_UNIT)" INC_CMD="$(INC_CMD)" ENGINE_PRIVATE_TOP="$(ENGINE_PRIVATE_TOP)" \
 	ENGINE_STAGES="$(ENGINE_STAGES)" sh conformance/proofs/layers.sh "$(CC)"
 
 # Programs as users write them run under valgrind too: one that exits with
 # its capture running and its threads' records kept, and the C++ client.
+# The generative runs: both ends under valgrind, then a failing run (exit 1,
+# valgrind's errors exit 9) that shrinks and saves its case.
 memcheck: $(CHECK_BIN) $(NTSIM_BIN) $(EXIT_CLIENT) $(CLIENT_TEST)
 	$(VALGRIND) ./$(EXIT_CLIENT)
 	$(VALGRIND) ./$(CLIENT_TEST)
 	CK_FORK=no $(VALGRIND) ./$(CHECK_BIN) --ntsim ./$(NTSIM_BIN)
 	$(VALGRIND) ./$(CHECK_BIN) --testee '$(VALGRIND) ./$(NTSIM_BIN) testee' --testee-timeout 120 \
 	    --xfail conformance/runner/expected_failures.txt
+	$(VALGRIND) ./$(CHECK_BIN) --testee '$(VALGRIND) ./$(NTSIM_BIN) testee' --testee-timeout 120 \
+	    --generate 100 --seed 2029 --progress 0
+	rm -rf $(BUILD)/memcheck-generated
+	$(VALGRIND) --error-exitcode=9 ./$(CHECK_BIN) --testee './$(NTSIM_BIN) testee --break=escape_1e' \
+	    --generate 200 --seed 2029 --progress 0 --max-failures 1 \
+	    --save-failures $(BUILD)/memcheck-generated \
+	    >$(BUILD)/memcheck-generated.log; test $$? -eq 1
 	$(VALGRIND) ./$(NTSIM_BIN) replay --quiet vectors/*.yaml
 	$(VALGRIND) ./$(NTSIM_BIN) run -q -o $(BUILD)/memcheck-out
 	$(VALGRIND) ./$(NTSIM_BIN) export $(BUILD)/memcheck-out/trace.json -o $(BUILD)/memcheck-out/json.pftrace
@@ -324,6 +354,8 @@ asan:
 	$(ASAN_ENV) ./$(BUILD)/asan/check_ntsim --ntsim ./$(BUILD)/asan/ntsim
 	$(ASAN_ENV) ./$(BUILD)/asan/check_ntsim --testee './$(BUILD)/asan/ntsim testee' \
 	    --xfail conformance/runner/expected_failures.txt
+	$(ASAN_ENV) ./$(BUILD)/asan/check_ntsim --testee './$(BUILD)/asan/ntsim testee' \
+	    --generate 600 --seed 2029 --progress 0
 
 # ThreadSanitizer over the whole suite in one process (the concurrency suite
 # is the point; the rest costs little). TSan must see every thread: no fork.
@@ -428,9 +460,14 @@ MUTANT_MIN_SCORE ?= 95
 MUTANT_RETRY ?=
 MUTANT_LIST ?=
 MUTANT_SANITIZERS ?= asan tsan
+# What judges each mutant: suite (the whole suite), vectors (the committed
+# vectors alone) or generate (the generator alone, MUTANT_GENERATE_ARGS);
+# conformance/proofs/mutants.pl's header.
+MUTANT_SUITE ?= suite
+MUTANT_GENERATE_ARGS ?= --generate 2000 --seed 2029
 SAN_CFLAGS_BASE = $(CSTD) $(WARN) -O1 -g $(DEFS) $(PKG_CFLAGS) -MMD -MP
 # The suite's and the command's objects (not archives: a mutant relinks them).
-MUTANT_SUITE_OBJS = $(RUNNER_OBJ) $(UNIT_OBJ) $(HARNESS_OBJ) $(SIM_OBJ)
+MUTANT_SUITE_OBJS = $(RUNNER_OBJ) $(GENERATE_OBJ) $(UNIT_OBJ) $(HARNESS_OBJ) $(SIM_OBJ)
 MUTANT_NTSIM_OBJS = $(CMD_OBJ) $(HARNESS_OBJ) $(SIM_OBJ)
 define MUTANT_CONF
 MUTANT_BUILD=$(BUILD)
@@ -442,6 +479,8 @@ MUTANT_LINK_OBJS=$(MUTANT_SUITE_OBJS)
 MUTANT_ENGINE_OBJS=$(ENGINE_OBJ)
 MUTANT_NTSIM_OBJS=$(MUTANT_NTSIM_OBJS)
 MUTANT_SANITIZERS=$(MUTANT_SANITIZERS)
+MUTANT_SUITE=$(MUTANT_SUITE)
+MUTANT_GENERATE_ARGS=$(MUTANT_GENERATE_ARGS)
 MUTANT_ASAN_BUILD=$(BUILD)/asan
 MUTANT_ASAN_CFLAGS=$(SAN_CFLAGS_BASE) $(ASAN_CFLAGS)
 MUTANT_ASAN_LIBS=$(PKG_LIBS) $(ASAN_LDFLAGS)
@@ -460,7 +499,7 @@ MUTANT_RETRY=$(MUTANT_RETRY)
 MUTANT_LIST=$(MUTANT_LIST)
 endef
 mutants: $(CHECK_BIN) $(NTSIM_BIN) | $(GEN_HDR)
-	$(foreach s,$(filter asan tsan,$(MUTANT_SANITIZERS)),$(MAKE) BUILD=$(BUILD)/$(s) OPT="-O1 -g" \
+	$(foreach s,$(if $(filter suite,$(MUTANT_SUITE)),$(filter asan tsan,$(MUTANT_SANITIZERS))),$(MAKE) BUILD=$(BUILD)/$(s) OPT="-O1 -g" \
 	    EXTRA_CFLAGS="$($(call upper,$(s))_CFLAGS)" EXTRA_LDFLAGS="$($(call upper,$(s))_LDFLAGS)" \
 	    $(BUILD)/$(s)/check_ntsim $(BUILD)/$(s)/ntsim &&) true
 	$(file >$(BUILD)/mutants.conf,$(MUTANT_CONF))
@@ -509,4 +548,4 @@ clean:
 	rm -rf $(BUILD)
 
 -include $(ENGINE_OBJ:.o=.d) $(ENGINE_PIC:.o=.d) $(SIM_OBJ:.o=.d) $(HARNESS_OBJ:.o=.d) \
-    $(RUNNER_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(CMD_OBJ:.o=.d) $(BUILD)/obj/conformance/bench/bench_sim.d
+    $(GENERATE_OBJ:.o=.d) $(RUNNER_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(CMD_OBJ:.o=.d) $(BUILD)/obj/conformance/bench/bench_sim.d

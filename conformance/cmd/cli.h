@@ -118,7 +118,15 @@ void ntsim_cli_inspect_free(ntsim_cli_inspect_t *in);
  * enum_value (every enum's last member one higher); forge (a hello name and
  * an Error for every other request whose text holds line breaks, an ESC and
  * a summary line of the runner's: what a testee that wants a green report
- * would print). A misbehaving process,
+ * would print). Subtle ones, each wrong in one corner that the committed
+ * vectors of their time did not reach (issue 29; docs/generative.md has what
+ * the generator made of them): overwrite_count (a ring whose capacity is
+ * not a power of two reports one overwrite fewer than it made: counters in
+ * record and api replies), json_key_order_rare (the START arm of one rare
+ * type, nrt_async_sema_wait, writes its two data keys in the other order:
+ * documents of json and api replies), escape_1e (the escaper writes the one
+ * control byte 0x1e as \u001E, upper case: documents and string literals).
+ * A misbehaving process,
  * at its N-th request (hello is the first; counted again after a restart):
  * crash=N (SIGSEGV), hang=N (never answers), exit=N (exits 3), garbage=N (a
  * frame that is not a Response), disorder=N (the reply carries another id),
@@ -129,6 +137,7 @@ void ntsim_cli_inspect_free(ntsim_cli_inspect_t *in);
  * it was started with ("ntsim testee: open descriptors: 0 1 2"). */
 typedef struct ntsim_testee_faults {
     bool json_key_order, record_byte, enum_value, forge, helper, escape, fds;
+    bool overwrite_count, json_key_order_rare, escape_1e;
     bool empty; /* every reply but hello's of its own body case, with nothing in it */
     char omit[64]; /* omit=FIELD: that field of every reply's body left out ("": none) */
     int flood;     /* flood=WHAT[:BYTES]: testee_flood.c's table entry + 1; 0: none */

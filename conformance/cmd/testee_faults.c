@@ -50,15 +50,18 @@ static bool parse_one(char *item, ntsim_testee_faults_t *f)
         return eq[1] != '\0' && strlen(eq + 1) < sizeof f->omit;
     }
     if (eq == NULL) {
-        bool *flag = strcmp(item, "json_key_order") == 0 ? &f->json_key_order
-                     : strcmp(item, "record_byte") == 0  ? &f->record_byte
-                     : strcmp(item, "enum_value") == 0   ? &f->enum_value
-                     : strcmp(item, "forge") == 0        ? &f->forge
-                     : strcmp(item, "helper") == 0       ? &f->helper
-                     : strcmp(item, "escape") == 0       ? &f->escape
-                     : strcmp(item, "fds") == 0          ? &f->fds
-                     : strcmp(item, "empty") == 0        ? &f->empty
-                                                         : NULL;
+        bool *flag = strcmp(item, "json_key_order") == 0        ? &f->json_key_order
+                     : strcmp(item, "record_byte") == 0         ? &f->record_byte
+                     : strcmp(item, "enum_value") == 0          ? &f->enum_value
+                     : strcmp(item, "forge") == 0               ? &f->forge
+                     : strcmp(item, "helper") == 0              ? &f->helper
+                     : strcmp(item, "escape") == 0              ? &f->escape
+                     : strcmp(item, "fds") == 0                 ? &f->fds
+                     : strcmp(item, "empty") == 0               ? &f->empty
+                     : strcmp(item, "overwrite_count") == 0     ? &f->overwrite_count
+                     : strcmp(item, "json_key_order_rare") == 0 ? &f->json_key_order_rare
+                     : strcmp(item, "escape_1e") == 0           ? &f->escape_1e
+                                                                : NULL;
         if (flag != NULL)
             *flag = true;
         return flag != NULL;
@@ -81,7 +84,8 @@ bool ntsim_testee_faults_parse(const char *list, ntsim_testee_faults_t *f, char 
         snprintf(shown, sizeof shown, "%s", item);
         if (!parse_one(item, f)) {
             snprintf(why, cap, "'%s' is not a fault (json_key_order, record_byte, enum_value, "
-                               "forge, empty, fds, helper, escape, crash=N, hang=N, exit=N, garbage=N, "
+                               "forge, empty, fds, helper, escape, overwrite_count, "
+                               "json_key_order_rare, escape_1e, crash=N, hang=N, exit=N, garbage=N, "
                                "disorder=N, close_stdout=N, omit=FIELD, flood=log|unknown|fields|records|"
                                "emits|json)",
                      shown);
@@ -244,8 +248,76 @@ static void omit_undo(const omitted_t *o)
         memcpy(o->at, &o->value, o->size);
 }
 
+/* overwrite_count: the off-by-one of a ring that computes its evictions
+ * with a power-of-two mask it does not have. */
+static void fewer_overwrites(NtsimTestee__NcStats *s)
+{
+    if (s != NULL && s->overwritten > 0 && (s->capacity & (s->capacity - 1)) != 0)
+        s->overwritten--;
+}
+
+/* json_key_order_rare: in every nrt_async_sema_wait START event,
+ * "available_request_slots":A,"has_work":B becomes "has_work":B,
+ * "available_request_slots":A (the same length: the document's size and
+ * written_size stay right). */
+static void swap_rare_keys(uint8_t *doc, size_t len)
+{
+    static const char ev[] = "\"event_type\":\"nrt_async_sema_wait\",\"phase\":\"start\"";
+    static const char k1[] = "\"data\":{\"available_request_slots\":", k2[] = ",\"has_work\":";
+    char *text = (char *)doc, *end = text + len;
+    for (char *p = text; (size_t)(end - p) > sizeof ev; p++) {
+        if (memcmp(p, ev, sizeof ev - 1) != 0)
+            continue;
+        char *d = p;
+        while ((size_t)(end - d) > sizeof k1 && memcmp(d, k1, sizeof k1 - 1) != 0 && *d != '}')
+            d++;
+        if ((size_t)(end - d) <= sizeof k1 || memcmp(d, k1, sizeof k1 - 1) != 0)
+            continue;
+        char *v1 = d + sizeof k1 - 1, *c = v1;
+        while (c < end && *c != ',')
+            c++;
+        if ((size_t)(end - c) <= sizeof k2 || memcmp(c, k2, sizeof k2 - 1) != 0)
+            continue;
+        char *v2 = c + sizeof k2 - 1, *close = v2;
+        while (close < end && *close != '}')
+            close++;
+        if (close == end)
+            continue;
+        char tmp[256];
+        int w = snprintf(tmp, sizeof tmp, "\"data\":{\"has_work\":%.*s,\"available_request_slots\":%.*s",
+                         (int)(close - v2), v2, (int)(c - v1), v1);
+        if (w > 0 && (size_t)w == (size_t)(close - d))
+            memcpy(d, tmp, (size_t)w);
+        p = close;
+    }
+}
+
+/* escape_1e: "\u001e" written "\u001E". */
+static void upper_1e(uint8_t *doc, size_t len)
+{
+    for (size_t i = 0; i + 6 <= len; i++)
+        if (memcmp(doc + i, "\\u001e", 6) == 0)
+            doc[i + 5] = 'E';
+}
+
+static void break_document(const ntsim_testee_faults_t *f, uint8_t *doc, size_t len)
+{
+    if (f->json_key_order_rare)
+        swap_rare_keys(doc, len);
+    if (f->escape_1e)
+        upper_1e(doc, len);
+}
+
 static void break_reply(const ntsim_testee_faults_t *f, NtsimTestee__Response *m)
 {
+    if (f->overwrite_count && m->body_case == NTSIM_TESTEE__RESPONSE__BODY_RECORD)
+        fewer_overwrites(m->record->stats);
+    if (f->overwrite_count && m->body_case == NTSIM_TESTEE__RESPONSE__BODY_API)
+        fewer_overwrites(m->api->stats);
+    if (m->body_case == NTSIM_TESTEE__RESPONSE__BODY_JSON && m->json->has_document)
+        break_document(f, m->json->document.data, m->json->document.len);
+    if (m->body_case == NTSIM_TESTEE__RESPONSE__BODY_API && m->api->has_buffer)
+        break_document(f, m->api->buffer.data, m->api->buffer.len);
     if (f->json_key_order && m->body_case == NTSIM_TESTEE__RESPONSE__BODY_JSON &&
         m->json->has_document)
         swap_first_keys(&m->json->document);
@@ -351,7 +423,7 @@ NRT_STATUS ntsim_testee_faults_apply(const ntsim_testee_faults_t *f, uint64_t n,
         return NRT_SUCCESS;
     }
     if (!f->json_key_order && !f->record_byte && !f->enum_value && !f->forge && !f->empty &&
-        f->omit[0] == '\0' &&
+        f->omit[0] == '\0' && !f->overwrite_count && !f->json_key_order_rare && !f->escape_1e &&
         n != f->disorder_at && f->kinds == NULL && f->capabilities == NULL)
         return NRT_SUCCESS;
     NtsimTestee__Response *m = ntsim_testee__response__unpack(NULL, *len, *resp);

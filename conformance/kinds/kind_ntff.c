@@ -216,7 +216,7 @@ static NRT_STATUS ntff_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *p
 
 /* Runs protoc on the bytes as ntff.<message>; returns its stdout (malloc'd)
  * or NULL. */
-static char *protoc_decode(const char *message, const uint8_t *bytes, size_t len, char *why,
+static char *protoc_run(const char *message, const uint8_t *bytes, size_t len, char *why,
                            size_t why_cap)
 {
     char path[] = "/tmp/ntsim-ntff-XXXXXX";
@@ -255,12 +255,66 @@ static char *protoc_decode(const char *message, const uint8_t *bytes, size_t len
     return text;
 }
 
+/* The last few decodes, by message and bytes: the generator (conformance/
+ * generate/) decodes the reference's bytes for a vector's `decode` and then
+ * judges a testee that, when right, answers the same bytes; protoc is
+ * deterministic, so an equal input is its earlier output again, without the
+ * ~10 ms of a process start. Only successful decodes are kept. */
+enum { DECODE_CACHE = 4 };
+static struct {
+    char message[64];
+    uint8_t *bytes;
+    size_t len;
+    char *text;
+} g_decoded[DECODE_CACHE];
+static size_t g_decoded_next;
+
+char *ntsim_ntff_decode(const char *message, const uint8_t *bytes, size_t len, char *why,
+                        size_t why_cap)
+{
+    for (size_t i = 0; i < DECODE_CACHE; i++)
+        if (g_decoded[i].text != NULL && g_decoded[i].len == len &&
+            strcmp(g_decoded[i].message, message) == 0 &&
+            (len == 0 || memcmp(g_decoded[i].bytes, bytes, len) == 0))
+            return ntsim_strdup(g_decoded[i].text);
+    char *text = protoc_run(message, bytes, len, why, why_cap);
+    if (text == NULL || strlen(message) >= sizeof g_decoded[0].message)
+        return text;
+    size_t k = g_decoded_next++ % DECODE_CACHE;
+    free(g_decoded[k].bytes);
+    free(g_decoded[k].text);
+    g_decoded[k].bytes = malloc(len ? len : 1);
+    g_decoded[k].text = ntsim_strdup(text);
+    if (g_decoded[k].bytes == NULL || g_decoded[k].text == NULL) {
+        free(g_decoded[k].bytes);
+        free(g_decoded[k].text);
+        g_decoded[k].bytes = NULL;
+        g_decoded[k].text = NULL;
+        return text;
+    }
+    if (len > 0)
+        memcpy(g_decoded[k].bytes, bytes, len);
+    g_decoded[k].len = len;
+    snprintf(g_decoded[k].message, sizeof g_decoded[k].message, "%s", message);
+    return text;
+}
+
+void ntsim_ntff_decode_forget(void)
+{
+    for (size_t i = 0; i < DECODE_CACHE; i++) {
+        free(g_decoded[i].bytes);
+        free(g_decoded[i].text);
+        g_decoded[i].bytes = NULL;
+        g_decoded[i].text = NULL;
+    }
+}
+
 /* A schema vector: the hand-typed bytes through protoc as their message. */
 static void ntff_run_schema(const ntsim_vector_t *v, ntsim_report_t *r)
 {
     const ntff_body_t *b = v->body;
     char why[512] = "";
-    char *text = protoc_decode(b->message, b->bytes, b->byte_count, why, sizeof why);
+    char *text = ntsim_ntff_decode(b->message, b->bytes, b->byte_count, why, sizeof why);
     if (text == NULL)
         ntsim_report_add(r, v->id, "decode", "expected protoc to decode the bytes as ntff.%s: %s",
                          b->message, why);
@@ -335,7 +389,7 @@ static void judge_reply(const ntsim_vector_t *v, const NtsimTestee__NtffReply *m
         return;
     }
     char why[512] = "";
-    char *text = protoc_decode("ntrace_info", bytes, len, why, sizeof why);
+    char *text = ntsim_ntff_decode("ntrace_info", bytes, len, why, sizeof why);
     if (text == NULL)
         ntsim_report_add(r, v->id, "decode", "expected protoc to decode the bytes: %s", why);
     else if (strcmp(text, b->decode) != 0)

@@ -7,6 +7,7 @@
 #ifndef NTSIM_CONFORMANCE_KINDS_H
 #define NTSIM_CONFORMANCE_KINDS_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "kind_map.h"
@@ -28,6 +29,15 @@ void ntsim_vector_run(const ntsim_vector_t *v, struct ntsim_testee *t, ntsim_rep
 #define NTSIM_OWN_CHECK_REASON "the harness's own check: it asks the testee nothing"
 const char *ntsim_vector_skip_reason(const ntsim_vector_t *v, const struct ntsim_testee *t,
                                      char *buf, size_t cap);
+
+/* kind_ntff.c: `protoc --decode=ntff.<message>` of the bytes, with
+ * ntff.proto from ntsim_check_proto_dir: protoc's output (malloc'd; the
+ * caller frees it), or NULL with the reason in why. The last few successful
+ * decodes are remembered (an equal input gives the same text without
+ * running protoc); ntsim_ntff_decode_forget releases them. */
+char *ntsim_ntff_decode(const char *message, const uint8_t *bytes, size_t len, char *why,
+                        size_t why_cap);
+void ntsim_ntff_decode_forget(void);
 
 /* Directory holding ntff.proto, for the ntff kind's protoc --decode
  * (default "engine/convert", relative to the working directory). */

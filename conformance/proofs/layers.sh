@@ -2,7 +2,7 @@
 # conformance/proofs/layers.sh CC: proves that the layers only point down,
 #
 #   include/ <- engine/ <- sim/ <- conformance/lib/ <- conformance/testee/
-#     <- conformance/testee/builtin/, conformance/kinds/
+#     <- conformance/testee/builtin/, conformance/kinds/ <- conformance/generate/
 #     <- conformance/runner/ <- conformance/unit/;  conformance/cmd/ (the command)
 #
 # in four ways, run by `make check` (and `make layers`):
@@ -27,7 +27,7 @@
 set -u
 cc=${1:-cc}
 : "${INC_ENGINE:?}" "${INC_SIM:?}" "${INC_LIB:?}" "${INC_TESTEE:?}" "${INC_BUILTIN:?}"
-: "${INC_KINDS:?}" "${INC_RUNNER:?}" "${INC_UNIT:?}" "${INC_CMD:?}"
+: "${INC_KINDS:?}" "${INC_GENERATE:?}" "${INC_RUNNER:?}" "${INC_UNIT:?}" "${INC_CMD:?}"
 : "${ENGINE_PRIVATE_TOP:?}" "${ENGINE_STAGES:?}"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -70,6 +70,7 @@ H_LIB=vector.h
 H_TESTEE=testee.h
 H_BUILTIN=testee_engine.h
 H_KINDS=kinds.h
+H_GENERATE=gen.h
 H_RUNNER=check_suites.h
 H_UNIT=alloc_probe.h
 H_CMD=cli.h
@@ -87,7 +88,7 @@ probe "engine sees include" "$INC_ENGINE" nrt/nrt_sys_trace.h ok
 probe "the record's payloads, by the ABI header's name" "$INC_ENGINE" nrt/nrt_sys_trace_event.h ok
 probe "the record's payloads, on their own" "$INC_ENGINE" nrt/nrt_sys_trace_event_data.h part
 probe "engine sees itself" "$INC_ENGINE" $H_ENGINE ok
-above engine "$INC_ENGINE" $H_SIM $H_LIB $H_TESTEE $H_PROTO $H_KINDS $H_CMD
+above engine "$INC_ENGINE" $H_SIM $H_LIB $H_TESTEE $H_PROTO $H_KINDS $H_GENERATE $H_CMD
 # sim/ sees the engine's shared pieces, not the harness (nor YAML of its own).
 probe "sim sees engine" "$INC_SIM" $H_ENGINE ok
 probe "sim sees itself" "$INC_SIM" $H_SIM ok
@@ -95,24 +96,31 @@ above sim "$INC_SIM" $H_LIB yaml_reader.h scenario_load.h $H_TESTEE $H_PROTO $H_
 # conformance/lib/ sees the simulator, not the testee protocol or the kinds.
 probe "lib sees sim" "$INC_LIB" $H_SIM ok
 probe "lib sees itself" "$INC_LIB" $H_LIB ok
-above lib "$INC_LIB" $H_TESTEE $H_PROTO $H_BUILTIN $H_KINDS $H_RUNNER $H_UNIT $H_CMD
+above lib "$INC_LIB" $H_TESTEE $H_PROTO $H_BUILTIN $H_KINDS $H_GENERATE $H_RUNNER $H_UNIT $H_CMD
 # conformance/testee/ (the protocol) sees lib/, not the built-in testee it
 # may be asked to run (the runner hands it the handler) nor the kinds.
 probe "testee sees lib" "$INC_TESTEE" $H_LIB ok
 probe "testee sees itself" "$INC_TESTEE" $H_TESTEE ok
 probe "testee sees its protocol" "$INC_TESTEE" $H_PROTO ok
-above testee "$INC_TESTEE" $H_BUILTIN $H_KINDS $H_RUNNER $H_UNIT $H_CMD
+above testee "$INC_TESTEE" $H_BUILTIN $H_KINDS $H_GENERATE $H_RUNNER $H_UNIT $H_CMD
 # conformance/testee/builtin/ answers the protocol; it knows no kind.
 probe "builtin sees the protocol" "$INC_BUILTIN" $H_TESTEE ok
 probe "builtin sees itself" "$INC_BUILTIN" $H_BUILTIN ok
-above builtin "$INC_BUILTIN" $H_KINDS $H_RUNNER $H_UNIT $H_CMD
+above builtin "$INC_BUILTIN" $H_KINDS $H_GENERATE $H_RUNNER $H_UNIT $H_CMD
 # conformance/kinds/ judge through the protocol, never the engine behind it.
 probe "kinds see the protocol" "$INC_KINDS" $H_TESTEE ok
 probe "kinds see themselves" "$INC_KINDS" $H_KINDS ok
-above kinds "$INC_KINDS" $H_BUILTIN $H_RUNNER $H_UNIT $H_CMD
+above kinds "$INC_KINDS" $H_BUILTIN $H_GENERATE $H_RUNNER $H_UNIT $H_CMD
+# conformance/generate/ makes cases, asks the built-in testee (the reference)
+# and judges through the kinds; the runner calls it, never the other way.
+probe "generate sees kinds" "$INC_GENERATE" $H_KINDS ok
+probe "generate sees builtin" "$INC_GENERATE" $H_BUILTIN ok
+probe "generate sees itself" "$INC_GENERATE" $H_GENERATE ok
+above generate "$INC_GENERATE" $H_RUNNER $H_UNIT $H_CMD
 # conformance/runner/ sees the kinds and the built-in testee, not the units.
 probe "runner sees kinds" "$INC_RUNNER" $H_KINDS ok
 probe "runner sees builtin" "$INC_RUNNER" $H_BUILTIN ok
+probe "runner sees generate" "$INC_RUNNER" $H_GENERATE ok
 probe "runner sees itself" "$INC_RUNNER" $H_RUNNER ok
 above runner "$INC_RUNNER" $H_UNIT $H_CMD
 # conformance/unit/ sees everything but the command.
@@ -124,14 +132,14 @@ above unit "$INC_UNIT" $H_CMD
 probe "command sees kinds" "$INC_CMD" $H_KINDS ok
 probe "command sees builtin" "$INC_CMD" $H_BUILTIN ok
 probe "command sees itself" "$INC_CMD" $H_CMD ok
-above command "$INC_CMD" $H_RUNNER $H_UNIT
+above command "$INC_CMD" $H_GENERATE $H_RUNNER $H_UNIT
 
 # 3. The engine's private headers: the engine and unit/ only.
 for stage in $ENGINE_STAGES; do
     for h in $(cd "$stage" && ls -- *.h 2>/dev/null); do
         probe "engine sees its $stage/$h" "$INC_ENGINE" "$h" ok
         probe "unit sees $stage/$h" "$INC_UNIT" "$h" ok
-        for layer in SIM LIB TESTEE BUILTIN KINDS RUNNER CMD; do
+        for layer in SIM LIB TESTEE BUILTIN KINDS GENERATE RUNNER CMD; do
             eval "flags=\$INC_$layer"
             probe "$(echo $layer | tr A-Z a-z) above: $stage/$h (engine-private)" "$flags" "$h" missing
         done
@@ -140,7 +148,7 @@ done
 for h in $ENGINE_PRIVATE_TOP; do
     probe "engine sees its $h" "$INC_ENGINE" "$h" ok
     probe "unit sees $h" "$INC_UNIT" "$h" ok
-    for layer in SIM LIB TESTEE BUILTIN KINDS RUNNER CMD; do
+    for layer in SIM LIB TESTEE BUILTIN KINDS GENERATE RUNNER CMD; do
         eval "flags=\$INC_$layer"
         probe "$(echo $layer | tr A-Z a-z): engine/$h is engine-private" "$flags" "$h" private
     done
@@ -148,7 +156,7 @@ done
 
 # 4. The command's folder must not shadow the public include/ntsim/, nor be
 # reachable by a folder name from anywhere.
-for layer in LIB TESTEE BUILTIN KINDS RUNNER UNIT CMD; do
+for layer in LIB TESTEE BUILTIN KINDS GENERATE RUNNER UNIT CMD; do
     eval "flags=\$INC_$layer"
     lname=$(echo $layer | tr A-Z a-z)
     probe "$lname: ntsim/$H_CMD (a shadow of include/ntsim/)" "$flags" "ntsim/$H_CMD" missing
@@ -176,7 +184,7 @@ for h in $(cd conformance/cmd && ls -- *.h); do
 done
 
 if [ "$fail" -eq 0 ]; then
-    echo "layers: include <- engine <- sim <- lib <- testee <- builtin, kinds <- runner <- unit; cmd;" \
+    echo "layers: include <- engine <- sim <- lib <- testee <- builtin, kinds <- generate <- runner <- unit; cmd;" \
         "engine-private headers in engine/ and unit/ only ($probes probes): ok"
 fi
 exit "$fail"

@@ -73,6 +73,19 @@
 # 95), MUTANT_LIST=1 (print the mutants, run nothing; MUTANT_LIST=entries: as
 # equivalents-file entries).
 #
+# MUTANT_SUITE says what judges each mutant (docs/measurements.md compares
+# them on one sample):
+#   suite     (default) the whole suite, as above: unit tests, vectors, the
+#             process tests, then the sanitizer stages
+#   vectors   the committed vectors alone (the mutated check_ntsim with
+#             CK_RUN_SUITE=vectors: every kind, in process); no sanitizer stage
+#   generate  generative conformance alone: the unmutated check_ntsim (the
+#             reference, in process) judges the mutant's `ntsim testee` on
+#             MUTANT_GENERATE_ARGS (default "--generate 2000 --seed 2029"),
+#             stopping at the first failing case; no sanitizer stage. Only
+#             what the testee protocol reaches can be killed this way (the
+#             timelines, the simulator's own paths cannot).
+#
 # Writes build/mutants/report.txt (one line per mutant: its id, its result and
 # the mutated line; survivors' diffs at the end) and build/mutants/diffs/*.diff
 # (one per survivor: `patch -p1 < FILE` on a clean tree rebuilds it). Exits 1
@@ -377,11 +390,33 @@ sub main {
     my @ntsim_objs = split ' ', env_or('MUTANT_NTSIM_OBJS', '');
     die "mutants: run me through make mutants (no MUTANT_LINK_OBJS: give BUILD/mutants.conf)\n"
         unless @link_objs && @engine_objs && @ntsim_objs;
+    my $mode = env_or('MUTANT_SUITE', 'suite');
+    die "mutants: MUTANT_SUITE must be suite, vectors or generate, not '$mode'\n"
+        unless $mode =~ /^(suite|vectors|generate)$/;
+    my @gen_args = split ' ', env_or('MUTANT_GENERATE_ARGS', '--generate 2000 --seed 2029');
+    # The reference that judges a mutant's testee: the unmutated suite binary.
+    my $ref_check = "$ENV{PWD}/$build/check_ntsim";
+    $ref_check = "$build/check_ntsim" if $build =~ m{^/};
+    die "mutants: MUTANT_SUITE=generate needs $ref_check (make mutants builds it)\n"
+        if $mode eq 'generate' && !-x $ref_check;
+    # What judges one mutant's binaries in directory $w: run_suite's arguments.
+    my $judge = sub {
+        my ($w, $timeout, @first) = @_;
+        return run_suite($w, $ref_check, $timeout, 'build/mutant/run.log', {}, '--testee',
+                         'build/mutant/ntsim testee', @gen_args, '--max-failures', '1',
+                         '--shrink-steps', '0', '--progress', '0') if $mode eq 'generate';
+        return run_suite($w, 'build/mutant/check_ntsim', $timeout, 'build/mutant/run.log',
+                         { CK_RUN_SUITE => 'vectors' }, '--ntsim', 'build/mutant/ntsim')
+            if $mode eq 'vectors';
+        return run_suite($w, 'build/mutant/check_ntsim', $timeout, 'build/mutant/run.log', {},
+                         '--ntsim', 'build/mutant/ntsim', @first);
+    };
+
     # The sanitizer stages: the suite's objects built as make asan and make
     # tsan build them (MUTANT_SANITIZERS="asan tsan"; per stage MUTANT_<S>_BUILD,
     # _CFLAGS, _LIBS, _ENV from the Makefile).
     my @stages;
-    for my $name (split ' ', env_or('MUTANT_SANITIZERS', '')) {
+    for my $name ($mode eq 'suite' ? split(' ', env_or('MUTANT_SANITIZERS', '')) : ()) {
         my $u = uc $name;
         push @stages, { name => $name, build => env_or("MUTANT_${u}_BUILD", "$build/$name"),
                         cflags => env_or("MUTANT_${u}_CFLAGS", ''), libs => env_or("MUTANT_${u}_LIBS", ''),
@@ -462,9 +497,7 @@ sub main {
                 . " && $cc $cflags -o build/mutant/ntsim @ntsim_objs build/mutant/libntsim.a $libs"
                 . " >build/mutant/link.log 2>&1";
             system($cmd) == 0 or die "mutants: link failed for $x->{id} (see $w/build/mutant/link.log)\n";
-            ($status, $detail) = run_suite($w, 'build/mutant/check_ntsim', $timeout,
-                                           'build/mutant/run.log', {}, '--ntsim', 'build/mutant/ntsim',
-                                           @first);
+            ($status, $detail) = $judge->($w, $timeout, @first);
         }
         # A survivor again under the sanitizers, as make asan and make tsan
         # run the suite: ASan for every survivor, the later stages (TSan) for
@@ -506,9 +539,11 @@ sub main {
         system("cd " . sh_quote($w) . " && ar rcs build/mutant/libntsim.a @objs"
                . " && $cc $cflags -o build/mutant/check_ntsim @link_objs build/mutant/libntsim.a $libs"
                . " && $cc $cflags -o build/mutant/ntsim @ntsim_objs build/mutant/libntsim.a $libs"
-               . " && CK_FORK=no CK_VERBOSITY=silent build/mutant/check_ntsim --ntsim build/mutant/ntsim"
-               . " >build/mutant/run.log 2>&1") == 0
-            or die "mutants: the suite fails on the unmutated engine (see $w/build/mutant/run.log)\n";
+               . " >build/mutant/link.log 2>&1") == 0
+            or die "mutants: cannot link the unmutated suite (see $w/build/mutant/link.log)\n";
+        my ($st0, $d0) = $judge->($w, 3600);
+        $st0 eq 'survived'
+            or die "mutants: the $mode run fails on the unmutated engine ($d0; see $w/build/mutant/run.log)\n";
         my $base_s = time - $b0;
         # Every --first name must be a suite: an unknown one makes
         # check_ntsim exit 2, which would count as a kill.
@@ -535,8 +570,11 @@ sub main {
             $sg->{timeout} = env_or('MUTANT_TIMEOUT', 0) || ($as * 6 > 60 ? $as * 6 : 60);
             $note .= sprintf(', %s suite %ds (timeout %ds)', $sg->{name}, $as, $sg->{timeout});
         }
-        printf STDERR "mutants: %d of %d mutants selected, %d jobs, unmutated suite %ds, timeout %ds%s\n",
-            scalar @sel, scalar @all, $jobs, $base_s, $timeout, $note;
+        printf STDERR "mutants: %d of %d mutants selected, %d jobs, judged by the %s, unmutated run %ds, timeout %ds%s\n",
+            scalar @sel, scalar @all, $jobs,
+            $mode eq 'suite' ? 'whole suite' : $mode eq 'vectors' ? 'committed vectors alone'
+                                                                  : "generator alone (@gen_args)",
+            $base_s, $timeout, $note;
     }
 
     # Workers: one child per mutant, at most $jobs at a time, each on a free
@@ -622,7 +660,10 @@ sub main {
     my $what = $sample && $sample < @all ? "a sample of " . scalar(@sel) . " (MUTANT_SAMPLE=$sample MUTANT_SEED=$seed)"
              : scalar(@sel) . (@sel == @all ? ' (all)' : ' (selected)');
     my @sum = (
-        sprintf('mutants: %s of %d generated from engine/*.c, %s', $what, scalar @all, fmt_time($elapsed)),
+        sprintf('mutants: %s of %d generated from engine/*.c, %s; judged by %s', $what, scalar @all,
+                fmt_time($elapsed), $mode eq 'suite' ? 'the whole suite'
+                : $mode eq 'vectors' ? 'the committed vectors alone (MUTANT_SUITE=vectors)'
+                : "the generator alone (MUTANT_SUITE=generate: @gen_args)"),
         sprintf('  compiled %d, killed %d (%d of them by the sanitizer stages), timeout %d, survived %d,'
                 . ' equivalent %d (%d listed, %d same-code), no-compile %d',
                 $compiled, $tot{killed} // 0, $tot{sanitizer} // 0, $tot{timeout} // 0, $tot{survived} // 0, $equiv,

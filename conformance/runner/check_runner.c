@@ -253,6 +253,8 @@ static void usage(FILE *out, const char *argv0)
             "       [--xfail FILE]\n"
             "       [--testdata DIR] [--proto DIR] [--ntsim PATH] [--first SUITE,...]\n"
             "       [--list-suites] [--list-kinds]\n"
+            "       %s [--testee 'CMD ARGS'] --generate N [--seed S] [--case K] [--kind LIST]\n"
+            "       [--save-failures DIR] [--max-failures N] [--shrink-steps N] [--progress S]\n"
             "\n"
             "Replays every *.yaml vector under DIR (default: vectors) as a Check test and runs\n"
             "the unit suites. Each failure prints its vector id, file:line, what differs and a\n"
@@ -295,11 +297,12 @@ static void usage(FILE *out, const char *argv0)
             "  --help                   this text\n"
             "\n"
             "Kinds:",
-            argv0);
+            argv0, argv0);
     /* From the registry, so a new kind cannot be missing here. */
     for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++)
         fprintf(out, " %s%s", (*k)->name, (*k)->judge != NULL ? "" : "*");
     fputs("\n(* the harness's own kinds: no testee answers them)\n", out);
+    ntsim_check_generate_usage(out);
 }
 
 /* The options and what they select; filled by ntsim_check_start. */
@@ -377,7 +380,7 @@ static int parse_option(int c, const char *argv0, options_t *o)
             return -1;
         fprintf(stderr, "%s: --shard: '%s' is not K/N with 0 <= K < N\n", argv0, optarg);
         return 2;
-    case 'M': {
+    case 'U': {
         char *end = NULL;
         unsigned long v = strtoul(optarg, &end, 10);
         if (*optarg >= '0' && *optarg <= '9' && *end == '\0' && v <= 1000000) {
@@ -394,6 +397,8 @@ static int parse_option(int c, const char *argv0, options_t *o)
         fprintf(stderr, "%s: --testee-timeout: '%s' is not a number of seconds\n", argv0,
                 optarg);
         return 2;
+    case 'G': case 'E': case 'C': case 'W': case 'M': case 'H': case 'P':
+        return ntsim_check_generate_option(c, optarg, argv0); /* check_generate.c */
     case 'h': usage(stdout, argv0); return 0;
     default: usage(stderr, argv0); return 2;
     }
@@ -420,8 +425,15 @@ static int parse_args(int argc, char **argv, options_t *o)
         {"decisions", required_argument, NULL, 'D'},
         {"testee", required_argument, NULL, 'T'},
         {"testee-timeout", required_argument, NULL, 'O'},
-        {"testee-max-timeouts", required_argument, NULL, 'M'},
+        {"testee-max-timeouts", required_argument, NULL, 'U'},
         {"shard", required_argument, NULL, 'S'},
+        {"generate", required_argument, NULL, 'G'},
+        {"seed", required_argument, NULL, 'E'},
+        {"case", required_argument, NULL, 'C'},
+        {"save-failures", required_argument, NULL, 'W'},
+        {"max-failures", required_argument, NULL, 'M'},
+        {"shrink-steps", required_argument, NULL, 'H'},
+        {"progress", required_argument, NULL, 'P'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -435,7 +447,7 @@ static int parse_args(int argc, char **argv, options_t *o)
         usage(stderr, argv[0]);
         return 2;
     }
-    if (o->filter.kind != NULL) {
+    if (o->filter.kind != NULL && !ntsim_check_generating()) { /* generating: a list */
         bool known = false;
         for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++)
             known |= strcmp((*k)->name, o->filter.kind) == 0;
@@ -520,6 +532,14 @@ int ntsim_check_start(int argc, char **argv)
         return rc;
     if (ntsim_check_list_suites)
         return -1; /* main lists them: nothing to load */
+    if (ntsim_check_generating()) { /* --generate: cases instead of the suites */
+        if ((rc = start_testee(argv[0])) < 0)
+            rc = ntsim_check_generate_run(argv[0], o.filter.kind, g_testee_command,
+                                          g_vectors_dir, g_facts_path,
+                                          ntsim_check_decisions_path);
+        ntsim_check_finish();
+        return rc;
+    }
     ntsim_check_filtered = o.filter.kind != NULL || o.filter.file != NULL || o.filter.id != NULL;
     ntsim_check_run_units = !ntsim_check_filtered && g_testee_command == NULL && g_shard_k == 0;
     bool no_list = g_testee_command != NULL && !o.xfail_given;
@@ -601,6 +621,7 @@ int ntsim_check_report(SRunner *sr)
 
 void ntsim_check_finish(void)
 {
+    ntsim_ntff_decode_forget();
     ntsim_testee_free(ntsim_check_testee);
     ntsim_check_testee = NULL;
     ntsim_facts_free(&ntsim_check_facts);

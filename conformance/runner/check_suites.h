@@ -6,6 +6,7 @@
 #define NTSIM_CONFORMANCE_CHECK_SUITES_H
 
 #include <check.h>
+#include <stdio.h>
 
 #include "facts.h"
 #include "ntsim/capture.h"
@@ -73,6 +74,16 @@ void ntsim_check_repro(const ntsim_vector_t *v, char *out, size_t cap);
 unsigned long ntsim_check_print_stale_xfails(void);
 unsigned long ntsim_check_print_fact_errors(void);
 const char *ntsim_check_xfail_list_name(void);
+
+/* check_generate.c: --generate and its options (conformance/generate/gen.h).
+ * ntsim_check_generate_option takes one of them (getopt's code c: G E C W M
+ * H P): -1 to go on, else the exit status. The run replaces the suites. */
+bool ntsim_check_generating(void);
+int ntsim_check_generate_option(int c, const char *arg, const char *argv0);
+void ntsim_check_generate_usage(FILE *out);
+int ntsim_check_generate_run(const char *argv0, const char *kinds, const char *testee_command,
+                             const char *vectors_dir, const char *facts_path,
+                             const char *decisions_path);
 
 /* check_summary.c: the tallies the Check results do not hold (a vector the
  * testee cannot judge, checks it left out), and the summary itself: every

@@ -110,6 +110,15 @@ void ntsim_testee_reply_free(NtsimTestee__Response *resp);
 NtsimTestee__Response *ntsim_testee_ask(ntsim_testee_t *t, NtsimTestee__Request *req,
                                         const char *id, ntsim_report_t *r);
 
+/* A tap sees every exchange that got a response (ntsim_testee_call's,
+ * hence every judge's): the request with its id set, and the response,
+ * which the tap must copy if it keeps anything (both are freed after).
+ * The generator (conformance/generate/) keeps the reference's replies this
+ * way, so that it asks exactly what the kinds' judges ask. NULL removes it. */
+typedef void (*ntsim_testee_tap_fn)(const NtsimTestee__Request *req,
+                                    const NtsimTestee__Response *resp, void *ctx);
+void ntsim_testee_set_tap(ntsim_testee_t *t, ntsim_testee_tap_fn fn, void *ctx);
+
 /* A judge left out checks that need capabilities the testee lacks; the
  * runner takes the mask after each vector to count them per kind. */
 void ntsim_testee_note_unjudged(ntsim_testee_t *t, unsigned caps);

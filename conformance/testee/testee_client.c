@@ -235,6 +235,12 @@ void ntsim_testee_note_unjudged(ntsim_testee_t *t, unsigned caps)
     t->unjudged |= caps;
 }
 
+void ntsim_testee_set_tap(ntsim_testee_t *t, ntsim_testee_tap_fn fn, void *ctx)
+{
+    t->tap = fn;
+    t->tap_ctx = ctx;
+}
+
 unsigned ntsim_testee_take_unjudged(ntsim_testee_t *t)
 {
     unsigned u = t->unjudged;
@@ -380,6 +386,8 @@ NRT_STATUS ntsim_testee_call(ntsim_testee_t *t, NtsimTestee__Request *req,
         }
     }
     NRT_STATUS st = roundtrip(t, req, out, what, sizeof what);
+    if (st == NRT_SUCCESS && t->tap != NULL)
+        t->tap(req, *out, t->tap_ctx);
     if (st == NRT_SUCCESS)
         t->timeouts = 0;
     else if (t->timed_out)

@@ -36,6 +36,8 @@ struct ntsim_testee {
     unsigned kinds;         /* bit i: ntsim_testee_kind_names[i] */
     unsigned caps;          /* NTSIM_TESTEE_CAP_* */
     unsigned unjudged;      /* caps whose checks were left out, since taken */
+    ntsim_testee_tap_fn tap; /* sees every answered exchange, or NULL */
+    void *tap_ctx;
 };
 
 /* testee_pipe.c: one frame out and one back within t->timeout_ms.
