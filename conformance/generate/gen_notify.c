@@ -17,6 +17,7 @@
 
 #include "gen_int.h"
 #include "input.h"
+#include "kinds.h"
 
 enum { MAX_APPENDS = 8, MAX_BYTES = 8, SLOTS = 14 };
 
@@ -175,19 +176,6 @@ static const NtsimTestee__NotifyReply *notify_reply(const ntsim_gen_replies_t *g
     return NULL;
 }
 
-/* The last message at WARN or ERROR, without its level. */
-static const char *last_warning(const NtsimTestee__Log *log)
-{
-    const char *last = NULL;
-    for (size_t i = 0; log != NULL && i < log->n_lines; i++) {
-        const char *l = log->lines[i];
-        if (strncmp(l, "error: ", 7) == 0)
-            last = l + 7;
-        else if (strncmp(l, "warning: ", 9) == 0)
-            last = l + 9;
-    }
-    return last;
-}
 
 static ntsim_gen_expect_status_t notify_expect(void *p, const ntsim_gen_replies_t *ref, char *why, size_t cap)
 {
@@ -218,7 +206,7 @@ static ntsim_gen_expect_status_t notify_expect(void *p, const ntsim_gen_replies_
         c->block_type = m->info->block_type;
     } else {
         const NtsimTestee__NotifyCounts *n = m->counts;
-        const char *msg = last_warning(m->log);
+        const char *msg = ntsim_notify_last_warning(m->log);
         if (n == NULL || msg == NULL) {
             snprintf(why, cap, "the reference's drop has no %s", n == NULL ? "counts" : "message");
             return NTSIM_GEN_EXPECT_NONE;

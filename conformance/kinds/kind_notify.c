@@ -203,9 +203,8 @@ static NRT_STATUS notify_parse(ntsim_yparse_t *p, yaml_node_t *node, const char 
     return NRT_SUCCESS;
 }
 
-/* The last message at WARN or ERROR a Log holds, without its level; NULL
- * when none. */
-static const char *last_warning(const NtsimTestee__Log *log)
+/* kinds.h */
+const char *ntsim_notify_last_warning(const struct NtsimTestee__Log *log)
 {
     const char *last = NULL;
     for (size_t i = 0; log != NULL && i < log->n_lines; i++) {
@@ -286,7 +285,7 @@ static void judge_converted(const ntsim_vector_t *v, const NtsimTestee__NotifyRe
     }
     if ((caps & NTSIM_TESTEE_CAP_STATS) && (m->counts == NULL || m->counts->converted != 1))
         ntsim_report_add(r, v->id, "converted", "expected one conversion counted");
-    const char *msg = last_warning(m->log);
+    const char *msg = ntsim_notify_last_warning(m->log);
     if ((caps & NTSIM_TESTEE_CAP_LOG) && m->log == NULL)
         ntsim_report_add(r, v->id, "log", "expected what was logged, the reply has no log");
     else if ((caps & NTSIM_TESTEE_CAP_LOG) && msg != NULL)
@@ -308,7 +307,7 @@ static void judge_dropped(const ntsim_vector_t *v, const NtsimTestee__NotifyRepl
         ntsim_report_add(r, v->id, "status", "expected NRT_INVALID (2), got %d", m->status);
     if (!m->has_outputs_untouched || !m->outputs_untouched)
         ntsim_report_add(r, v->id, "outputs", "expected the outputs untouched");
-    const char *msg = last_warning(m->log);
+    const char *msg = ntsim_notify_last_warning(m->log);
     if ((caps & NTSIM_TESTEE_CAP_LOG) && m->log == NULL)
         ntsim_report_add(r, v->id, "error", "expected the message '%s', the reply has no log",
                          v->error);
