@@ -7,7 +7,7 @@
 #   convert/   the JSON fetch document, NTFF (ntff.proto), notifications
 #   timeline/  records as a timeline: model, lanes, clock fit, .pftrace
 #              (perfetto_trace.proto), Chrome JSON, the HTML page
-ENGINE_SRC := $(addprefix engine/,alloc.c event_table.c log.c data_view.c intern.c status.c) \
+ENGINE_SRC := $(addprefix engine/,alloc.c event_table.c log.c data_view.c intern.c status.c input.c) \
               $(addprefix engine/capture/,ring.c grace.c capture.c config.c) \
               $(addprefix engine/convert/,json.c time_sync.c ntff.c notify.c) \
               $(addprefix engine/timeline/,timeline.c timeline_lanes.c clock_align.c pftrace.c \

@@ -1,5 +1,5 @@
 /*
- * conformance/lib/input.h: reading the harness's inputs (vector files, scenario
+ * engine/input.h: reading inputs (vector files, scenario
  * files, the facts, dumps to decode) into memory.
  *
  * Every reader of a file goes through here, so what may be read is decided in
@@ -9,8 +9,8 @@
  * limit is refused too). The limits are documented in README.md ("Inputs and
  * their limits") and can be raised per run (--max-input-bytes).
  */
-#ifndef NTSIM_CONFORMANCE_INPUT_H
-#define NTSIM_CONFORMANCE_INPUT_H
+#ifndef NTSIM_ENGINE_INPUT_H
+#define NTSIM_ENGINE_INPUT_H
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -67,4 +67,4 @@ NRT_STATUS ntsim_read_input(const char *path, ntsim_input_kind_t kind, char **ou
  * more than `limit`; *out is untouched then. */
 NRT_STATUS ntsim_read_stream(FILE *f, size_t limit, char **out, size_t *len);
 
-#endif /* NTSIM_CONFORMANCE_INPUT_H */
+#endif /* NTSIM_ENGINE_INPUT_H */

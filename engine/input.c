@@ -1,5 +1,5 @@
 /*
- * conformance/lib/input.c: reading inputs into memory (input.h).
+ * engine/input.c: reading inputs into memory (input.h).
  */
 #include "input.h"
 
