@@ -11,7 +11,7 @@ ENGINE_SRC := $(addprefix engine/,alloc.c event_table.c log.c data_view.c intern
               $(addprefix engine/capture/,ring.c grace.c capture.c config.c) \
               $(addprefix engine/convert/,json.c time_sync.c ntff.c notify.c) \
               $(addprefix engine/timeline/,timeline.c timeline_lanes.c clock_align.c pftrace.c \
-                                           chrome_trace.c timeline_html.c)
+                                           chrome_trace.c timeline_html.c timeline_page.c)
 # protoc-c's output for these goes to $(BUILD)/gen.
 ENGINE_PROTOS := engine/convert/ntff.proto engine/timeline/perfetto_trace.proto
 # The stages' folders: only the engine and its unit tests have them on -I.
