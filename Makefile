@@ -31,8 +31,9 @@
 #   make interop    the timelines read by tools nobody here wrote: protoc decodes
 #                   trace.pftrace, Chrome DevTools' trace model (npm, into build/)
 #                   reads trace.chrome.json; their counts must match the JSON's
-#   make view-check out/timeline.html rendered by headless chromium: a PNG, and
-#                   every lane and span found in the DOM
+#   make view-check the timeline page in headless chromium: every lane and span
+#                   of the Chrome JSON, grouped lanes without a flow curtain in
+#                   the screenshot, and the zoom step measured on trn2_48xl
 #   make model      model-check the ring protocol with Spin, and prove that each
 #                   deliberately broken variant of it is caught
 #   make clean
@@ -406,8 +407,20 @@ $(BUILD)/.chromium-ok: | $(DEPS_STAMP)
 	@$(call ensure_packages,command -v chromium,chromium,chromium for make view-check)
 	@touch $@
 
-view-check: $(NTSIM_BIN) | $(BUILD)/.chromium-ok
-	sh conformance/cli/view_check.sh ./$(NTSIM_BIN)
+# make view-check drives chromium with npm's playwright-core (pinned in
+# conformance/cli/view/package.json, installed into build/view-check-node; it
+# starts /usr/bin/chromium and downloads no browser).
+PW_DIR := $(BUILD)/view-check-node
+PW_PKG := $(PW_DIR)/node_modules/playwright-core
+
+$(PW_PKG)/package.json: conformance/cli/view/package.json | $(BUILD)/.node-ok
+	@mkdir -p $(PW_DIR)
+	cp conformance/cli/view/package.json $(PW_DIR)/package.json
+	cd $(PW_DIR) && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-audit --no-fund --loglevel=error
+	@test -f $@ && touch $@
+
+view-check: $(NTSIM_BIN) $(PW_PKG)/package.json | $(BUILD)/.chromium-ok
+	sh conformance/cli/view_check.sh ./$(NTSIM_BIN) $(abspath $(PW_PKG))
 
 # --- coverage (gcov + gcovr) --------------------------------------------------------
 #

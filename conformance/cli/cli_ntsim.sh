@@ -194,7 +194,8 @@ check "export ntff" 0 "$bin" export "$tmp/a/trace.ntff" -o "$tmp/x.json"
 jq -e '.traceEvents | length > 100' "$tmp/x.json" >/dev/null ||
     { echo "cli_ntsim: export to Chrome JSON: not a trace" >&2; fail=1; }
 check "view" 0 "$bin" view "$tmp/a/trace.json" -o "$tmp/x.html"
-grep -q '<svg id="timeline"' "$tmp/x.html" || { echo "cli_ntsim: view: no svg" >&2; fail=1; }
+grep -q '<script type="application/json" id="timeline-data">' "$tmp/x.html" ||
+    { echo "cli_ntsim: view: no timeline data" >&2; fail=1; }
 check "export unknown format" 2 "$bin" export "$tmp/a/trace.json" -o "$tmp/x.txt"
 printf '{"events":[{"event_type":"generic","phase":"later"}]}' >"$tmp/bad.json"
 check "export bad input" 3 "$bin" export "$tmp/bad.json" -o "$tmp/y.pftrace"

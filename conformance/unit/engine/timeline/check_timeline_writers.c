@@ -23,7 +23,7 @@ static nrt_sys_trace_event_t *instants_on_threads(size_t n)
 }
 
 /* Outputs past what the writers reserve up front (the Chrome JSON's 200 bytes
- * per edge, the page's 400 per item do not cover the lanes' names): 300
+ * per edge, the page's 100 per item do not cover the lanes' names): 300
  * threads, one instant each, 1 ms apart. D-TIMELINE-ORDER: 300 lanes; NC 0's
  * 300 records give a lost sample and pushed samples every second record
  * (300 / 256 + 1 = 2) and at the last: 150 + 1. So the Chrome JSON holds 4
@@ -45,9 +45,10 @@ START_TEST(test_writers_grow_past_their_first_reservation)
     ntsim_buffer_free(doc);
     ck_assert_int_eq(ntsim_timeline_html_serialize(r, 300, NULL, &doc, &len), NRT_SUCCESS);
     size_t lanes = 0;
-    for (const char *p = doc; (p = strstr(p, "<g class=\"lane\"")) != NULL; p++)
+    for (const char *p = doc; (p = strstr(p, "\n[\"thread ")) != NULL; p++)
         lanes++;
     ck_assert_uint_eq(lanes, 300);
+    ck_assert_ptr_nonnull(strstr(doc, "\n[\"thread 1299\",1]],\n\"items\":["));
     ck_assert_str_eq(doc + len - strlen("</body></html>\n"), "</body></html>\n");
     ntsim_buffer_free(doc);
     free(r);
