@@ -90,7 +90,8 @@ async function open(page, file) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto('file://' + file, { waitUntil: 'load', timeout: 120000 });
-  await page.waitForFunction(() => window.ntsimTimeline && window.ntsimTimeline.drawn.ms > 0);
+  await page.waitForFunction(() => window.ntsimTimeline && window.ntsimTimeline.drawn.ms > 0, null, { timeout: 60000 })
+    .catch(() => { throw new Error(file + ": the page's script never drew (no window.ntsimTimeline): " + errors.join('; ')); });
   await settle(page);
   return errors;
 }
