@@ -118,9 +118,9 @@ async function withPage(fn) {
 }
 
 // small: two model_submit instants on thread 7, NC 0, at 5000 and 5000 +
-// 1999500 ns (small.json). By hand: the span is 1999500 ns, so the first
-// sits at the plot's left edge (x 230 in the view) and the second at its
-// right (230 + the plot's width), both in the one lane's first row (y =
+// 1999500 ns (small.json). By hand: the span is 1999500 ns and the view's
+// ends sit 6 px inside the plot (230 px from the view's left, W wide), so the
+// first is at x 236 and the second at 230 + W - 6, both in the one lane's first row (y =
 // axis 28 + group row 20 + 2 + 7 = 57); the second's details say "at
 // +1999.500 us" (1999500 / 1000 = 1999, remainder 500).
 await withPage(async (page) => {
@@ -130,13 +130,13 @@ await withPage(async (page) => {
     const T = window.ntsimTimeline, v = T.view();
     return { v, a: T.at(0), b: T.at(1), da: T.detail(0), db: T.detail(1) };
   });
-  expect(got.a.x === 230 && got.a.y === 57, `small: first mark at ${JSON.stringify(got.a)}, want x 230 y 57`);
-  expect(Math.abs(got.b.x - (230 + got.v.width)) < 1e-6 && got.b.y === 57,
-    `small: second mark at ${JSON.stringify(got.b)}, want x ${230 + got.v.width} y 57`);
+  expect(got.a.x === 236 && got.a.y === 57, `small: first mark at ${JSON.stringify(got.a)}, want x 236 y 57`);
+  expect(Math.abs(got.b.x - (230 + got.v.width - 6)) < 1e-6 && got.b.y === 57,
+    `small: second mark at ${JSON.stringify(got.b)}, want x ${230 + got.v.width - 6} y 57`);
   expect(got.da === 'nrt_model_submit\nat +0.000 us\nnc 0, thread 7, tracking_id 0\nmodel_id: 0',
     'small: first details: ' + JSON.stringify(got.da));
   expect(got.db.startsWith('nrt_model_submit\nat +1999.500 us\n'), 'small: second details: ' + JSON.stringify(got.db));
-  console.log('view-check: small: marks at x 230 and 230 + the plot width (' + got.v.width + ' px), details as worked out');
+  console.log(`view-check: small: marks at x ${got.a.x} and ${got.b.x} (a ${got.v.width}-px plot), details as worked out`);
 });
 
 // default: every lane and span of the Chrome JSON.
