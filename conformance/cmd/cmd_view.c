@@ -1,7 +1,7 @@
 /*
  * conformance/cmd/cmd_view.c: `ntsim view FILE -o timeline.html` — one
  * self-contained HTML page (no network, no external script) drawing FILE's
- * lanes as SVG, with zoom and hover details (D-TIMELINE).
+ * lanes, with zoom and hover details (D-TIMELINE-HTML).
  */
 #define _GNU_SOURCE
 #include <getopt.h>

@@ -1,7 +1,7 @@
 /*
  * engine/timeline/timeline.h: records turned into a timeline, the one model behind the
  * three timeline writers (pftrace.c: Perfetto's .pftrace; chrome_trace.c: the
- * Chrome trace-event JSON; timeline_html.c: the offline SVG page). Internal.
+ * Chrome trace-event JSON; timeline_html.c: the offline page). Internal.
  *
  * What the model is (D-TIMELINE):
  *   items    spans (a START paired with its STOP by (type, nc_idx,

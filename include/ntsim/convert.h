@@ -203,9 +203,12 @@ NTSIM_EXPORT NRT_STATUS ntsim_chrome_trace_serialize(const nrt_sys_trace_event_t
                                                      const ntsim_timeline_options_t *options,
                                                      char **out, size_t *len);
 
-/* One self-contained HTML page (no network, no external script) drawing the
- * lanes as SVG, with zoom and hover details. NUL-terminated; free with
- * ntsim_buffer_free. Errors as ntsim_pftrace_serialize. */
+/* One self-contained HTML page (no network, no external script): the
+ * timeline as data its inline script draws on a canvas, lanes grouped by the
+ * host and by NC, with zoom, details and flows on pointing (D-TIMELINE-HTML;
+ * past 200,000 marks, the first ones and a note to open the .pftrace).
+ * NUL-terminated; free with ntsim_buffer_free. Errors as
+ * ntsim_pftrace_serialize. */
 NTSIM_EXPORT NRT_STATUS ntsim_timeline_html_serialize(const nrt_sys_trace_event_t *events,
                                                       size_t count,
                                                       const ntsim_timeline_options_t *options,
