@@ -352,6 +352,7 @@ const char *const ntsim__timeline_page_script[] = {
     "plot.addEventListener('wheel', function (e) {\n",
     "  e.preventDefault();\n",
     "  if (e.shiftKey) { scroller.scrollTop += e.deltaY || e.deltaX; return; }\n",
+    "  if (!e.deltaY) { var d = e.deltaX / scale(); v0 += d; v1 += d; queue(); return; } /* a sideways swipe pans */\n",
     "  zoom(e.deltaY < 0 ? 0.8 : 1.25, e.offsetX);\n",
     "}, {passive: false});\n",
     "var drag = null;\n",
