@@ -323,6 +323,27 @@ grep -q "^json.data.model_load.stop: testee: sent a \(reply\|frame\) of 600000[0
     { echo "hostile: testee flood=json under 100 MB: not out of memory" >&2; grep '^json.data' "$tmp/out" | head -2 >&2; fail=1; }
 limit_kb=1000000
 
+# --- The runner (issue 35) -------------------------------------------------------
+
+# A report that cannot be written is a failed run (item 2): check_ntsim and
+# ntsim replay printing to /dev/full exit 1 and name it (before: exit 0).
+for prog in "$check --kind enum" "$bin replay vectors/enum_status.yaml"; do
+    $prog >/dev/full 2>"$tmp/full.err"
+    rc=$?
+    [ "$rc" -eq 1 ] && grep -q ": cannot write stdout: No space left on device$" "$tmp/full.err" ||
+        { echo "hostile: $prog > /dev/full: exit $rc, $(cat "$tmp/full.err")" >&2; fail=1; }
+done
+
+# No value of the user's goes through a shell (item 15): --proto DIR holding
+# a quote (before: all 76 ntff vectors failed) or a command (before: run).
+for name in "it's" "x'; touch $tmp/injected; echo '"; do
+    mkdir -p "$tmp/$name" && cp engine/convert/ntff.proto "$tmp/$name/"
+    run "proto dir $name" 0 "$check" --kind ntff --proto "$tmp/$name"
+    grep -q '^conformance: [1-9][0-9]* passed, 0 failed' "$tmp/out" ||
+        { echo "hostile: proto dir $name: $(grep '^conformance:' "$tmp/out")" >&2; fail=1; }
+done
+[ ! -e "$tmp/injected" ] || { echo "hostile: --proto ran a command from its path" >&2; fail=1; }
+
 if [ "$fail" -eq 0 ]; then
     echo "hostile: hostile input is refused with its reason, in bounded time and memory: ok"
 fi

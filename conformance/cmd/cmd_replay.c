@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "input.h"
 #include "kinds.h"
+#include "output.h"
 #include "testee_engine.h"
 
 static const char *const usage_replay =
@@ -108,5 +109,8 @@ int ntsim_cmd_replay(int argc, char **argv)
     int rc = set.errors.count > 0 ? NTSIM_EXIT_INPUT : failed > 0 ? NTSIM_EXIT_FAIL : NTSIM_EXIT_OK;
     ntsim_vector_set_free(&set);
     ntsim_capture_shutdown();
+    /* The report is the result: one that did not reach stdout fails (D-OUTPUT). */
+    if (ntsim_output_stdout_close("ntsim replay") != NRT_SUCCESS && rc == NTSIM_EXIT_OK)
+        rc = NTSIM_EXIT_FAIL;
     return rc;
 }
