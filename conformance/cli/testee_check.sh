@@ -235,6 +235,23 @@ has empty "  ntff: 0 passed, $(($(judging ntff .) - schema)) failed, $schema ski
 has omit_global_stats "record.engine.nc255.derived_ids: global: expected the global counters, the reply has no global_stats"
 has omit_setter_status "event_type.generic: type_setter: expected 'generic' to disable exactly type 0, the reply has no setter_status"
 
+# --- issue 35: the runner cannot be fooled, escaped or kept running ------------------
+
+# Item 7: what the run is judged by is read before the testee starts. A
+# testee that rewrites its vector during its hello (the wrapper below, before
+# it execs the testee) and then answers as rewritten still fails (before:
+# exit 0, "1 passed").
+mkdir -p "$tmp/frozen.d"
+cp vectors/enum_notification.yaml "$tmp/frozen.d/"
+cat >"$tmp/rewrite.sh" <<EOF
+sed -i 's/NOTIFICATION_TYPE_MAX, value: 10}/NOTIFICATION_TYPE_MAX, value: 11}/' '$tmp/frozen.d/enum_notification.yaml'
+exec $t --break=enum_value
+EOF
+run frozen 1 --testee "sh $tmp/rewrite.sh" --vectors "$tmp/frozen.d" --id enum.notification_type
+has frozen "enum.notification_type.NOTIFICATION_TYPE_MAX: value: expected 10, got 11"
+grep -q "NOTIFICATION_TYPE_MAX, value: 11}" "$tmp/frozen.d/enum_notification.yaml" ||
+    bad "frozen: the testee did not rewrite its vector (the test tests nothing)"
+
 # --- 3. capabilities and shards -------------------------------------------------------
 
 run port 0 --testee "$t --kinds=layout,json,api --capabilities=" --xfail conformance/runner/expected_failures.txt

@@ -54,6 +54,7 @@ const char *ntsim_check_decisions_path = "docs/decisions.md";
 const char *ntsim_check_exported_symbols_path = "conformance/cli/exported_symbols.txt";
 static const char *g_facts_path = "docs/spec_facts.md";
 static ntsim_errors_t g_facts_errors;
+static NRT_STATUS g_facts_status; /* ntsim_facts_load's */
 
 /* --- expected failures ---------------------------------------------------------- */
 
@@ -483,32 +484,50 @@ static int start_testee(const char *argv0)
     return -1;
 }
 
-/* The vectors, the expected failures' matches, the selection and the facts. */
-static int load_all(const char *argv0, const filter_t *f)
+/* Every input the run judges by: the vectors, the expected failures'
+ * matches, the facts and decisions, the NTFF schema protoc reads. Loaded
+ * before any testee process exists (start_testee), and never read again: a
+ * testee that rewrites these files while it runs changes nothing of what it
+ * is judged by (D-TESTEE-BOUNDS). */
+static int load_inputs(const char *argv0)
 {
     ntsim_vector_set_init(&ntsim_check_vectors);
-    NRT_STATUS st = ntsim_vector_set_load_dir(&ntsim_check_vectors, g_vectors_dir);
-    if (st == NRT_RESOURCE) {
-        fprintf(stderr, "%s: out of memory loading %s\n", argv0, g_vectors_dir);
+    ntsim_errors_init(&g_facts_errors);
+    if (!ntsim_check_generating()) {
+        NRT_STATUS st = ntsim_vector_set_load_dir(&ntsim_check_vectors, g_vectors_dir);
+        if (st == NRT_RESOURCE) {
+            fprintf(stderr, "%s: out of memory loading %s\n", argv0, g_vectors_dir);
+            return 1;
+        }
+        for (size_t e = 0; e < ntsim_check_vectors.errors.count; e++)
+            fprintf(stderr, "%s\n", ntsim_check_vectors.errors.items[e]);
+        for (size_t i = 0; i < g_xfail_count; i++)
+            for (size_t j = 0; j < ntsim_check_vectors.count && !g_xfail[i].matched; j++)
+                g_xfail[i].matched =
+                    strcmp(ntsim_check_vectors.vectors[j].id, g_xfail[i].id) == 0;
+    }
+    g_facts_status = ntsim_facts_load(&ntsim_check_facts, g_facts_path,
+                                      ntsim_check_decisions_path, &g_facts_errors);
+    if (g_facts_status == NRT_RESOURCE) {
+        fprintf(stderr, "%s: out of memory\n", argv0);
         return 1;
     }
-    for (size_t e = 0; e < ntsim_check_vectors.errors.count; e++)
-        fprintf(stderr, "%s\n", ntsim_check_vectors.errors.items[e]);
-    for (size_t i = 0; i < g_xfail_count; i++)
-        for (size_t j = 0; j < ntsim_check_vectors.count && !g_xfail[i].matched; j++)
-            g_xfail[i].matched = strcmp(ntsim_check_vectors.vectors[j].id, g_xfail[i].id) == 0;
+    char why[512];
+    if (ntsim_ntff_schema_freeze(why, sizeof why) != NRT_SUCCESS)
+        fprintf(stderr, "%s: %s: the ntff vectors and cases cannot be decoded\n", argv0, why);
+    return -1;
+}
+
+/* The selection (which needs the testee's hello: what it answers) and the
+ * facts' citations. */
+static int select_vectors(const char *argv0, const filter_t *f)
+{
     ntsim_check_ordered = order(&ntsim_check_vectors, f, &ntsim_check_selected);
     if (ntsim_check_ordered == NULL) {
         fprintf(stderr, "%s: out of memory\n", argv0);
         return 1;
     }
     g_skipped = ntsim_check_vectors.count - ntsim_check_selected;
-    ntsim_errors_init(&g_facts_errors);
-    if (ntsim_facts_load(&ntsim_check_facts, g_facts_path, ntsim_check_decisions_path,
-                         &g_facts_errors) == NRT_RESOURCE) {
-        fprintf(stderr, "%s: out of memory\n", argv0);
-        return 1;
-    }
     count_citations();
     return -1;
 }
@@ -532,20 +551,25 @@ int ntsim_check_start(int argc, char **argv)
         return rc;
     if (ntsim_check_list_suites)
         return -1; /* main lists them: nothing to load */
-    if (ntsim_check_generating()) { /* --generate: cases instead of the suites */
-        if ((rc = start_testee(argv[0])) < 0)
-            rc = ntsim_check_generate_run(argv[0], o.filter.kind, g_testee_command,
-                                          g_vectors_dir, g_facts_path,
-                                          ntsim_check_decisions_path);
-        ntsim_check_finish();
-        return rc;
-    }
     ntsim_check_filtered = o.filter.kind != NULL || o.filter.file != NULL || o.filter.id != NULL;
     ntsim_check_run_units = !ntsim_check_filtered && g_testee_command == NULL && g_shard_k == 0;
     bool no_list = g_testee_command != NULL && !o.xfail_given;
-    if (!no_list && load_xfail(o.xfail_path, o.xfail_given) != 0)
+    if (!ntsim_check_generating() && !no_list && load_xfail(o.xfail_path, o.xfail_given) != 0)
         return 2;
-    if ((rc = start_testee(argv[0])) >= 0 || (rc = load_all(argv[0], &o.filter)) >= 0) {
+    /* Everything judged by is in memory before the testee starts. */
+    if ((rc = load_inputs(argv[0])) >= 0 || (rc = start_testee(argv[0])) >= 0) {
+        ntsim_check_finish();
+        return rc;
+    }
+    if (ntsim_check_generating()) { /* --generate: cases instead of the suites */
+        rc = ntsim_check_generate_run(argv[0], o.filter.kind, g_testee_command, g_vectors_dir,
+                                      g_facts_status == NRT_SUCCESS ? &ntsim_check_facts : NULL,
+                                      g_facts_errors.count > 0 ? g_facts_errors.items[0]
+                                                               : "out of memory");
+        ntsim_check_finish();
+        return rc;
+    }
+    if ((rc = select_vectors(argv[0], &o.filter)) >= 0) {
         ntsim_check_finish();
         return rc;
     }

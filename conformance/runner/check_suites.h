@@ -81,9 +81,11 @@ const char *ntsim_check_xfail_list_name(void);
 bool ntsim_check_generating(void);
 int ntsim_check_generate_option(int c, const char *arg, const char *argv0);
 void ntsim_check_generate_usage(FILE *out);
+/* The facts were loaded before the testee started (NULL when they could
+ * not be: facts_error says why, and sources are not checked). */
 int ntsim_check_generate_run(const char *argv0, const char *kinds, const char *testee_command,
-                             const char *vectors_dir, const char *facts_path,
-                             const char *decisions_path);
+                             const char *vectors_dir, const ntsim_facts_t *facts,
+                             const char *facts_error);
 
 /* check_summary.c: the tallies the Check results do not hold (a vector the
  * testee cannot judge, checks it left out), and the summary itself: every
