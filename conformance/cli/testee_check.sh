@@ -252,6 +252,16 @@ has frozen "enum.notification_type.NOTIFICATION_TYPE_MAX: value: expected 10, go
 grep -q "NOTIFICATION_TYPE_MAX, value: 11}" "$tmp/frozen.d/enum_notification.yaml" ||
     bad "frozen: the testee did not rewrite its vector (the test tests nothing)"
 
+# Item 10: an --xfail line of any length is one entry. A reason longer than
+# 1 KiB hid another id in its tail (read as a second line): listed by
+# nothing, enum.notification_type must fail (before: exit 0, "expected").
+{ printf 'enum.event_type a long reason'
+  awk 'BEGIN { for (i = 0; i < 994; i++) printf "x" }'
+  printf 'enum.notification_type hidden in the reason\n'; } >"$tmp/long.xfail"
+[ "$(head -c 1023 "$tmp/long.xfail" | tail -c 1)" = x ] || bad "long_xfail: the list is not cut where a 1 KiB buffer cuts it"
+run long_xfail 1 --testee "$t --break=enum_value" --xfail "$tmp/long.xfail" --id enum.notification_type
+has long_xfail "FAIL [enum] enum.notification_type (vectors/enum_notification.yaml:7): 1 mismatch"
+
 # --- 3. capabilities and shards -------------------------------------------------------
 
 run port 0 --testee "$t --kinds=layout,json,api --capabilities=" --xfail conformance/runner/expected_failures.txt

@@ -78,8 +78,10 @@ const char *ntsim_check_xfail_reason(const char *id)
     return NULL;
 }
 
-/* "ID reason..." per line; '#' starts a comment; blank lines ignored. A
- * line without a reason is an error: every listed failure says why. */
+/* "ID reason..." per line, lines of any length (getline: a long reason is
+ * never cut into a second entry); '#' starts a comment; blank lines
+ * ignored. A line without a reason is an error: every listed failure says
+ * why. */
 static int load_xfail(const char *path, bool required)
 {
     g_xfail_path = path;
@@ -90,9 +92,11 @@ static int load_xfail(const char *path, bool required)
         fprintf(stderr, "%s: cannot open the expected-failures list\n", path);
         return -1;
     }
-    char line[1024];
+    char *line = NULL;
+    size_t cap = 0;
     unsigned lineno = 0;
-    while (fgets(line, sizeof line, f) != NULL) {
+    int rc = 0;
+    while (getline(&line, &cap, f) >= 0) {
         lineno++;
         char *hash = strchr(line, '#');
         if (hash != NULL)
@@ -110,14 +114,26 @@ static int load_xfail(const char *path, bool required)
             continue;
         }
         xfail_t *n = realloc(g_xfail, (g_xfail_count + 1) * sizeof *n);
-        if (n == NULL)
+        char *id_copy = ntsim_strdup(id), *reason_copy = ntsim_strdup(reason);
+        if (n != NULL)
+            g_xfail = n;
+        if (n == NULL || id_copy == NULL || reason_copy == NULL) {
+            free(id_copy);
+            free(reason_copy);
+            rc = -1;
             break;
-        g_xfail = n;
-        g_xfail[g_xfail_count++] = (xfail_t){ntsim_strdup(id), ntsim_strdup(reason), lineno,
-                                             false};
+        }
+        g_xfail[g_xfail_count++] = (xfail_t){id_copy, reason_copy, lineno, false};
     }
-    fclose(f);
-    return 0;
+    if (rc == 0 && ferror(f)) {
+        fprintf(stderr, "%s: cannot read the expected-failures list\n", path);
+        rc = -1;
+    } else if (rc != 0) {
+        fprintf(stderr, "%s: out of memory reading the expected-failures list\n", path);
+    }
+    free(line);
+    (void)fclose(f); /* read-only: nothing to lose */
+    return rc;
 }
 
 /* Listed ids that no loaded vector has: each a failure, so the list cannot
