@@ -344,6 +344,16 @@ for name in "it's" "x'; touch $tmp/injected; echo '"; do
 done
 [ ! -e "$tmp/injected" ] || { echo "hostile: --proto ran a command from its path" >&2; fail=1; }
 
+# A number past its option's range is refused, 2^64 and past included
+# (before: strtoul's ERANGE read as 2^64-1, a shard of 1/18446744073709551615).
+for opt in "--shard 1/18446744073709551617:--shard: '1/18446744073709551617' is not K/N with 0 <= K < N" \
+           "--max-input-bytes 18446744073709551616:--max-input-bytes: '18446744073709551616' is not a byte count" \
+           "--testee-max-timeouts 18446744073709551617:--testee-max-timeouts: '18446744073709551617' is not a count (0 to 1000000)"; do
+    args=${opt%%:*} message=${opt#*:}
+    run "$args" 2 "$check" $args --kind enum
+    has "$args" "$check: $message"
+done
+
 if [ "$fail" -eq 0 ]; then
     echo "hostile: hostile input is refused with its reason, in bounded time and memory: ok"
 fi

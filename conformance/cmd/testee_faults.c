@@ -21,8 +21,9 @@
 static bool parse_count(const char *text, uint64_t *out)
 {
     char *end = NULL;
+    errno = 0;
     unsigned long long v = strtoull(text, &end, 10);
-    if (text[0] < '1' || text[0] > '9' || *end != '\0')
+    if (text[0] < '1' || text[0] > '9' || *end != '\0' || errno != 0)
         return false;
     *out = v;
     return true;

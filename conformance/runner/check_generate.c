@@ -57,8 +57,9 @@ int ntsim_check_generate_option(int c, const char *arg, const char *argv0)
         return -1;
     case 'P': {
         char *end = NULL;
+        errno = 0;
         double s = strtod(arg, &end);
-        if (end == arg || *end != '\0' || !(s >= 0) || s > 3600)
+        if (end == arg || *end != '\0' || errno != 0 || !(s >= 0) || s > 3600)
             break;
         g_gen.progress_seconds = s;
         return -1;

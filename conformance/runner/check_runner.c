@@ -30,6 +30,7 @@
  * Check's environment applies: CK_FORK=no (valgrind), CK_VERBOSITY,
  * CK_TAP_LOG_FILE_NAME and CK_XML_LOG_FILE_NAME (make check writes both).
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -335,26 +336,48 @@ typedef struct options {
     bool xfail_given;
 } options_t;
 
+/* The decimal number at the start of text, at most max: digits only (no
+ * sign, no space), and a number past max, even past 2^64 (strtoull's ERANGE,
+ * read as 2^64-1), refused. *end after it. */
+static bool parse_number(const char *text, unsigned long long max, unsigned long long *out,
+                         char **end)
+{
+    if (text[0] < '0' || text[0] > '9')
+        return false;
+    errno = 0;
+    unsigned long long v = strtoull(text, end, 10);
+    if (errno != 0 || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* A whole option's text as a number in [0, max]. */
+static bool parse_count(const char *text, unsigned long long max, unsigned long long *out)
+{
+    char *end = NULL;
+    return parse_number(text, max, out, &end) && *end == '\0';
+}
+
 static bool parse_shard(const char *text)
 {
     char *end = NULL;
-    unsigned long k = strtoul(text, &end, 10), n = 0;
-    if (end == text || *end != '/' || text[0] < '0' || text[0] > '9')
+    unsigned long long k, n;
+    if (!parse_number(text, SIZE_MAX, &k, &end) || *end != '/')
         return false;
-    const char *ns = end + 1;
-    n = strtoul(ns, &end, 10);
-    if (end == ns || *end != '\0' || ns[0] < '0' || ns[0] > '9' || n == 0 || k >= n)
+    if (!parse_count(end + 1, SIZE_MAX, &n) || n == 0 || k >= n)
         return false;
-    g_shard_k = k;
-    g_shard_n = n;
+    g_shard_k = (size_t)k;
+    g_shard_n = (size_t)n;
     return true;
 }
 
 static bool parse_seconds(const char *text)
 {
     char *end = NULL;
+    errno = 0;
     double s = strtod(text, &end);
-    if (end == text || *end != '\0' || !(s > 0) || s > 86400)
+    if (end == text || *end != '\0' || errno != 0 || !(s > 0) || s > 86400)
         return false;
     g_testee_timeout_ms = (unsigned)(s * 1000 + 0.5) > 0 ? (unsigned)(s * 1000 + 0.5) : 1;
     return true;
@@ -383,9 +406,8 @@ static int parse_option(int c, const char *argv0, options_t *o)
     case 'D': ntsim_check_decisions_path = optarg; return -1;
     case 'T': g_testee_command = optarg; return -1;
     case 'B': {
-        char *end = NULL;
-        unsigned long long v = strtoull(optarg, &end, 10);
-        if (*optarg >= '0' && *optarg <= '9' && *end == '\0' && v <= SIZE_MAX) {
+        unsigned long long v;
+        if (parse_count(optarg, SIZE_MAX, &v)) {
             ntsim_input_set_limit_all((size_t)v);
             return -1;
         }
@@ -398,9 +420,8 @@ static int parse_option(int c, const char *argv0, options_t *o)
         fprintf(stderr, "%s: --shard: '%s' is not K/N with 0 <= K < N\n", argv0, optarg);
         return 2;
     case 'U': {
-        char *end = NULL;
-        unsigned long v = strtoul(optarg, &end, 10);
-        if (*optarg >= '0' && *optarg <= '9' && *end == '\0' && v <= 1000000) {
+        unsigned long long v;
+        if (parse_count(optarg, 1000000, &v)) {
             g_testee_max_timeouts = (unsigned)v;
             return -1;
         }
