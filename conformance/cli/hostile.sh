@@ -354,6 +354,20 @@ for opt in "--shard 1/18446744073709551617:--shard: '1/18446744073709551617' is 
     has "$args" "$check: $message"
 done
 
+# --vectors DIR reads each directory once (item 14): three symlinks to "."
+# are named, not walked (before: 3^16 directories, about 43 million).
+mkdir -p "$tmp/loop"
+cp vectors/enum_status.yaml "$tmp/loop/"
+ln -s . "$tmp/loop/a" && ln -s . "$tmp/loop/b"
+mkdir "$tmp/loop/sub" && ln -s .. "$tmp/loop/sub/back"
+run "vector directory with symlink loops" 1 "$check" --vectors "$tmp/loop" --kind enum
+for link in a b sub/back; do
+    has "vector directory with symlink loops" \
+        "FAIL $tmp/loop/$link: the directory $tmp/loop again (a symlink loop or a second path to it): not read twice"
+done
+grep -q "^  enum: 1 passed, 0 failed" "$tmp/out" ||
+    { echo "hostile: symlink loops: the vector beside them was not judged" >&2; fail=1; }
+
 if [ "$fail" -eq 0 ]; then
     echo "hostile: hostile input is refused with its reason, in bounded time and memory: ok"
 fi
