@@ -406,12 +406,12 @@ NRT_STATUS ntsim_vector_set_load_dir(ntsim_vector_set_t *set, const char *dir)
                                                   dir, strerror(errno));
         st = e == NRT_SUCCESS ? NRT_FAILURE : e;
     }
-    if (st == NRT_SUCCESS && set->errors.count > errors_before)
-        st = NRT_FAILURE; /* a loop, a directory too deep or unreadable: named above */
-    if (st != NRT_RESOURCE && list.count == 0) {
+    if (st == NRT_SUCCESS && list.count == 0) {
         NRT_STATUS e = ntsim_errors_add(&set->errors, "%s: no *.yaml vector files found", dir);
         st = e == NRT_SUCCESS ? NRT_FAILURE : e;
     }
+    if (st == NRT_SUCCESS && set->errors.count > errors_before)
+        st = NRT_FAILURE; /* a loop, a directory too deep or unreadable: named above */
     if (st != NRT_RESOURCE) {
         qsort(list.paths, list.count, sizeof(char *), cmp_paths);
         for (size_t i = 0; i < list.count; i++) {
