@@ -368,6 +368,18 @@ done
 grep -q "^  enum: 1 passed, 0 failed" "$tmp/out" ||
     { echo "hostile: symlink loops: the vector beside them was not judged" >&2; fail=1; }
 
+# --save-failures DIR of any length (item 11): the shrunk vector is written
+# inside DIR, its whole path printed (before: the path was cut at 1023 bytes
+# and the vector written to a sibling outside DIR).
+long=$tmp/save
+for i in 1 2 3 4 5; do long=$long/$(awk 'BEGIN { for (i = 0; i < 200; i++) printf "d" }'); done
+mkdir -p "${long%/*}"
+run "--save-failures of 1030 bytes" 1 "$check" --testee "$bin testee --break=record_byte" \
+    --generate 8 --kind record --seed 1 --max-failures 1 --progress 0 --save-failures "$long"
+saved=$(ls "$long"/record_gen_s1_c*.yaml 2>/dev/null | head -1)
+[ -n "$saved" ] && [ "$(find "$tmp/save" -type f | wc -l)" -eq 1 ] && has "--save-failures of 1030 bytes" "  saved: $saved" ||
+    { echo "hostile: --save-failures of 1030 bytes: $(find "$tmp/save" -type f | head -3)" >&2; fail=1; }
+
 if [ "$fail" -eq 0 ]; then
     echo "hostile: hostile input is refused with its reason, in bounded time and memory: ok"
 fi

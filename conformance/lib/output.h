@@ -33,6 +33,8 @@
 #ifndef NTSIM_CONFORMANCE_OUTPUT_H
 #define NTSIM_CONFORMANCE_OUTPUT_H
 
+#include <stdbool.h>
+
 #include "nrt/nrt_status.h"
 
 /* Flushes and closes stdout. NRT_SUCCESS when everything written to it
@@ -40,5 +42,12 @@
  * stdout: REASON" on stderr and returns NRT_FAILURE (the caller exits 1,
  * or keeps a worse status it already has). stdout must not be used after. */
 NRT_STATUS ntsim_output_stdout_close(const char *program);
+
+/* A command line's word as /bin/sh reads it back: `s` itself when it is
+ * made of [A-Za-z0-9_./:=,+@%-] only (and not empty) and `always` is false,
+ * else in single quotes ('it'\''s'). The whole of it, whatever its length
+ * (a repro line must replay what ran, never a cut path). malloc'd; NULL
+ * when out of memory. */
+char *ntsim_output_shell_word(const char *s, bool always);
 
 #endif /* NTSIM_CONFORMANCE_OUTPUT_H */

@@ -38,6 +38,7 @@
 
 #include "check_suites.h"
 #include "kinds.h"
+#include "output.h"
 #include "testee.h"
 
 ntsim_vector_set_t ntsim_check_vectors;
@@ -628,39 +629,29 @@ void ntsim_check_configure(SRunner *sr)
         srunner_set_fork_status(sr, CK_NOFORK);
 }
 
-/* 'text' quoted for /bin/sh. */
-static void shell_quote(char *out, size_t cap, const char *text)
+char *ntsim_check_repro(const ntsim_vector_t *v)
 {
-    size_t n = 0;
-    if (cap < 3) {
-        if (cap > 0)
-            out[0] = '\0';
-        return;
+    /* Every word whole and quoted as needed: a long or odd path replays as
+     * it ran (D-OUTPUT). */
+    bool testee = ntsim_check_testee != NULL;
+    char *cmd = ntsim_output_shell_word(testee ? g_argv0 : ntsim_check_ntsim_path, false);
+    char *arg = testee ? ntsim_output_shell_word(ntsim_testee_command(ntsim_check_testee), true)
+                       : ntsim_output_shell_word(v->file, false);
+    bool dir = testee && strcmp(g_vectors_dir, "vectors") != 0;
+    char *vectors = ntsim_output_shell_word(dir ? g_vectors_dir : "", false);
+    char *id = ntsim_output_shell_word(v->id, false);
+    char *out = NULL;
+    if (cmd != NULL && arg != NULL && vectors != NULL && id != NULL) {
+        size_t n = strlen(cmd) + strlen(arg) + strlen(vectors) + strlen(id) + 64;
+        if ((out = malloc(n)) != NULL)
+            snprintf(out, n, "%s %s%s%s%s --id %s", cmd, testee ? "--testee " : "replay ", arg,
+                     dir ? " --vectors " : "", dir ? vectors : "", id);
     }
-    out[n++] = '\'';
-    for (const char *c = text; *c && n + 6 < cap; c++) {
-        if (*c == '\'') {
-            memcpy(out + n, "'\\''", 4);
-            n += 4;
-        } else {
-            out[n++] = *c;
-        }
-    }
-    out[n++] = '\'';
-    out[n] = '\0';
-}
-
-void ntsim_check_repro(const ntsim_vector_t *v, char *out, size_t cap)
-{
-    if (ntsim_check_testee == NULL) {
-        snprintf(out, cap, "%s replay %s --id %s", ntsim_check_ntsim_path, v->file, v->id);
-        return;
-    }
-    char quoted[512];
-    shell_quote(quoted, sizeof quoted, ntsim_testee_command(ntsim_check_testee));
-    bool dir = strcmp(g_vectors_dir, "vectors") != 0;
-    snprintf(out, cap, "%s --testee %s%s%s --id %s", g_argv0, quoted, dir ? " --vectors " : "",
-             dir ? g_vectors_dir : "", v->id);
+    free(cmd);
+    free(arg);
+    free(vectors);
+    free(id);
+    return out;
 }
 
 int ntsim_check_report(SRunner *sr)

@@ -66,8 +66,9 @@ void ntsim_check_finish(void);
 /* Sets up the runner for the options (no fork with a testee process). */
 void ntsim_check_configure(SRunner *sr);
 /* The command that replays one vector alone: `ntsim replay FILE --id ID`,
- * or with a testee, `check_ntsim --testee 'CMD' --id ID`. */
-void ntsim_check_repro(const ntsim_vector_t *v, char *out, size_t cap);
+ * or with a testee, `check_ntsim --testee 'CMD' --id ID`, every word whole
+ * and quoted as needed; malloc'd (the caller frees), NULL when out of memory. */
+char *ntsim_check_repro(const ntsim_vector_t *v);
 /* check_runner.c, for the summary: listed expected failures no vector has
  * and the facts' load errors (each printed as a FAIL line; returns how
  * many), and the expected-failure list's file name. */
