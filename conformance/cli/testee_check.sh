@@ -262,6 +262,17 @@ grep -q "NOTIFICATION_TYPE_MAX, value: 11}" "$tmp/frozen.d/enum_notification.yam
 run long_xfail 1 --testee "$t --break=enum_value" --xfail "$tmp/long.xfail" --id enum.notification_type
 has long_xfail "FAIL [enum] enum.notification_type (vectors/enum_notification.yaml:7): 1 mismatch"
 
+# Item 9: protobuf strings are compared with their length. Every name of a
+# layout, enum or event_type reply with "\0junk" after it fails every vector
+# (before: all 54, 8 and 46 passed, read as C strings), and the testee, in
+# step, is kept.
+for k in layout enum event_type; do
+    run "nul_$k" 1 --testee "$t --break=nul_names" --kind "$k"
+    has "nul_$k" "  $k: 0 passed, $(judging "$k" .) failed"
+done
+has nul_layout "layout.sync_info: testee: sent a string with a NUL byte in layout.fields[0].name (byte 15 of 20): a name or a text is compared whole, and none holds one while answering request 2 (layout)"
+has nul_enum "enum.phase: testee: sent a string with a NUL byte in enum_type.members[0].name (byte 31 of 36): a name or a text is compared whole, and none holds one while answering request 7 (enum)"
+
 # --- 3. capabilities and shards -------------------------------------------------------
 
 run port 0 --testee "$t --kinds=layout,json,api --capabilities=" --xfail conformance/runner/expected_failures.txt

@@ -93,7 +93,9 @@ void ntsim_testee_set_timeout(ntsim_testee_t *t, unsigned timeout_ms);
  * NRT_SUCCESS *out is the response with the same id (free it with
  * ntsim_testee_reply_free); otherwise why holds the verdict ("crashed
  * (killed by signal 11, SIGSEGV) while answering request 7 (record);
- * it will be restarted") and *out is NULL. */
+ * restarted for the next request") and *out is NULL. NRT_INVALID: the reply
+ * came in step but is refused (a string field holding a NUL byte: protobuf
+ * strings are compared with their length), and the process is kept. */
 NRT_STATUS ntsim_testee_call(ntsim_testee_t *t, NtsimTestee__Request *req,
                              NtsimTestee__Response **out, char *why, size_t cap);
 /* A reply's bytes unpacked within NTSIM_TESTEE_REPLY_BUDGET; NULL with why

@@ -323,7 +323,9 @@ void ntsim_testee_reply_free(NtsimTestee__Response *resp)
 
 /* --- one exchange ------------------------------------------------------------------------ */
 
-/* Packs, sends, receives, unpacks, and checks the id: what `it` did, in why. */
+/* Packs, sends, receives, unpacks, and checks the id and the strings: what
+ * `it` did, in why. NRT_INVALID: a reply in step but refused (a string with
+ * a NUL byte); the process is kept. Any other failure stops it. */
 static NRT_STATUS roundtrip(ntsim_testee_t *t, NtsimTestee__Request *req,
                             NtsimTestee__Response **out, char *why, size_t cap)
 {
@@ -345,13 +347,24 @@ static NRT_STATUS roundtrip(ntsim_testee_t *t, NtsimTestee__Request *req,
         return st;
     }
     NtsimTestee__Response *resp = ntsim_testee_reply_unpack(rbytes, rlen, why, cap);
+    char where[256];
+    bool nul = resp != NULL && resp->id == req->id &&
+               ntsim_testee_nul_string(&ntsim_testee__response__descriptor, rbytes, rlen, where,
+                                       sizeof where);
     free(rbytes);
     if (resp == NULL)
         ; /* why says it */
     else if (resp->id != req->id)
         snprintf(why, cap, "answered out of order: its reply carries id %llu",
                  (unsigned long long)resp->id);
-    else {
+    else if (nul) {
+        /* In step (its id is right): a wrong answer, not a broken testee. */
+        snprintf(why, cap, "sent a string with a NUL byte in %s: a name or a text is compared "
+                           "whole, and none holds one",
+                 where);
+        ntsim_testee_reply_free(resp);
+        return NRT_INVALID;
+    } else {
         *out = resp;
         return NRT_SUCCESS;
     }
@@ -396,7 +409,7 @@ NRT_STATUS ntsim_testee_call(ntsim_testee_t *t, NtsimTestee__Request *req,
         char next[96] = "";
         if (t->command != NULL && t->max_timeouts > 0 && t->timeouts >= t->max_timeouts)
             snprintf(next, sizeof next, "; not asked again: %u timeouts in a row", t->timeouts);
-        else if (t->command != NULL)
+        else if (t->command != NULL && st != NRT_INVALID) /* INVALID: in step, kept */
             snprintf(next, sizeof next, "; restarted for the next request");
         snprintf(why, cap, "%s while answering request %llu (%s)%s", what,
                  (unsigned long long)req->id, body_name(req->body_case), next);

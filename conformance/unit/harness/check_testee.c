@@ -19,6 +19,40 @@
 #include "testee_engine.h"
 #include "testee_pipe.h"
 
+/* A string is compared with its length: a NUL inside one, at any depth, is
+ * found and named; a NUL in bytes (a record) is no string's. */
+START_TEST(test_reply_string_with_a_nul_is_found_where_it_is)
+{
+    NtsimTestee__LayoutField f0 = NTSIM_TESTEE__LAYOUT_FIELD__INIT;
+    NtsimTestee__LayoutField f1 = NTSIM_TESTEE__LAYOUT_FIELD__INIT;
+    f0.name = (char *)"cpu_timestamp_ns";
+    f0.type = (char *)"uint64";
+    f1.name = (char *)"nc_timestamp_nX";
+    f1.type = (char *)"uint64";
+    NtsimTestee__LayoutField *fields[] = {&f0, &f1};
+    NtsimTestee__LayoutReply l = NTSIM_TESTEE__LAYOUT_REPLY__INIT;
+    l.n_fields = 2;
+    l.fields = fields;
+    NtsimTestee__Response r = NTSIM_TESTEE__RESPONSE__INIT;
+    r.id = 2;
+    r.body_case = NTSIM_TESTEE__RESPONSE__BODY_LAYOUT;
+    r.layout = &l;
+    size_t len = 0;
+    uint8_t *bytes = ntsim_testee_pack(&r.base, &len);
+    ck_assert_ptr_nonnull(bytes);
+    char where[128];
+    ck_assert(!ntsim_testee_nul_string(&ntsim_testee__response__descriptor, bytes, len, where,
+                                       sizeof where));
+    uint8_t *x = memchr(bytes, 'X', len);
+    ck_assert_ptr_nonnull(x);
+    *x = '\0';
+    ck_assert(ntsim_testee_nul_string(&ntsim_testee__response__descriptor, bytes, len, where,
+                                      sizeof where));
+    ck_assert_str_eq(where, "layout.fields[1].name (byte 14 of 15)");
+    free(bytes);
+}
+END_TEST
+
 /* --- frames ------------------------------------------------------------------------ */
 
 START_TEST(test_frame_roundtrip_eof_and_truncation)
@@ -333,6 +367,7 @@ Suite *make_testee_suite(void)
     tcase_add_test(tc, test_frame_roundtrip_eof_and_truncation);
     tcase_add_test(tc, test_frame_too_long_and_timeout);
     tcase_add_test(tc, test_reply_is_read_within_its_budget);
+    tcase_add_test(tc, test_reply_string_with_a_nul_is_found_where_it_is);
     tcase_add_test(tc, test_local_testee_says_hello_with_every_kind_and_capability);
     tcase_add_test(tc, test_engine_answers_what_it_cannot_do_with_an_error);
     suite_add_tcase(s, tc);
