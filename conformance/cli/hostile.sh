@@ -380,6 +380,22 @@ saved=$(ls "$long"/record_gen_s1_c*.yaml 2>/dev/null | head -1)
 [ -n "$saved" ] && [ "$(find "$tmp/save" -type f | wc -l)" -eq 1 ] && has "--save-failures of 1030 bytes" "  saved: $saved" ||
     { echo "hostile: --save-failures of 1030 bytes: $(find "$tmp/save" -type f | head -3)" >&2; fail=1; }
 
+# Item 13: a testee that answers once and hangs, again after each restart
+# (hang=3: its hello, one answer, then nothing), never times out 3 times in
+# a row; it is given up on after 10 timeouts in all (before: 267 timeouts
+# and 59 s over the suite at 0.2 s each, without end under --generate).
+max_ms=8000
+run "testee that hangs after each restart" 1 "$check" --testee "$bin testee --break=hang=3" \
+    --testee-timeout 0.2
+grep -q ": testee: is given up on: 10 requests in all were not answered within 200 ms (--testee-max-total-timeouts)$" "$tmp/out" &&
+    [ "$(grep ': testee: did not answer within 200 ms' "$tmp/out" | sort -u | wc -l)" -eq 10 ] ||
+    { echo "hostile: hang=3 over the suite: not given up on after 10 timeouts" >&2; fail=1; }
+run "testee that hangs after each restart, generated" 1 "$check" --testee "$bin testee --break=hang=3" \
+    --testee-timeout 0.2 --generate 2000 --max-failures 0 --seed 1 --progress 0
+grep -q "^generate: stopped after case [0-9]*: the testee is given up on$" "$tmp/out" ||
+    { echo "hostile: hang=3 under --generate: not given up on" >&2; fail=1; }
+max_ms=2000
+
 if [ "$fail" -eq 0 ]; then
     echo "hostile: hostile input is refused with its reason, in bounded time and memory: ok"
 fi

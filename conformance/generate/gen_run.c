@@ -261,7 +261,11 @@ static void one_case(run_t *u, uint64_t i)
         }
         u->failures++;
         size_t size0 = k->size(c);
-        size_t tries = ntsim_gen_shrink(&u->x, k, &c, id, &o, u->o->shrink_steps, 120.0);
+        /* A testee given up on fails every candidate at once: nothing to
+         * learn from shrinking against it. */
+        size_t tries = ntsim_testee_given_up(u->x.testee)
+                           ? 0
+                           : ntsim_gen_shrink(&u->x, k, &c, id, &o, u->o->shrink_steps, 120.0);
         print_failure(u, k, c, i, id, &o, size0, tries);
         break;
     }
@@ -381,6 +385,12 @@ int ntsim_generate(const ntsim_gen_options_t *o, ntsim_testee_t *t, const ntsim_
             i++;
             printf("generate: stopped after %" PRIu64 " failing cases (--max-failures)\n",
                    u->failures);
+            break;
+        }
+        if (ntsim_testee_given_up(t)) { /* every later case would fail at once */
+            i++;
+            printf("generate: stopped after case %" PRIu64 ": the testee is given up on\n",
+                   i - 1);
             break;
         }
     }

@@ -268,7 +268,8 @@ static void usage(FILE *out, const char *argv0)
 {
     fprintf(out,
             "usage: %s [--vectors DIR] [--kind KIND] [--file FILE] [--id ID] [--shard K/N]\n"
-            "       [--testee 'CMD ARGS' [--testee-timeout SECONDS] [--testee-max-timeouts N]]\n"
+            "       [--testee 'CMD ARGS' [--testee-timeout SECONDS] [--testee-max-timeouts N]\n"
+            "       [--testee-max-total-timeouts N]]\n"
             "       [--xfail FILE]\n"
             "       [--testdata DIR] [--proto DIR] [--ntsim PATH] [--first SUITE,...]\n"
             "       [--list-suites] [--list-kinds]\n"
@@ -297,6 +298,9 @@ static void usage(FILE *out, const char *argv0)
             "  --testee-max-timeouts N  give a testee up after N requests in a row time out:\n"
             "                           every later vector fails at once with that reason\n"
             "                           (default 3; 0: never)\n"
+            "  --testee-max-total-timeouts N  ... or after N time out in all, hellos included\n"
+            "                           (default 10; 0: never): a testee costs at most N\n"
+            "                           timeouts over a run, --generate too\n"
             "  --xfail FILE             vectors that must fail, 'ID reason' per line (default:\n"
             "                           conformance/runner/expected_failures.txt in process, none with\n"
             "                           --testee: each testee has its own list)\n"
@@ -330,6 +334,7 @@ static const char *g_argv0 = "check_ntsim";
 static const char *g_testee_command;
 static unsigned g_testee_timeout_ms = 10000;
 static unsigned g_testee_max_timeouts = NTSIM_TESTEE_MAX_TIMEOUTS;
+static unsigned g_testee_max_total_timeouts = NTSIM_TESTEE_MAX_TOTAL_TIMEOUTS;
 
 typedef struct options {
     filter_t filter;
@@ -430,6 +435,16 @@ static int parse_option(int c, const char *argv0, options_t *o)
                 optarg);
         return 2;
     }
+    case 'X': {
+        unsigned long long v;
+        if (parse_count(optarg, 1000000, &v)) {
+            g_testee_max_total_timeouts = (unsigned)v;
+            return -1;
+        }
+        fprintf(stderr, "%s: --testee-max-total-timeouts: '%s' is not a count (0 to 1000000)\n",
+                argv0, optarg);
+        return 2;
+    }
     case 'O':
         if (parse_seconds(optarg))
             return -1;
@@ -465,6 +480,7 @@ static int parse_args(int argc, char **argv, options_t *o)
         {"testee", required_argument, NULL, 'T'},
         {"testee-timeout", required_argument, NULL, 'O'},
         {"testee-max-timeouts", required_argument, NULL, 'U'},
+        {"testee-max-total-timeouts", required_argument, NULL, 'X'},
         {"shard", required_argument, NULL, 'S'},
         {"generate", required_argument, NULL, 'G'},
         {"seed", required_argument, NULL, 'E'},
@@ -511,6 +527,7 @@ static int start_testee(const char *argv0)
         return 1;
     }
     ntsim_testee_set_max_timeouts(ntsim_check_testee, g_testee_max_timeouts);
+    ntsim_testee_set_max_total_timeouts(ntsim_check_testee, g_testee_max_total_timeouts);
     char caps[128];
     printf("testee: %s (%s), protocol %d; answers", g_testee_command,
            ntsim_testee_name(ntsim_check_testee), NTSIM_TESTEE_PROTOCOL);

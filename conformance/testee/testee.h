@@ -17,9 +17,10 @@
  * writes a malformed frame or answers out of order fails the vector it was
  * answering, with a verdict saying which; it is killed and started again
  * (with a new hello) for the next request. After three starts in a row
- * fail, or NTSIM_TESTEE_MAX_TIMEOUTS requests in a row time out (hellos
- * aside; ntsim_testee_set_max_timeouts), it is not started again and every
- * later request fails at once.
+ * fail, NTSIM_TESTEE_MAX_TIMEOUTS requests in a row time out (hellos aside;
+ * ntsim_testee_set_max_timeouts), or NTSIM_TESTEE_MAX_TOTAL_TIMEOUTS
+ * exchanges time out in all (ntsim_testee_set_max_total_timeouts), it is not
+ * started again and every later request fails at once.
  */
 #ifndef NTSIM_CONFORMANCE_TESTEE_H
 #define NTSIM_CONFORMANCE_TESTEE_H
@@ -37,6 +38,12 @@ typedef struct ntsim_testee ntsim_testee_t;
  * default: a testee that hangs on every request then costs three timeouts,
  * not one per vector (486 x 10 s). */
 #define NTSIM_TESTEE_MAX_TIMEOUTS 3
+/* The timeouts in all (hellos included) after which it is given up on, by
+ * default: one that answers once and then hangs, again after each restart,
+ * never makes three in a row, and cost 80 timeouts (41 minutes) over the
+ * suite and without end under --generate. With both bounds a testee costs
+ * at most 10 timeouts (and their kills) over a whole run. */
+#define NTSIM_TESTEE_MAX_TOTAL_TIMEOUTS 10
 
 /* A handler of the in-process testee: one request frame's bytes in, its
  * response frame out (*resp malloc'd, the caller frees); NRT_RESOURCE when
@@ -83,6 +90,13 @@ unsigned ntsim_testee_starts(const ntsim_testee_t *t);
  * neither counts nor resets it; hellos are not counted (three failed starts
  * give it up already). 0: never. */
 void ntsim_testee_set_max_timeouts(ntsim_testee_t *t, unsigned max_timeouts);
+/* Gives the process up after max_total exchanges time out in all, hellos
+ * included, whatever came between them (NTSIM_TESTEE_MAX_TOTAL_TIMEOUTS by
+ * default; 0: never). */
+void ntsim_testee_set_max_total_timeouts(ntsim_testee_t *t, unsigned max_total);
+/* Whether the process is given up on (too many timeouts, or its last starts
+ * failed): every later request fails at once. Never for the in-process one. */
+bool ntsim_testee_given_up(const ntsim_testee_t *t);
 /* Sets the bound of every later request (restarts' hellos included); the
  * in-process testee has none. A test that pins a short timeout sets it after
  * the spawn, so that a start slowed by a loaded machine is not what it

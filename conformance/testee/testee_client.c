@@ -149,6 +149,37 @@ void ntsim_testee_set_max_timeouts(ntsim_testee_t *t, unsigned max_timeouts)
     t->max_timeouts = max_timeouts;
 }
 
+void ntsim_testee_set_max_total_timeouts(ntsim_testee_t *t, unsigned max_total)
+{
+    t->max_total_timeouts = max_total;
+}
+
+/* Why t is given up on, into why; false when it is not. */
+static bool given_up(const ntsim_testee_t *t, char *why, size_t cap)
+{
+    if (t->command == NULL)
+        return false;
+    if (t->max_timeouts > 0 && t->timeouts >= t->max_timeouts)
+        snprintf(why, cap, "is given up on: %u requests in a row were not answered within %u ms",
+                 t->timeouts, t->timeout_ms);
+    else if (t->max_total_timeouts > 0 && t->total_timeouts >= t->max_total_timeouts)
+        snprintf(why, cap, "is given up on: %u requests in all were not answered within %u ms "
+                           "(--testee-max-total-timeouts)",
+                 t->total_timeouts, t->timeout_ms);
+    else if (!t->running && t->failed_starts >= NTSIM_TESTEE_MAX_FAILED_STARTS)
+        snprintf(why, cap, "is not running: its last %u starts failed (%s)", t->failed_starts,
+                 t->start_error);
+    else
+        return false;
+    return true;
+}
+
+bool ntsim_testee_given_up(const ntsim_testee_t *t)
+{
+    char why[8];
+    return given_up(t, why, sizeof why);
+}
+
 NRT_STATUS ntsim_testee_spawn(const char *command, unsigned timeout_ms, ntsim_testee_t **out,
                               char *why, size_t cap)
 {
@@ -162,6 +193,7 @@ NRT_STATUS ntsim_testee_spawn(const char *command, unsigned timeout_ms, ntsim_te
     t->to_fd = t->from_fd = -1;
     t->timeout_ms = timeout_ms;
     t->max_timeouts = NTSIM_TESTEE_MAX_TIMEOUTS;
+    t->max_total_timeouts = NTSIM_TESTEE_MAX_TOTAL_TIMEOUTS;
     /* A testee that dies mid-write must give EPIPE, not kill the runner. */
     (void)signal(SIGPIPE, SIG_IGN);
     NRT_STATUS st = start(t, why, cap);
@@ -341,6 +373,8 @@ static NRT_STATUS roundtrip(ntsim_testee_t *t, NtsimTestee__Request *req,
                         ? t->serve(bytes, len, &rbytes, &rlen)
                         : ntsim_testee_pipe_roundtrip(t, bytes, len, &rbytes, &rlen, why, cap);
     free(bytes);
+    if (st != NRT_SUCCESS && t->command != NULL && t->timed_out)
+        t->total_timeouts++; /* hellos too: each costs the timeout */
     if (st != NRT_SUCCESS) {
         if (t->command == NULL)
             snprintf(why, cap, "could not answer: out of memory");
@@ -380,19 +414,12 @@ NRT_STATUS ntsim_testee_call(ntsim_testee_t *t, NtsimTestee__Request *req,
     *out = NULL;
     char what[512];
     /* A testee that hangs on every request would cost the timeout per
-     * request (hours over the suite): after max_timeouts in a row it is not
-     * asked again, and every later request fails at once. */
-    if (t->command != NULL && t->max_timeouts > 0 && t->timeouts >= t->max_timeouts) {
-        snprintf(why, cap, "is given up on: %u requests in a row were not answered within %u ms",
-                 t->timeouts, t->timeout_ms);
+     * request (hours over the suite), and one that hangs after every
+     * restart as much: after max_timeouts in a row, or max_total_timeouts in
+     * all, it is not asked again, and every later request fails at once. */
+    if (given_up(t, why, cap))
         return NRT_FAILURE;
-    }
     if (t->command != NULL && !t->running) {
-        if (t->failed_starts >= NTSIM_TESTEE_MAX_FAILED_STARTS) {
-            snprintf(why, cap, "is not running: its last %u starts failed (%s)",
-                     t->failed_starts, t->start_error);
-            return NRT_FAILURE;
-        }
         if (start(t, what, sizeof what) != NRT_SUCCESS) {
             snprintf(why, cap, "could not be restarted: %s", what);
             return NRT_FAILURE;
@@ -401,7 +428,7 @@ NRT_STATUS ntsim_testee_call(ntsim_testee_t *t, NtsimTestee__Request *req,
     NRT_STATUS st = roundtrip(t, req, out, what, sizeof what);
     if (st == NRT_SUCCESS && t->tap != NULL)
         t->tap(req, *out, t->tap_ctx);
-    if (st == NRT_SUCCESS)
+    if (st == NRT_SUCCESS || st == NRT_INVALID) /* a reply in step */
         t->timeouts = 0;
     else if (t->timed_out)
         t->timeouts++;
@@ -409,6 +436,10 @@ NRT_STATUS ntsim_testee_call(ntsim_testee_t *t, NtsimTestee__Request *req,
         char next[96] = "";
         if (t->command != NULL && t->max_timeouts > 0 && t->timeouts >= t->max_timeouts)
             snprintf(next, sizeof next, "; not asked again: %u timeouts in a row", t->timeouts);
+        else if (t->command != NULL && t->max_total_timeouts > 0 &&
+                 t->total_timeouts >= t->max_total_timeouts)
+            snprintf(next, sizeof next, "; not asked again: %u timeouts in all",
+                     t->total_timeouts);
         else if (t->command != NULL && st != NRT_INVALID) /* INVALID: in step, kept */
             snprintf(next, sizeof next, "; restarted for the next request");
         snprintf(why, cap, "%s while answering request %llu (%s)%s", what,

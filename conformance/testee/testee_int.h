@@ -29,6 +29,8 @@ struct ntsim_testee {
     unsigned failed_starts; /* in a row */
     unsigned max_timeouts;  /* given up on after this many timeouts in a row (0: never) */
     unsigned timeouts;      /* requests (not hellos) in a row that timed out */
+    unsigned max_total_timeouts; /* ... or this many in all, hellos too (0: never) */
+    unsigned total_timeouts;     /* exchanges, hellos included, that timed out */
     bool timed_out;         /* the last exchange's deadline passed */
     char start_error[256];  /* the last failed start's reason */
     uint64_t next_id;       /* the next request's id (1 after each start) */
