@@ -273,6 +273,69 @@ done
 has nul_layout "layout.sync_info: testee: sent a string with a NUL byte in layout.fields[0].name (byte 15 of 20): a name or a text is compared whole, and none holds one while answering request 2 (layout)"
 has nul_enum "enum.phase: testee: sent a string with a NUL byte in enum_type.members[0].name (byte 31 of 36): a name or a text is compared whole, and none holds one while answering request 7 (enum)"
 
+# Item 12: SIGINT or SIGTERM to the runner ends its testee's group (before:
+# the testee, in a group of its own, ran on, reparented to init). The
+# runner waits on a testee that hangs (hang=2) beside its helper; each is
+# gone within 2 s of the signal. A background job of a script starts with
+# SIGINT ignored: env --default-signal gives it back its default.
+alive() { # PID: a process that is there and no zombie
+    [ -r "/proc/$1/stat" ] && ! sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | grep -q '^Z'
+}
+for sig in INT TERM; do
+    # In a session of its own: Check's handler (before the fix) killed the
+    # runner's whole process group, this script with it.
+    setsid env --default-signal=INT "$check" --testee "$t --break=helper,hang=2" \
+        --testee-timeout 60 --kind enum >"$tmp/signal_$sig" 2>"$tmp/signal_$sig.err" &
+    for i in $(seq 50); do grep -q '^ntsim testee: helper ' "$tmp/signal_$sig.err" && break; sleep 0.1; done
+    helper=$(sed -n 's/^ntsim testee: helper \([0-9][0-9]*\).*/\1/p' "$tmp/signal_$sig.err")
+    testee=$(ps -o pgid= -p "${helper:-0}" 2>/dev/null | tr -d ' ')
+    runner=$(ps -o ppid= -p "${testee:-0}" 2>/dev/null | tr -d ' ')
+    if [ -z "$helper" ] || [ -z "$testee" ] || [ -z "$runner" ]; then
+        bad "signal $sig: the testee named no helper"
+        kill -9 $testee $helper 2>/dev/null
+        continue
+    fi
+    sleep 0.2 # the runner waits on request 2
+    kill -"$sig" "$runner"
+    for i in $(seq 20); do
+        alive "$testee" || alive "$helper" || break
+        sleep 0.1
+    done
+    wait
+    for p in "$testee" "$helper"; do
+        if alive "$p"; then
+            bad "signal $sig: process $p of the testee's group outlived the runner"
+            kill -9 "$p" 2>/dev/null
+        fi
+    done
+done
+
+# A testee cannot write into the runner's stdout through /proc/PPID/fd/1:
+# a runner that is not root is not dumpable, so /proc keeps its descriptors
+# from other processes of the user (before: the forged summary line landed
+# in the report). Root may open any process's descriptors: as root, the
+# runner runs as nobody here, from a copy nobody can read, its report in a
+# file nobody owns.
+forge=$tmp/stdout_forge.d
+forge_as=
+if [ "$(id -u)" -eq 0 ]; then
+    forge=$(mktemp -d) && chmod 755 "$forge"
+    forge_as="setpriv --reuid=nobody --regid=nogroup --clear-groups"
+fi
+mkdir -p "$forge/vectors" "$forge/docs"
+cp "$check" "$ntsim" "$forge/" && cp vectors/enum_*.yaml "$forge/vectors/" &&
+    cp docs/spec_facts.md docs/decisions.md "$forge/docs/" && chmod -R a+rX "$forge"
+: >"$forge/out" && : >"$forge/err"
+[ -z "$forge_as" ] || chown nobody "$forge/out" "$forge/err"
+# >>: the forged line, appended, is not written over by the runner's own.
+(cd "$forge" && $forge_as "./${check##*/}" --testee "./${ntsim##*/} testee --break=stdout_forge" \
+    >>out 2>>err)
+cp "$forge/out" "$tmp/stdout_forge" && cp "$forge/err" "$tmp/stdout_forge.err"
+[ "$forge" = "$tmp/stdout_forge.d" ] || rm -rf "$forge"
+has stdout_forge '  enum: 8 passed, 0 failed'
+has stdout_forge.err "ntsim testee: stdout_forge: cannot open the runner's stdout: Permission denied"
+! grep -q '(forged)' "$tmp/stdout_forge" || bad "stdout_forge: a line of the testee's is in the runner's stdout"
+
 # --- 3. capabilities and shards -------------------------------------------------------
 
 run port 0 --testee "$t --kinds=layout,json,api --capabilities=" --xfail conformance/runner/expected_failures.txt

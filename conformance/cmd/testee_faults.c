@@ -6,6 +6,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -134,10 +135,31 @@ static void list_fds(void)
     fprintf(stderr, "\n");
 }
 
+/* stdout_forge: a line of the runner's summary written through its stdout
+ * as /proc shows it to its children, and on stderr what came of it. */
+static void forge_stdout(void)
+{
+    static const char line[] = "conformance: 9999 passed, 0 failed, 0 skipped (forged)\n";
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%ld/fd/1", (long)getppid());
+    int fd = open(path, O_WRONLY | O_APPEND);
+    if (fd < 0) {
+        fprintf(stderr, "ntsim testee: stdout_forge: cannot open the runner's stdout: %s\n",
+                strerror(errno));
+        return;
+    }
+    bool wrote = write(fd, line, sizeof line - 1) == (ssize_t)(sizeof line - 1);
+    (void)close(fd); /* a forgery: what it loses does not matter */
+    fprintf(stderr, "ntsim testee: stdout_forge: %s the runner's stdout\n",
+            wrote ? "wrote into" : "could not write into");
+}
+
 void ntsim_testee_faults_start(const ntsim_testee_faults_t *f)
 {
     if (f->fds)
         list_fds();
+    if (f->stdout_forge)
+        forge_stdout();
     if (!f->helper && !f->escape)
         return;
     /* What a wrapper script's background job does: holds the testee's

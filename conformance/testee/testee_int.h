@@ -60,6 +60,11 @@ NRT_STATUS ntsim_testee_pipe_start(ntsim_testee_t *t, char *why, size_t cap);
  * (testee_proc.c). Returns its wait status, or -1 when it was killed (or was
  * not running). */
 int ntsim_testee_pipe_stop(ntsim_testee_t *t, bool gentle);
+/* testee_proc.c: SIGINT, SIGTERM, SIGHUP and SIGQUIT (those not ignored)
+ * kill every live testee's group, then end the runner as they would have.
+ * Idempotent; called at each start and exchange, as Check replaces the
+ * handlers of SIGINT and SIGTERM while its suites run. */
+void ntsim_testee_catch_end_signals(void);
 /* Whether the process the runner started has ended (reaped: t->exited and
  * t->exit_status); never blocks. */
 bool ntsim_testee_leader_ended(ntsim_testee_t *t);

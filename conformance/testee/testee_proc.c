@@ -85,8 +85,11 @@ bool ntsim_testee_leader_ended(ntsim_testee_t *t)
 
 /* --- the live testees, which a sweep must spare ------------------------------------- */
 
+/* Read by the signal handler below: sig_atomic_t, so that it never sees a
+ * pid half written. */
+_Static_assert(sizeof(sig_atomic_t) >= sizeof(pid_t), "a pid fits a sig_atomic_t");
 enum { LIVE_MAX = 32 };
-static pid_t g_live[LIVE_MAX];
+static volatile sig_atomic_t g_live[LIVE_MAX];
 
 static void live_set(pid_t old, pid_t now)
 {
@@ -103,6 +106,43 @@ static bool live(pid_t pid)
         if (g_live[i] == pid)
             return true;
     return false;
+}
+
+/* --- the runner's own end ------------------------------------------------------------ */
+
+/* SIGINT, SIGTERM, SIGHUP or SIGQUIT to the runner: every live testee's
+ * group is killed (async-signal-safe: kill only), then the signal is
+ * raised again with its default action, so that the runner ends as it
+ * would have (its status says which signal). Without this, Ctrl-C never
+ * reaches a testee (it is in a group of its own) and it would run on,
+ * reparented to init. */
+static void on_end_signal(int sig)
+{
+    for (size_t i = 0; i < LIVE_MAX; i++)
+        if (g_live[i] > 0)
+            (void)kill(-(pid_t)g_live[i], SIGKILL);
+    (void)signal(sig, SIG_DFL);
+    (void)raise(sig);
+}
+
+/* The handler above for each end signal the runner does not ignore (one
+ * ignored, as SIGINT in a shell's background job, ends nothing). Called at
+ * every start and exchange: Check installs its own SIGINT and SIGTERM
+ * handlers while its suites run, which kill the runner's own process group
+ * (the shell that started it included) and never reach a testee. */
+void ntsim_testee_catch_end_signals(void)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction old, sa;
+        if (sigaction(sigs[i], NULL, &old) != 0 || (old.sa_flags & SA_SIGINFO) != 0 ||
+            old.sa_handler == SIG_IGN || old.sa_handler == on_end_signal)
+            continue;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_end_signal;
+        (void)sigemptyset(&sa.sa_mask);
+        (void)sigaction(sigs[i], &sa, NULL); /* only fails for an invalid signal */
+    }
 }
 
 /* --- ending a group, and what escaped it ----------------------------------------------- */
@@ -239,9 +279,19 @@ static int highest_fd(void)
 }
 
 /* In the child: only async-signal-safe calls (the runner may have threads). */
-static void child_exec(const char *line, int in_fd, int out_fd, int high)
+static void child_exec(const char *line, int in_fd, int out_fd, int high, pid_t runner)
 {
     (void)setpgid(0, 0);
+#ifdef __linux__
+    /* The testee dies with the runner, whatever ends it (SIGKILL included,
+     * which no handler sees); kept across exec. The runner may have died
+     * already, before this call: then there is no one to answer. */
+    (void)prctl(PR_SET_PDEATHSIG, SIGKILL, 0L, 0L, 0L);
+    if (getppid() != runner)
+        _exit(127);
+#else
+    (void)runner;
+#endif
     (void)signal(SIGPIPE, SIG_DFL); /* ignored in the runner; exec would keep that */
     if (dup2(in_fd, STDIN_FILENO) < 0 || dup2(out_fd, STDOUT_FILENO) < 0)
         _exit(127);
@@ -257,14 +307,24 @@ static void close_pair(int p[2])
     (void)close(p[1]);
 }
 
-/* Once per runner: orphans of its testees come back to it (Linux). */
+/* Once per runner: orphans of its testees come back to it (Linux); its
+ * end signals end its testees too; and, not being root, it cannot be
+ * written to through /proc/PID/fd by a testee of the same user. */
 static void become_subreaper(void)
 {
-#ifdef __linux__
     static bool done;
-    if (!done)
-        (void)prctl(PR_SET_CHILD_SUBREAPER, 1L, 0L, 0L, 0L); /* without it: init reaps */
+    if (done)
+        return;
     done = true;
+    ntsim_testee_catch_end_signals();
+#ifdef __linux__
+    (void)prctl(PR_SET_CHILD_SUBREAPER, 1L, 0L, 0L, 0L); /* without it: init reaps */
+    /* Not dumpable: /proc/<runner>/fd/1 (its stdout: the report) is then
+     * root's, not the user's, so a testee cannot open it to forge lines.
+     * It also stops core dumps and a same-user ptrace of the runner. Root
+     * keeps every right over it: for a root runner this changes nothing. */
+    if (geteuid() != 0)
+        (void)prctl(PR_SET_DUMPABLE, 0L, 0L, 0L, 0L);
 #endif
 }
 
@@ -291,9 +351,10 @@ NRT_STATUS ntsim_testee_pipe_start(ntsim_testee_t *t, char *why, size_t cap)
         return NRT_FAILURE;
     }
     int high = highest_fd();
+    pid_t runner = getpid();
     pid_t pid = fork();
     if (pid == 0)
-        child_exec(line, in[0], out[1], high);
+        child_exec(line, in[0], out[1], high, runner);
     free(line);
     if (pid < 0) {
         snprintf(why, cap, "fork: %s", strerror(errno));
