@@ -273,20 +273,20 @@ done
 has nul_layout "layout.sync_info: testee: sent a string with a NUL byte in layout.fields[0].name (byte 15 of 20): a name or a text is compared whole, and none holds one while answering request 2 (layout)"
 has nul_enum "enum.phase: testee: sent a string with a NUL byte in enum_type.members[0].name (byte 31 of 36): a name or a text is compared whole, and none holds one while answering request 7 (enum)"
 
-# Item 12: SIGINT or SIGTERM to the runner ends its testee's group (before:
-# the testee, in a group of its own, ran on, reparented to init). The
-# runner waits on a testee that hangs (hang=2) beside its helper; each is
-# gone within 2 s of the signal. A background job of a script starts with
+# Item 12: SIGINT or SIGTERM to the runner ends its testee's group, SIGKILL
+# the testee itself (before: the testee, in a group of its own, ran on,
+# reparented to init). The runner waits on a testee that hangs (hang=2)
+# beside its helper; each is gone within 2 s of the signal. A background job of a script starts with
 # SIGINT ignored: env --default-signal gives it back its default.
 alive() { # PID: a process that is there and no zombie
     [ -r "/proc/$1/stat" ] && ! sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | grep -q '^Z'
 }
-for sig in INT TERM; do
+for sig in INT TERM KILL; do
     # In a session of its own: Check's handler (before the fix) killed the
     # runner's whole process group, this script with it.
     setsid env --default-signal=INT "$check" --testee "$t --break=helper,hang=2" \
         --testee-timeout 60 --kind enum >"$tmp/signal_$sig" 2>"$tmp/signal_$sig.err" &
-    for i in $(seq 50); do grep -q '^ntsim testee: helper ' "$tmp/signal_$sig.err" && break; sleep 0.1; done
+    for i in $(seq 50); do grep -qs '^ntsim testee: helper ' "$tmp/signal_$sig.err" && break; sleep 0.1; done
     helper=$(sed -n 's/^ntsim testee: helper \([0-9][0-9]*\).*/\1/p' "$tmp/signal_$sig.err")
     testee=$(ps -o pgid= -p "${helper:-0}" 2>/dev/null | tr -d ' ')
     runner=$(ps -o ppid= -p "${testee:-0}" 2>/dev/null | tr -d ' ')
@@ -303,7 +303,11 @@ for sig in INT TERM; do
     done
     wait
     for p in "$testee" "$helper"; do
-        if alive "$p"; then
+        # SIGKILL, which no handler sees, ends the testee (PR_SET_PDEATHSIG),
+        # not what it started: its helper is out of reach (README).
+        if [ "$sig" = KILL ] && [ "$p" = "$helper" ]; then
+            kill -9 "$p" 2>/dev/null
+        elif alive "$p"; then
             bad "signal $sig: process $p of the testee's group outlived the runner"
             kill -9 "$p" 2>/dev/null
         fi
