@@ -340,6 +340,28 @@ has stdout_forge '  enum: 8 passed, 0 failed'
 has stdout_forge.err "ntsim testee: stdout_forge: cannot open the runner's stdout: Permission denied"
 ! grep -q '(forged)' "$tmp/stdout_forge" || bad "stdout_forge: a line of the testee's is in the runner's stdout"
 
+# Item 16: --testee is a /bin/sh command line. A simple one is exec'd after
+# its assignments (FOO=1 exec cmd); a list runs as written, its shell the
+# process watched, and the run says so (before: `exec` was put before each,
+# and none of these could start). A crash through the shell is its exit
+# status, read for what it says; what the testee started ends with it.
+abs_ntsim=$(cd "${ntsim%/*}" && pwd)/${ntsim##*/}
+for form in "FOO=1 $abs_ntsim testee" "cd / && $abs_ntsim testee" \
+            "ulimit -v 4000000; $abs_ntsim testee"; do
+    run form 0 --testee "$form" --kind enum
+    has form '  enum: 8 passed, 0 failed'
+done
+has form "testee: not one simple command: /bin/sh runs it and is the process watched; its exit status stands for the testee's (128+N: a command killed by signal N)"
+run form_crash 1 --testee "cd / && $abs_ntsim testee --break=helper,crash=4" --kind enum
+has form_crash "enum.block_type: testee: exited with status 139 (its shell's status for a command killed by signal 11, SIGSEGV) while answering request 4 (enum); restarted for the next request"
+has form_crash '  enum: 6 passed, 2 failed'
+for pid in $(sed -n 's/^ntsim testee: helper \([0-9][0-9]*\).*/\1/p' "$tmp/form_crash.err"); do
+    if kill -0 "$pid" 2>/dev/null && ! grep -q '^State:.*Z' "/proc/$pid/status" 2>/dev/null; then
+        bad "form_crash: the helper $pid outlived its testee's shell"
+        kill -9 "$pid" 2>/dev/null
+    fi
+done
+
 # --- 3. capabilities and shards -------------------------------------------------------
 
 run port 0 --testee "$t --kinds=layout,json,api --capabilities=" --xfail conformance/runner/expected_failures.txt

@@ -536,6 +536,9 @@ static int start_testee(const char *argv0)
             printf(" %s", ntsim_testee_kind_names[k]);
     printf("; capabilities: %s\n",
            ntsim_testee_caps_text(ntsim_testee_caps(ntsim_check_testee), caps, sizeof caps));
+    if (ntsim_testee_via_shell(ntsim_check_testee))
+        printf("testee: not one simple command: /bin/sh runs it and is the process watched; its "
+               "exit status stands for the testee's (128+N: a command killed by signal N)\n");
     return -1;
 }
 

@@ -55,7 +55,8 @@ typedef NRT_STATUS (*ntsim_testee_serve_fn)(const uint8_t *req, size_t len, uint
  * comes from the handler's constants; if it fails anyway, its name says so. */
 ntsim_testee_t *ntsim_testee_local(ntsim_testee_serve_fn serve);
 
-/* Starts `command` (run by /bin/sh -c, in its own process group, with only
+/* Starts `command` (run by /bin/sh -c, exec'd when it is a simple command,
+ * in its own process group, with only
  * its stdin, stdout and stderr open) and exchanges hello. timeout_ms bounds
  * every request. NRT_SUCCESS with *out, or NRT_FAILURE with the reason in
  * why (the testee is freed), NRT_RESOURCE. Ignores SIGPIPE for the process
@@ -83,6 +84,11 @@ unsigned ntsim_testee_caps(const ntsim_testee_t *t);
 /* Whether the process is running (true in process): false after a failed
  * exchange, until the next one starts it again. */
 bool ntsim_testee_alive(const ntsim_testee_t *t);
+/* Whether the command is no simple command (cd d && cmd, ulimit -v N;
+ * cmd): /bin/sh runs it as written and is the process watched, so its exit
+ * status stands for the testee's. A simple one (FOO=1 cmd args) is exec'd:
+ * the testee is the process the runner starts. */
+bool ntsim_testee_via_shell(const ntsim_testee_t *t);
 /* How many times the process was started (1 after spawn). */
 unsigned ntsim_testee_starts(const ntsim_testee_t *t);
 /* Gives the process up after max_timeouts requests in a row time out: a

@@ -216,7 +216,7 @@ NRT_STATUS ntsim_testee_close(ntsim_testee_t *t, char *why, size_t cap)
         snprintf(why, cap, "did not exit within %u ms of the end of its stdin (killed)",
                  t->timeout_ms);
     else
-        ntsim_testee_describe_status(status, why, cap);
+        ntsim_testee_describe_status(status, t->via_shell, why, cap);
     return NRT_FAILURE;
 }
 
@@ -255,6 +255,11 @@ unsigned ntsim_testee_caps(const ntsim_testee_t *t)
 bool ntsim_testee_alive(const ntsim_testee_t *t)
 {
     return t->running;
+}
+
+bool ntsim_testee_via_shell(const ntsim_testee_t *t)
+{
+    return t->via_shell;
 }
 
 unsigned ntsim_testee_starts(const ntsim_testee_t *t)

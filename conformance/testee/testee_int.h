@@ -25,6 +25,7 @@ struct ntsim_testee {
     int exit_status;
     int to_fd, from_fd;     /* its stdin, its stdout */
     bool running;
+    bool via_shell;         /* not a simple command: its shell is the process watched */
     unsigned starts;        /* successful and failed */
     unsigned failed_starts; /* in a row */
     unsigned max_timeouts;  /* given up on after this many timeouts in a row (0: never) */
@@ -72,7 +73,13 @@ bool ntsim_testee_leader_ended(ntsim_testee_t *t);
  * to 1 s, or the request timeout when shorter, for an exit; "closed its stdout without exiting (killed)" when none
  * came), and the process stopped. */
 void ntsim_testee_describe_end(ntsim_testee_t *t, char *why, size_t cap);
-/* "exited with status 3", "crashed (killed by signal 11, SIGSEGV)". */
-void ntsim_testee_describe_status(int status, char *why, size_t cap);
+/* "exited with status 3", "crashed (killed by signal 11, SIGSEGV)"; with
+ * via_shell, a status of 128+N says what a shell says by it. */
+void ntsim_testee_describe_status(int status, bool via_shell, char *why, size_t cap);
+/* Where `exec ` goes into a --testee command so that the shell replaces
+ * itself with the testee: the offset of its command word (after any
+ * leading NAME=value assignments), or -1 when it is no simple command (a
+ * list, a pipeline, a subshell, a compound command) or execs itself. */
+long ntsim__testee_exec_point(const char *command);
 
 #endif /* NTSIM_CONFORMANCE_TESTEE_INT_H */

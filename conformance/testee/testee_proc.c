@@ -328,15 +328,95 @@ static void become_subreaper(void)
 #endif
 }
 
+/* --- the command line ----------------------------------------------------------------- */
+
+static bool name_char(char c, bool first)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+           (!first && c >= '0' && c <= '9');
+}
+
+/* The end of the shell word at s (quotes and backslashes kept whole), and
+ * whether the text from s to the end of the command holds an unquoted
+ * control operator (; & | newline, not the & of a >& or <& redirection) or
+ * a subshell's ( : then the command is no simple command. */
+static const char *word_end(const char *s, bool *control)
+{
+    for (char prev = ' ', prev2 = ' '; *s != '\0'; prev2 = prev, prev = *s++) {
+        if (*s == '\\' && s[1] != '\0') {
+            s++;
+        } else if (*s == '\'') {
+            const char *q = strchr(s + 1, '\'');
+            s = q != NULL ? q : s + strlen(s) - 1;
+        } else if (*s == '"') {
+            for (s++; *s != '\0' && *s != '"'; s++)
+                if (*s == '\\' && s[1] != '\0')
+                    s++;
+            if (*s == '\0')
+                return s;
+        } else if (*s == ' ' || *s == '\t') {
+            return s;
+        } else if (*s == ';' || *s == '|' || *s == '\n' || *s == '`' ||
+                   (*s == '&' && prev != '>' && prev != '<') ||
+                   (*s == '(' && prev != '$' && !(prev == '(' && prev2 == '$'))) {
+            *control = true; /* a list, a pipeline, a background job, a subshell */
+        }
+    }
+    return s;
+}
+
+long ntsim__testee_exec_point(const char *command)
+{
+    static const char *const reserved[] = {"if", "then", "else", "elif", "fi", "do", "done",
+                                           "case", "esac", "while", "until", "for", "in", "{",
+                                           "}", "!", "function", "select", "[[", NULL};
+    bool control = false;
+    long at = -1;
+    const char *s = command;
+    for (;;) {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (*s == '\0')
+            break;
+        const char *w = s;
+        bool assignment = name_char(*w, true);
+        for (w++; assignment && *w != '=' && *w != '\0'; w++)
+            assignment = name_char(*w, false);
+        assignment = assignment && *w == '=';
+        const char *end = word_end(s, &control);
+        if (at < 0 && !assignment) {
+            at = (long)(s - command);
+            for (size_t i = 0; reserved[i] != NULL; i++)
+                if (strlen(reserved[i]) == (size_t)(end - s) &&
+                    strncmp(s, reserved[i], (size_t)(end - s)) == 0)
+                    control = true; /* a compound command */
+        }
+        s = end;
+    }
+    return control ? -1 : at;
+}
+
 NRT_STATUS ntsim_testee_pipe_start(ntsim_testee_t *t, char *why, size_t cap)
 {
+    /* A simple command is run as `exec COMMAND` (after its assignments:
+     * FOO=1 exec cmd), so that the testee is the process the runner
+     * starts. Anything else (cd d && cmd, ulimit -v N; cmd) is run as
+     * written: the shell is then the process watched, and its exit status
+     * the testee's (D-TESTEE-BOUNDS). */
+    long at = ntsim__testee_exec_point(t->command);
+    bool execs = at >= 0 && strncmp(t->command + at, "exec", 4) == 0 &&
+                 (t->command[at + 4] == ' ' || t->command[at + 4] == '\t');
+    t->via_shell = at < 0;
     size_t n = strlen(t->command) + 6;
     char *line = malloc(n);
     if (line == NULL) {
         snprintf(why, cap, "out of memory");
         return NRT_RESOURCE;
     }
-    snprintf(line, n, "exec %s", t->command);
+    if (at < 0 || execs) /* as written: a compound command, or one that execs itself */
+        snprintf(line, n, "%s", t->command);
+    else
+        snprintf(line, n, "%.*sexec %s", (int)at, t->command, t->command + at);
     become_subreaper();
     int in[2], out[2];
     if (pipe(in) != 0) {
@@ -396,13 +476,18 @@ static const char *signal_name(int sig)
     }
 }
 
-void ntsim_testee_describe_status(int status, char *why, size_t cap)
+void ntsim_testee_describe_status(int status, bool via_shell, char *why, size_t cap)
 {
+    int code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
     if (WIFSIGNALED(status))
         snprintf(why, cap, "crashed (killed by signal %d, %s)", WTERMSIG(status),
                  signal_name(WTERMSIG(status)));
+    else if (via_shell && code > 128 && code < 128 + 65)
+        snprintf(why, cap, "exited with status %d (its shell's status for a command killed by "
+                           "signal %d, %s)",
+                 code, code - 128, signal_name(code - 128));
     else
-        snprintf(why, cap, "exited with status %d", WEXITSTATUS(status));
+        snprintf(why, cap, "exited with status %d", code);
 }
 
 void ntsim_testee_describe_end(ntsim_testee_t *t, char *why, size_t cap)
@@ -416,6 +501,6 @@ void ntsim_testee_describe_end(ntsim_testee_t *t, char *why, size_t cap)
     if (!t->exited)
         snprintf(why, cap, "closed its stdout without exiting (killed)");
     else
-        ntsim_testee_describe_status(t->exit_status, why, cap);
+        ntsim_testee_describe_status(t->exit_status, t->via_shell, why, cap);
     (void)ntsim_testee_pipe_stop(t, false); /* its group, and what escaped it */
 }
