@@ -336,10 +336,11 @@ static bool name_char(char c, bool first)
            (!first && c >= '0' && c <= '9');
 }
 
-/* The end of the shell word at s (quotes and backslashes kept whole), and
- * whether the text from s to the end of the command holds an unquoted
- * control operator (; & | newline, not the & of a >& or <& redirection) or
- * a subshell's ( : then the command is no simple command. */
+/* The end of the shell word at s (quotes and backslashes kept whole); sets
+ * *control when the word holds an unquoted control operator (; & | newline,
+ * not the & of a >& or <& redirection), a backquote, or a ( that opens no
+ * $( or $(( : then the command is no simple command. Conservative: a line
+ * it cannot read as one simple command is run as written, which works too. */
 static const char *word_end(const char *s, bool *control)
 {
     for (char prev = ' ', prev2 = ' '; *s != '\0'; prev2 = prev, prev = *s++) {
