@@ -351,7 +351,9 @@ static bool add_nul_marks(ProtobufCMessage *m)
             continue; /* a oneof's members share one place: only the one set is there */
         if (fd->label == PROTOBUF_C_LABEL_REPEATED) {
             memcpy(&n, (char *)m + fd->quantifier_offset, sizeof n);
-            memcpy(&at, at, sizeof at); /* the array */
+            char *array;
+            memcpy(&array, at, sizeof array); /* the member holds the array's address */
+            at = array;
         }
         for (size_t k = 0; k < n && at != NULL; k++) {
             if (fd->type == PROTOBUF_C_TYPE_MESSAGE) {
