@@ -412,7 +412,7 @@ NRT_STATUS ntsim_vector_set_load_dir(ntsim_vector_set_t *set, const char *dir)
     }
     if (st == NRT_SUCCESS && set->errors.count > errors_before)
         st = NRT_FAILURE; /* a loop, a directory too deep or unreadable: named above */
-    if (st != NRT_RESOURCE) {
+    if (st != NRT_RESOURCE && list.count > 0) { /* qsort wants an array, even of 0 */
         qsort(list.paths, list.count, sizeof(char *), cmp_paths);
         for (size_t i = 0; i < list.count; i++) {
             NRT_STATUS fs = ntsim_vector_set_load_file(set, list.paths[i]);
