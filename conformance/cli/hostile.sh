@@ -323,6 +323,79 @@ grep -q "^json.data.model_load.stop: testee: sent a \(reply\|frame\) of 600000[0
     { echo "hostile: testee flood=json under 100 MB: not out of memory" >&2; grep '^json.data' "$tmp/out" | head -2 >&2; fail=1; }
 limit_kb=1000000
 
+# --- The runner (issue 35) -------------------------------------------------------
+
+# A report that cannot be written is a failed run (item 2): check_ntsim and
+# ntsim replay printing to /dev/full exit 1 and name it (before: exit 0).
+for prog in "$check --kind enum" "$bin replay vectors/enum_status.yaml"; do
+    $prog >/dev/full 2>"$tmp/full.err"
+    rc=$?
+    [ "$rc" -eq 1 ] && grep -q ": cannot write stdout: No space left on device$" "$tmp/full.err" ||
+        { echo "hostile: $prog > /dev/full: exit $rc, $(cat "$tmp/full.err")" >&2; fail=1; }
+done
+
+# No value of the user's goes through a shell (item 15): --proto DIR holding
+# a quote (before: all 76 ntff vectors failed) or a command (before: run).
+for name in "it's" "x'; touch $tmp/injected; echo '"; do
+    mkdir -p "$tmp/$name" && cp engine/convert/ntff.proto "$tmp/$name/"
+    run "proto dir $name" 0 "$check" --kind ntff --proto "$tmp/$name"
+    grep -q '^conformance: [1-9][0-9]* passed, 0 failed' "$tmp/out" ||
+        { echo "hostile: proto dir $name: $(grep '^conformance:' "$tmp/out")" >&2; fail=1; }
+done
+[ ! -e "$tmp/injected" ] || { echo "hostile: --proto ran a command from its path" >&2; fail=1; }
+
+# A number past its option's range is refused, 2^64 and past included
+# (before: strtoul's ERANGE read as 2^64-1, a shard of 1/18446744073709551615).
+for opt in "--shard 1/18446744073709551617:--shard: '1/18446744073709551617' is not K/N with 0 <= K < N" \
+           "--max-input-bytes 18446744073709551616:--max-input-bytes: '18446744073709551616' is not a byte count" \
+           "--testee-max-timeouts 18446744073709551617:--testee-max-timeouts: '18446744073709551617' is not a count (0 to 1000000)"; do
+    args=${opt%%:*} message=${opt#*:}
+    run "$args" 2 "$check" $args --kind enum
+    has "$args" "$check: $message"
+done
+
+# --vectors DIR reads each directory once (item 14): three symlinks to "."
+# are named, not walked (before: 3^16 directories, about 43 million).
+mkdir -p "$tmp/loop"
+cp vectors/enum_status.yaml "$tmp/loop/"
+ln -s . "$tmp/loop/a" && ln -s . "$tmp/loop/b"
+mkdir "$tmp/loop/sub" && ln -s .. "$tmp/loop/sub/back"
+run "vector directory with symlink loops" 1 "$check" --vectors "$tmp/loop" --kind enum
+for link in a b sub/back; do
+    has "vector directory with symlink loops" \
+        "FAIL $tmp/loop/$link: the directory $tmp/loop again (a symlink loop or a second path to it): not read twice"
+done
+grep -q "^  enum: 1 passed, 0 failed" "$tmp/out" ||
+    { echo "hostile: symlink loops: the vector beside them was not judged" >&2; fail=1; }
+
+# --save-failures DIR of any length (item 11): the shrunk vector is written
+# inside DIR, its whole path printed (before: the path was cut at 1023 bytes
+# and the vector written to a sibling outside DIR).
+long=$tmp/save
+for i in 1 2 3 4 5; do long=$long/$(awk 'BEGIN { for (i = 0; i < 200; i++) printf "d" }'); done
+mkdir -p "${long%/*}"
+run "--save-failures of 1030 bytes" 1 "$check" --testee "$bin testee --break=record_byte" \
+    --generate 8 --kind record --seed 1 --max-failures 1 --progress 0 --save-failures "$long"
+saved=$(ls "$long"/record_gen_s1_c*.yaml 2>/dev/null | head -1)
+[ -n "$saved" ] && [ "$(find "$tmp/save" -type f | wc -l)" -eq 1 ] && has "--save-failures of 1030 bytes" "  saved: $saved" ||
+    { echo "hostile: --save-failures of 1030 bytes: $(find "$tmp/save" -type f | head -3)" >&2; fail=1; }
+
+# Item 13: a testee that answers once and hangs, again after each restart
+# (hang=3: its hello, one answer, then nothing), never times out 3 times in
+# a row; it is given up on after 10 timeouts in all (before: 267 timeouts
+# and 59 s over the suite at 0.2 s each, without end under --generate).
+max_ms=8000
+run "testee that hangs after each restart" 1 "$check" --testee "$bin testee --break=hang=3" \
+    --testee-timeout 0.2
+grep -q ": testee: is given up on: 10 requests in all were not answered within 200 ms (--testee-max-total-timeouts)$" "$tmp/out" &&
+    [ "$(grep ': testee: did not answer within 200 ms' "$tmp/out" | sort -u | wc -l)" -eq 10 ] ||
+    { echo "hostile: hang=3 over the suite: not given up on after 10 timeouts" >&2; fail=1; }
+run "testee that hangs after each restart, generated" 1 "$check" --testee "$bin testee --break=hang=3" \
+    --testee-timeout 0.2 --generate 2000 --max-failures 0 --seed 1 --progress 0
+grep -q "^generate: stopped after case [0-9]*: the testee is given up on$" "$tmp/out" ||
+    { echo "hostile: hang=3 under --generate: not given up on" >&2; fail=1; }
+max_ms=2000
+
 if [ "$fail" -eq 0 ]; then
     echo "hostile: hostile input is refused with its reason, in bounded time and memory: ok"
 fi

@@ -115,7 +115,9 @@ void ntsim_cli_inspect_free(ntsim_cli_inspect_t *in);
  * runner's verdicts on a broken testee can be tested. Wrong answers:
  * json_key_order (phase before event_type in every event object),
  * record_byte (a bit of every drained record's thread_id flipped),
- * enum_value (every enum's last member one higher); forge (a hello name and
+ * enum_value (every enum's last member one higher); nul_names (every
+ * string of a layout, enum or event_type reply with "\0junk" after it: a
+ * reader of C strings sees the right name); forge (a hello name and
  * an Error for every other request whose text holds line breaks, an ESC and
  * a summary line of the runner's: what a testee that wants a green report
  * would print). Subtle ones, each wrong in one corner that the committed
@@ -134,9 +136,14 @@ void ntsim_cli_inspect_free(ntsim_cli_inspect_t *in);
  * helper (a child that holds its pipes and sleeps 30 s), escape (the same
  * child, in a session of its own: out of the testee's process group); each
  * says "ntsim testee: helper PID" on stderr. And fds: says the descriptors
- * it was started with ("ntsim testee: open descriptors: 0 1 2"). */
+ * it was started with ("ntsim testee: open descriptors: 0 1 2");
+ * stdout_forge: at its start, writes a summary line of the runner's through
+ * /proc/PPID/fd/1 (the runner's stdout, when it may), and says on stderr
+ * what came of it. */
 typedef struct ntsim_testee_faults {
     bool json_key_order, record_byte, enum_value, forge, helper, escape, fds;
+    bool nul_names;    /* "\0junk" after every string of layout, enum, event_type replies */
+    bool stdout_forge; /* writes a summary line into /proc/PPID/fd/1: the runner's stdout */
     bool overwrite_count, json_key_order_rare, escape_1e;
     bool empty; /* every reply but hello's of its own body case, with nothing in it */
     char omit[64]; /* omit=FIELD: that field of every reply's body left out ("": none) */

@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "input.h"
 #include "kinds.h"
+#include "output.h"
 #include "testee_engine.h"
 
 static const char *const usage_replay =
@@ -92,10 +93,18 @@ int ntsim_cmd_replay(int argc, char **argv)
                 printf("PASS %s\n", v->id);
         } else {
             failed++;
-            char repro[512], block[8192];
-            snprintf(repro, sizeof repro, "ntsim replay %s --id %s", v->file, v->id);
-            printf("FAIL %s\n", ntsim_report_failure(block, sizeof block, v->id, v->file,
-                                                      v->line, &r, repro));
+            char block[8192];
+            char *file = ntsim_output_shell_word(v->file, false);
+            char *id = ntsim_output_shell_word(v->id, false);
+            size_t n = (file ? strlen(file) : 0) + (id ? strlen(id) : 0) + 32;
+            char *repro = file != NULL && id != NULL ? malloc(n) : NULL;
+            if (repro != NULL) /* every word whole: a long path replays as it ran */
+                snprintf(repro, n, "ntsim replay %s --id %s", file, id);
+            printf("FAIL %s\n", ntsim_report_failure(block, sizeof block, v->id, v->file, v->line,
+                                                      &r, repro ? repro : "(out of memory)"));
+            free(repro);
+            free(file);
+            free(id);
         }
         ntsim_report_free(&r);
     }
@@ -108,5 +117,8 @@ int ntsim_cmd_replay(int argc, char **argv)
     int rc = set.errors.count > 0 ? NTSIM_EXIT_INPUT : failed > 0 ? NTSIM_EXIT_FAIL : NTSIM_EXIT_OK;
     ntsim_vector_set_free(&set);
     ntsim_capture_shutdown();
+    /* The report is the result: one that did not reach stdout fails (D-OUTPUT). */
+    if (ntsim_output_stdout_close("ntsim replay") != NRT_SUCCESS && rc == NTSIM_EXIT_OK)
+        rc = NTSIM_EXIT_FAIL;
     return rc;
 }

@@ -6,6 +6,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,8 +22,9 @@
 static bool parse_count(const char *text, uint64_t *out)
 {
     char *end = NULL;
+    errno = 0;
     unsigned long long v = strtoull(text, &end, 10);
-    if (text[0] < '1' || text[0] > '9' || *end != '\0')
+    if (text[0] < '1' || text[0] > '9' || *end != '\0' || errno != 0)
         return false;
     *out = v;
     return true;
@@ -61,6 +63,8 @@ static bool parse_one(char *item, ntsim_testee_faults_t *f)
                      : strcmp(item, "overwrite_count") == 0     ? &f->overwrite_count
                      : strcmp(item, "json_key_order_rare") == 0 ? &f->json_key_order_rare
                      : strcmp(item, "escape_1e") == 0           ? &f->escape_1e
+                     : strcmp(item, "nul_names") == 0           ? &f->nul_names
+                     : strcmp(item, "stdout_forge") == 0        ? &f->stdout_forge
                                                                 : NULL;
         if (flag != NULL)
             *flag = true;
@@ -84,7 +88,7 @@ bool ntsim_testee_faults_parse(const char *list, ntsim_testee_faults_t *f, char 
         snprintf(shown, sizeof shown, "%s", item);
         if (!parse_one(item, f)) {
             snprintf(why, cap, "'%s' is not a fault (json_key_order, record_byte, enum_value, "
-                               "forge, empty, fds, helper, escape, overwrite_count, "
+                               "forge, empty, fds, helper, escape, nul_names, stdout_forge, overwrite_count, "
                                "json_key_order_rare, escape_1e, crash=N, hang=N, exit=N, garbage=N, "
                                "disorder=N, close_stdout=N, omit=FIELD, flood=log|unknown|fields|records|"
                                "emits|json)",
@@ -131,10 +135,31 @@ static void list_fds(void)
     fprintf(stderr, "\n");
 }
 
+/* stdout_forge: a line of the runner's summary written through its stdout
+ * as /proc shows it to its children, and on stderr what came of it. */
+static void forge_stdout(void)
+{
+    static const char line[] = "conformance: 9999 passed, 0 failed, 0 skipped (forged)\n";
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%ld/fd/1", (long)getppid());
+    int fd = open(path, O_WRONLY | O_APPEND);
+    if (fd < 0) {
+        fprintf(stderr, "ntsim testee: stdout_forge: cannot open the runner's stdout: %s\n",
+                strerror(errno));
+        return;
+    }
+    bool wrote = write(fd, line, sizeof line - 1) == (ssize_t)(sizeof line - 1);
+    (void)close(fd); /* a forgery: what it loses does not matter */
+    fprintf(stderr, "ntsim testee: stdout_forge: %s the runner's stdout\n",
+            wrote ? "wrote into" : "could not write into");
+}
+
 void ntsim_testee_faults_start(const ntsim_testee_faults_t *f)
 {
     if (f->fds)
         list_fds();
+    if (f->stdout_forge)
+        forge_stdout();
     if (!f->helper && !f->escape)
         return;
     /* What a wrapper script's background job does: holds the testee's
@@ -308,6 +333,61 @@ static void break_document(const ntsim_testee_faults_t *f, uint8_t *doc, size_t 
         upper_1e(doc, len);
 }
 
+/* nul_names: every string of the message, at any depth, with "\0junk"
+ * appended. protobuf-c packs a string by strlen, so it is given "\x1fjunk"
+ * here (malloc'd, as protobuf-c frees it) and the packed bytes get their
+ * NUL after (nul_mark). */
+#define NUL_MARK "\x1fjunk"
+static bool add_nul_marks(ProtobufCMessage *m)
+{
+    const ProtobufCMessageDescriptor *d = m->descriptor;
+    for (unsigned i = 0; i < d->n_fields; i++) {
+        const ProtobufCFieldDescriptor *fd = &d->fields[i];
+        char *at = (char *)m + fd->offset;
+        size_t n = 1;
+        uint32_t member;
+        memcpy(&member, (char *)m + fd->quantifier_offset, sizeof member);
+        if ((fd->flags & PROTOBUF_C_FIELD_FLAG_ONEOF) != 0 && member != fd->id)
+            continue; /* a oneof's members share one place: only the one set is there */
+        if (fd->label == PROTOBUF_C_LABEL_REPEATED) {
+            memcpy(&n, (char *)m + fd->quantifier_offset, sizeof n);
+            char *array;
+            memcpy(&array, at, sizeof array); /* the member holds the array's address */
+            at = array;
+        }
+        for (size_t k = 0; k < n && at != NULL; k++) {
+            if (fd->type == PROTOBUF_C_TYPE_MESSAGE) {
+                ProtobufCMessage *sub;
+                memcpy(&sub, at + k * sizeof sub, sizeof sub);
+                if (sub != NULL && !add_nul_marks(sub))
+                    return false;
+            } else if (fd->type == PROTOBUF_C_TYPE_STRING) {
+                char *old;
+                memcpy(&old, at + k * sizeof old, sizeof old);
+                if (old == NULL)
+                    continue;
+                char *mark = malloc(strlen(old) + sizeof NUL_MARK);
+                if (mark == NULL)
+                    return false;
+                memcpy(mark, old, strlen(old));
+                memcpy(mark + strlen(old), NUL_MARK, sizeof NUL_MARK);
+                memcpy(at + k * sizeof mark, &mark, sizeof mark);
+                if (old != fd->default_value)
+                    free(old);
+            }
+        }
+    }
+    return true;
+}
+
+/* The marks of add_nul_marks in packed bytes, each made "\0junk". */
+static void nul_mark(uint8_t *bytes, size_t len)
+{
+    for (size_t i = 0; i + sizeof NUL_MARK - 1 <= len; i++)
+        if (memcmp(bytes + i, NUL_MARK, sizeof NUL_MARK - 1) == 0)
+            bytes[i] = '\0';
+}
+
 static void break_reply(const ntsim_testee_faults_t *f, NtsimTestee__Response *m)
 {
     if (f->overwrite_count && m->body_case == NTSIM_TESTEE__RESPONSE__BODY_RECORD)
@@ -424,12 +504,19 @@ NRT_STATUS ntsim_testee_faults_apply(const ntsim_testee_faults_t *f, uint64_t n,
     }
     if (!f->json_key_order && !f->record_byte && !f->enum_value && !f->forge && !f->empty &&
         f->omit[0] == '\0' && !f->overwrite_count && !f->json_key_order_rare && !f->escape_1e &&
-        n != f->disorder_at && f->kinds == NULL && f->capabilities == NULL)
+        !f->nul_names && n != f->disorder_at && f->kinds == NULL && f->capabilities == NULL)
         return NRT_SUCCESS;
     NtsimTestee__Response *m = ntsim_testee__response__unpack(NULL, *len, *resp);
     if (m == NULL)
         return NRT_RESOURCE; /* our own response: only memory can fail */
     break_reply(f, m);
+    bool names = f->nul_names && (m->body_case == NTSIM_TESTEE__RESPONSE__BODY_LAYOUT ||
+                                  m->body_case == NTSIM_TESTEE__RESPONSE__BODY_ENUM_TYPE ||
+                                  m->body_case == NTSIM_TESTEE__RESPONSE__BODY_EVENT_TYPE);
+    if (names && !add_nul_marks(&m->base)) {
+        ntsim_testee__response__free_unpacked(m, NULL);
+        return NRT_RESOURCE;
+    }
     if (n == f->disorder_at)
         m->id++;
     size_t nlen = 0;
@@ -450,6 +537,8 @@ NRT_STATUS ntsim_testee_faults_apply(const ntsim_testee_faults_t *f, uint64_t n,
     ntsim_testee__response__free_unpacked(m, NULL);
     if (bytes == NULL)
         return NRT_RESOURCE;
+    if (names)
+        nul_mark(bytes, nlen);
     free(*resp);
     *resp = bytes;
     *len = nlen;

@@ -225,10 +225,11 @@ double ntsim_gen_now(void);
 size_t ntsim_gen_shrink(ntsim_gen_ctx_t *x, const ntsim_gen_kind_t *k, void **c, const char *id,
                   ntsim_gen_outcome_t *out, size_t budget, double seconds);
 /* Writes case c (with its expected values) as a new vector file DIR/NAME.yaml
- * (NAME-2.yaml ... when taken: nothing is written over); its path in path,
- * or false with why. */
+ * (NAME-2.yaml ... when taken: nothing is written over); its whole path in
+ * *path (malloc'd: the caller frees), or false with why. A path is never
+ * cut: one the system refuses (longer than PATH_MAX) is not saved, and why
+ * says so. */
 bool ntsim_gen_save(const ntsim_gen_kind_t *k, const void *c, const char *id, const char *comment,
-              const char *dir, const char *name, char *path, size_t cap, char *why,
-              size_t why_cap);
+                    const char *dir, const char *name, char **path, char *why, size_t why_cap);
 
 #endif /* NTSIM_CONFORMANCE_GEN_INT_H */

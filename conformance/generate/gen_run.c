@@ -18,6 +18,7 @@
 #include "event_table.h"
 #include "gen_int.h"
 #include "kinds.h"
+#include "output.h"
 #include "testee.h"
 #include "testee_engine.h"
 
@@ -130,34 +131,14 @@ static void progress(run_t *u, uint64_t done, uint64_t total, bool force)
 
 /* --- a failure -------------------------------------------------------------------- */
 
-static void shell_quote(const char *s, char *out, size_t cap)
-{
-    size_t n = 0;
-    if (cap < 3)
-        return;
-    out[n++] = '\'';
-    for (; *s != '\0' && n + 6 < cap; s++) {
-        if (*s == '\'') {
-            memcpy(out + n, "'\\''", 4);
-            n += 4;
-        } else {
-            out[n++] = *s;
-        }
-    }
-    out[n++] = '\'';
-    out[n] = '\0';
-}
-
 static void print_failure(run_t *u, const ntsim_gen_kind_t *k, void *c, uint64_t i, const char *id,
                           const ntsim_gen_outcome_t *o, size_t size0, size_t tries)
 {
     const ntsim_gen_options_t *opt = u->o;
-    char testee[600] = "";
-    if (opt->testee_command != NULL) {
-        char q[560];
-        shell_quote(opt->testee_command, q, sizeof q);
-        snprintf(testee, sizeof testee, " --testee %s", q);
-    }
+    /* The testee's command whole, quoted: the repro line replays what ran. */
+    char *testee = opt->testee_command != NULL
+                       ? ntsim_output_shell_word(opt->testee_command, true)
+                       : NULL;
     /* The first mismatch, to its first line break (kept as \x0a in a report). */
     char first[300];
     const char *text = o->report.text != NULL ? o->report.text : "";
@@ -172,14 +153,16 @@ static void print_failure(run_t *u, const ntsim_gen_kind_t *k, void *c, uint64_t
     snprintf(comment, sizeof comment, "generated (check_ntsim --generate, seed %" PRIu64
                                       ", case %" PRIu64 ", shrunk from %zu to %zu %s): %s",
              opt->seed, i, size0, k->size(c), k->size_unit, first);
-    char saved[1024] = "", why[512] = "";
+    char *saved = NULL, why[4608] = ""; /* a path of up to PATH_MAX, whole */
     char name[128];
     snprintf(name, sizeof name, "%s_gen_s%" PRIu64 "_c%" PRIu64, k->name, opt->seed, i);
     bool ok = opt->save_dir != NULL &&
-              ntsim_gen_save(k, c, id, comment, opt->save_dir, name, saved, sizeof saved, why,
-                       sizeof why);
-    if (opt->quiet)
+              ntsim_gen_save(k, c, id, comment, opt->save_dir, name, &saved, why, sizeof why);
+    if (opt->quiet) {
+        free(saved);
+        free(testee);
         return;
+    }
     printf("FAIL [generate] %s: %s case %" PRIu64 " of seed %" PRIu64 ", shrunk in %zu tries "
            "from %zu to %zu %s: %u mismatch%s\n%s",
            id, k->name, i, opt->seed, tries, size0, k->size(c), k->size_unit,
@@ -204,14 +187,23 @@ static void print_failure(run_t *u, const ntsim_gen_kind_t *k, void *c, uint64_t
     if (opt->save_dir != NULL && !ok)
         printf("  not saved: %s\n", why);
     /* The same mix of kinds as this run's: case i is then the same case. */
-    printf("  repro: %s%s --seed %" PRIu64 " --case %" PRIu64 "%s%s\n", opt->argv0, testee,
-           opt->seed, i, opt->kind_list != NULL ? " --kind " : "",
-           opt->kind_list != NULL ? opt->kind_list : "");
+    printf("  repro: %s%s%s --seed %" PRIu64 " --case %" PRIu64 "%s%s\n", opt->argv0,
+           testee != NULL ? " --testee " : "", testee != NULL ? testee : "", opt->seed, i,
+           opt->kind_list != NULL ? " --kind " : "", opt->kind_list != NULL ? opt->kind_list : "");
     if (ok) {
         const char *slash = strrchr(saved, '/');
-        printf("  saved: %s\n  replay: %s%s --vectors %s --file %s   (or: ntsim replay %s)\n",
-               saved, opt->argv0, testee, opt->save_dir, slash ? slash + 1 : saved, saved);
+        char *dir = ntsim_output_shell_word(opt->save_dir, false);
+        char *file = ntsim_output_shell_word(slash ? slash + 1 : saved, false);
+        char *path = ntsim_output_shell_word(saved, false);
+        printf("  saved: %s\n  replay: %s%s%s --vectors %s --file %s   (or: ntsim replay %s)\n",
+               saved, opt->argv0, testee != NULL ? " --testee " : "", testee != NULL ? testee : "",
+               dir ? dir : "?", file ? file : "?", path ? path : "?");
+        free(dir);
+        free(file);
+        free(path);
     }
+    free(saved);
+    free(testee);
     fflush(stdout);
 }
 
@@ -269,7 +261,11 @@ static void one_case(run_t *u, uint64_t i)
         }
         u->failures++;
         size_t size0 = k->size(c);
-        size_t tries = ntsim_gen_shrink(&u->x, k, &c, id, &o, u->o->shrink_steps, 120.0);
+        /* A testee given up on fails every candidate at once: nothing to
+         * learn from shrinking against it. */
+        size_t tries = ntsim_testee_given_up(u->x.testee)
+                           ? 0
+                           : ntsim_gen_shrink(&u->x, k, &c, id, &o, u->o->shrink_steps, 120.0);
         print_failure(u, k, c, i, id, &o, size0, tries);
         break;
     }
@@ -389,6 +385,12 @@ int ntsim_generate(const ntsim_gen_options_t *o, ntsim_testee_t *t, const ntsim_
             i++;
             printf("generate: stopped after %" PRIu64 " failing cases (--max-failures)\n",
                    u->failures);
+            break;
+        }
+        if (ntsim_testee_given_up(t)) { /* every later case would fail at once */
+            i++;
+            printf("generate: stopped after case %" PRIu64 ": the testee is given up on\n",
+                   i - 1);
             break;
         }
     }

@@ -31,11 +31,9 @@
  *     decode: |
  *       block_type: BLOCK_TYPE_TOPSP
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "kinds.h"
 #include "ntsim/convert.h"
@@ -212,101 +210,6 @@ static NRT_STATUS ntff_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *p
         b->has_bytes = true;
     }
     return NRT_SUCCESS;
-}
-
-/* Runs protoc on the bytes as ntff.<message>; returns its stdout (malloc'd)
- * or NULL. */
-static char *protoc_run(const char *message, const uint8_t *bytes, size_t len, char *why,
-                           size_t why_cap)
-{
-    char path[] = "/tmp/ntsim-ntff-XXXXXX";
-    int fd = mkstemp(path);
-    if (fd < 0) {
-        snprintf(why, why_cap, "mkstemp: %s", strerror(errno));
-        return NULL;
-    }
-    bool wrote = write(fd, bytes, len) == (ssize_t)len;
-    close(fd);
-    char *text = NULL;
-    if (wrote) {
-        char cmd[1024];
-        snprintf(cmd, sizeof cmd, "protoc --decode=ntff.%s -I'%s' '%s/ntff.proto' < '%s' 2>&1",
-                 message, ntsim_check_proto_dir, ntsim_check_proto_dir, path);
-        FILE *f = popen(cmd, "r");
-        if (f != NULL) {
-            size_t n = 0;
-            if (ntsim_read_stream(f, (size_t)64 << 20, &text, &n) != NRT_SUCCESS) {
-                text = NULL;
-                snprintf(why, why_cap, "cannot read protoc's output");
-            }
-            int rc = pclose(f);
-            if (rc != 0 && text != NULL) {
-                snprintf(why, why_cap, "protoc exited %d: %.200s", rc, text);
-                free(text);
-                text = NULL;
-            }
-        } else {
-            snprintf(why, why_cap, "cannot run protoc: %s", strerror(errno));
-        }
-    } else {
-        snprintf(why, why_cap, "cannot write the temporary file");
-    }
-    unlink(path);
-    return text;
-}
-
-/* The last few decodes, by message and bytes: the generator (conformance/
- * generate/) decodes the reference's bytes for a vector's `decode` and then
- * judges a testee that, when right, answers the same bytes; protoc is
- * deterministic, so an equal input is its earlier output again, without the
- * ~10 ms of a process start. Only successful decodes are kept. */
-enum { DECODE_CACHE = 4 };
-static struct {
-    char message[64];
-    uint8_t *bytes;
-    size_t len;
-    char *text;
-} g_decoded[DECODE_CACHE];
-static size_t g_decoded_next;
-
-char *ntsim_ntff_decode(const char *message, const uint8_t *bytes, size_t len, char *why,
-                        size_t why_cap)
-{
-    for (size_t i = 0; i < DECODE_CACHE; i++)
-        if (g_decoded[i].text != NULL && g_decoded[i].len == len &&
-            strcmp(g_decoded[i].message, message) == 0 &&
-            (len == 0 || memcmp(g_decoded[i].bytes, bytes, len) == 0))
-            return ntsim_strdup(g_decoded[i].text);
-    char *text = protoc_run(message, bytes, len, why, why_cap);
-    if (text == NULL || strlen(message) >= sizeof g_decoded[0].message)
-        return text;
-    size_t k = g_decoded_next++ % DECODE_CACHE;
-    free(g_decoded[k].bytes);
-    free(g_decoded[k].text);
-    g_decoded[k].bytes = malloc(len ? len : 1);
-    g_decoded[k].text = ntsim_strdup(text);
-    if (g_decoded[k].bytes == NULL || g_decoded[k].text == NULL) {
-        free(g_decoded[k].bytes);
-        free(g_decoded[k].text);
-        g_decoded[k].bytes = NULL;
-        g_decoded[k].text = NULL;
-        return text;
-    }
-    if (len > 0)
-        memcpy(g_decoded[k].bytes, bytes, len);
-    g_decoded[k].len = len;
-    snprintf(g_decoded[k].message, sizeof g_decoded[k].message, "%s", message);
-    return text;
-}
-
-void ntsim_ntff_decode_forget(void)
-{
-    for (size_t i = 0; i < DECODE_CACHE; i++) {
-        free(g_decoded[i].bytes);
-        free(g_decoded[i].text);
-        g_decoded[i].bytes = NULL;
-        g_decoded[i].text = NULL;
-    }
 }
 
 /* A schema vector: the hand-typed bytes through protoc as their message. */

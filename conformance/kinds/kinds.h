@@ -30,14 +30,20 @@ void ntsim_vector_run(const ntsim_vector_t *v, struct ntsim_testee *t, ntsim_rep
 const char *ntsim_vector_skip_reason(const ntsim_vector_t *v, const struct ntsim_testee *t,
                                      char *buf, size_t cap);
 
-/* kind_ntff.c: `protoc --decode=ntff.<message>` of the bytes, with
- * ntff.proto from ntsim_check_proto_dir: protoc's output (malloc'd; the
- * caller frees it), or NULL with the reason in why. The last few successful
- * decodes are remembered (an equal input gives the same text without
- * running protoc); ntsim_ntff_decode_forget releases them. */
+/* ntff_protoc.c: `protoc --decode=ntff.<message>` of the bytes, with the
+ * frozen ntff.proto (below), started without a shell: protoc's output
+ * (malloc'd; the caller frees it), or NULL with the reason in why. The last
+ * few successful decodes are remembered (an equal input gives the same
+ * text without running protoc); ntsim_ntff_decode_forget releases them and
+ * the frozen schema. */
 char *ntsim_ntff_decode(const char *message, const uint8_t *bytes, size_t len, char *why,
                         size_t why_cap);
 void ntsim_ntff_decode_forget(void);
+/* Reads ntsim_check_proto_dir/ntff.proto into memory, once: every later
+ * decode uses that text, whatever happens to the file (the runner calls it
+ * before a testee process exists; a decode calls it on first use).
+ * NRT_FAILURE with the reason in why (the same reason at every later call). */
+NRT_STATUS ntsim_ntff_schema_freeze(char *why, size_t cap);
 
 struct NtsimTestee__Log;
 /* kind_notify.c: the last message at WARN or ERROR a testee's Log holds,

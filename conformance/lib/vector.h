@@ -113,8 +113,11 @@ void ntsim_vector_set_free(ntsim_vector_set_t *set);
  * loaded, NRT_INVALID when any error was recorded (the file's good vectors are
  * still added), NRT_FAILURE when the file cannot be read, NRT_RESOURCE on OOM. */
 NRT_STATUS ntsim_vector_set_load_file(ntsim_vector_set_t *set, const char *path);
-/* Loads every *.yaml under dir (recursively, in byte order of the path).
- * Returns the worst status of the files; a missing dir is NRT_FAILURE. */
+/* Loads every *.yaml under dir (recursively, in byte order of the path),
+ * each directory read once: a symlink loop or a second path to a directory
+ * is an error naming both paths, and not followed; deeper than 16
+ * directories is an error too. Returns the worst status of the files; a
+ * missing dir, a loop or an unreadable subdirectory is NRT_FAILURE. */
 NRT_STATUS ntsim_vector_set_load_dir(ntsim_vector_set_t *set, const char *dir);
 /* Whether `key` (len bytes) is one of v's keys that its kind judges: `error`
  * or one of the kind's judged keys, present in v (facts.h: FACT@key). */

@@ -300,16 +300,59 @@ NRT_STATUS ntsim_vector_set_load_file(ntsim_vector_set_t *set, const char *path)
 
 /* --- directories ------------------------------------------------------------------ */
 
+/* The directories read so far, by device and inode: each is read once. */
+typedef struct dir_seen {
+    dev_t dev;
+    ino_t ino;
+    char *path; /* the path it was first read by */
+} dir_seen_t;
+
 typedef struct path_list {
     char **paths;
     size_t count;
     size_t cap;
+    dir_seen_t *dirs;
+    size_t dir_count, dir_cap;
+    ntsim_errors_t *errors; /* a loop or a second path to a directory, named */
 } path_list_t;
 
+/* Deeper than this is no vector tree; said, not read. */
+enum { DIR_DEPTH_MAX = 16 };
+
+/* Whether dir (whose stat is *sb) was read already; its first path in *first. */
+static bool dir_seen(const path_list_t *list, const struct stat *sb, const char **first)
+{
+    for (size_t i = 0; i < list->dir_count; i++)
+        if (list->dirs[i].dev == sb->st_dev && list->dirs[i].ino == sb->st_ino) {
+            *first = list->dirs[i].path;
+            return true;
+        }
+    return false;
+}
+
+/* The *.yaml files under dir, each directory read once (a symlink back to
+ * an ancestor, or a second path to a directory, is named in the errors and
+ * not followed: three links to "." would otherwise be walked 3^16 times). */
 static NRT_STATUS collect(path_list_t *list, const char *dir, unsigned depth)
 {
-    if (depth > 16)
-        return NRT_SUCCESS; /* a symlink loop, not a vector tree */
+    struct stat sb;
+    const char *first = NULL;
+    if (stat(dir, &sb) != 0)
+        return NRT_FAILURE;
+    if (dir_seen(list, &sb, &first))
+        return ntsim_errors_add(list->errors, "%s: the directory %s again (a symlink loop or a "
+                                              "second path to it): not read twice",
+                                dir, first);
+    if (depth > DIR_DEPTH_MAX)
+        return ntsim_errors_add(list->errors, "%s: more than %d directories deep: not read", dir,
+                                DIR_DEPTH_MAX);
+    char *copy = ntsim_strdup(dir);
+    if (copy == NULL || grow((void **)&list->dirs, &list->dir_cap, list->dir_count,
+                             sizeof(dir_seen_t)) != NRT_SUCCESS) {
+        free(copy);
+        return NRT_RESOURCE;
+    }
+    list->dirs[list->dir_count++] = (dir_seen_t){sb.st_dev, sb.st_ino, copy};
     DIR *d = opendir(dir);
     if (d == NULL)
         return NRT_FAILURE;
@@ -325,9 +368,12 @@ static NRT_STATUS collect(path_list_t *list, const char *dir, unsigned depth)
             break;
         }
         snprintf(full, n, "%s/%s", dir, e->d_name);
-        struct stat sb;
-        if (stat(full, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        struct stat fb;
+        if (stat(full, &fb) == 0 && S_ISDIR(fb.st_mode)) {
             st = collect(list, full, depth + 1);
+            if (st == NRT_FAILURE) /* a subdirectory that cannot be read: named */
+                st = ntsim_errors_add(list->errors, "%s: cannot read vector directory: %s",
+                                      full, strerror(errno));
             free(full);
         } else if (ntsim_ends_with(e->d_name, ".yaml")) {
             if (grow((void **)&list->paths, &list->cap, list->count, sizeof(char *)) !=
@@ -352,7 +398,8 @@ static int cmp_paths(const void *a, const void *b)
 
 NRT_STATUS ntsim_vector_set_load_dir(ntsim_vector_set_t *set, const char *dir)
 {
-    path_list_t list = {NULL, 0, 0};
+    path_list_t list = {NULL, 0, 0, NULL, 0, 0, &set->errors};
+    size_t errors_before = set->errors.count;
     NRT_STATUS st = collect(&list, dir, 0);
     if (st == NRT_FAILURE) {
         NRT_STATUS e = ntsim_errors_add(&set->errors, "%s: cannot read vector directory: %s",
@@ -363,7 +410,9 @@ NRT_STATUS ntsim_vector_set_load_dir(ntsim_vector_set_t *set, const char *dir)
         NRT_STATUS e = ntsim_errors_add(&set->errors, "%s: no *.yaml vector files found", dir);
         st = e == NRT_SUCCESS ? NRT_FAILURE : e;
     }
-    if (st == NRT_SUCCESS) {
+    if (st == NRT_SUCCESS && set->errors.count > errors_before)
+        st = NRT_FAILURE; /* a loop, a directory too deep or unreadable: named above */
+    if (st != NRT_RESOURCE && list.count > 0) { /* qsort wants an array, even of 0 */
         qsort(list.paths, list.count, sizeof(char *), cmp_paths);
         for (size_t i = 0; i < list.count; i++) {
             NRT_STATUS fs = ntsim_vector_set_load_file(set, list.paths[i]);
@@ -378,5 +427,8 @@ NRT_STATUS ntsim_vector_set_load_dir(ntsim_vector_set_t *set, const char *dir)
     for (size_t i = 0; i < list.count; i++)
         free(list.paths[i]);
     free(list.paths);
+    for (size_t i = 0; i < list.dir_count; i++)
+        free(list.dirs[i].path);
+    free(list.dirs);
     return st;
 }

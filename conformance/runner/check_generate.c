@@ -57,8 +57,9 @@ int ntsim_check_generate_option(int c, const char *arg, const char *argv0)
         return -1;
     case 'P': {
         char *end = NULL;
+        errno = 0;
         double s = strtod(arg, &end);
-        if (end == arg || *end != '\0' || !(s >= 0) || s > 3600)
+        if (end == arg || *end != '\0' || errno != 0 || !(s >= 0) || s > 3600)
             break;
         g_gen.progress_seconds = s;
         return -1;
@@ -115,8 +116,8 @@ void ntsim_check_generate_usage(FILE *out)
 }
 
 int ntsim_check_generate_run(const char *argv0, const char *kinds, const char *testee_command,
-                             const char *vectors_dir, const char *facts_path,
-                             const char *decisions_path)
+                             const char *vectors_dir, const ntsim_facts_t *facts,
+                             const char *facts_error)
 {
     char why[256];
     g_gen.kinds = 0;
@@ -132,22 +133,16 @@ int ntsim_check_generate_run(const char *argv0, const char *kinds, const char *t
     g_gen.argv0 = argv0;
     g_gen.testee_command = testee_command;
     g_gen.vectors_note = strcmp(vectors_dir, "vectors") != 0 ? vectors_dir : "";
-    ntsim_facts_t facts;
-    ntsim_errors_t errors;
-    ntsim_errors_init(&errors);
-    bool have_facts = ntsim_facts_load(&facts, facts_path, decisions_path, &errors) == NRT_SUCCESS;
-    if (!have_facts)
+    if (facts == NULL)
         fprintf(stderr, "%s: the facts could not be read (%s): sources are not checked\n", argv0,
-                errors.count > 0 ? errors.items[0] : "out of memory");
+                facts_error);
     ntsim_testee_t *t = ntsim_check_testee != NULL ? ntsim_check_testee : ntsim_testee_builtin();
-    int rc = ntsim_generate(&g_gen, t, have_facts ? &facts : NULL);
+    int rc = ntsim_generate(&g_gen, t, facts);
     char end[512];
     if (ntsim_check_testee != NULL &&
         ntsim_testee_close(ntsim_check_testee, end, sizeof end) != NRT_SUCCESS) {
         printf("FAIL the testee '%s' %s at the end of the run\n", testee_command, end);
         rc = 1;
     }
-    ntsim_facts_free(&facts);
-    ntsim_errors_free(&errors);
     return rc;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "check_suites.h"
+#include "output.h"
 
 /* Every suite, in the usual order; `name` is the one suite_create gives it
  * (CK_RUN_SUITE and --first use it). Only "vectors" runs without the unit
@@ -78,7 +79,7 @@ static bool parse_first(const char *list, int rank[SUITE_COUNT])
     return true;
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
     int rc = ntsim_check_start(argc, argv);
     if (rc >= 0)
@@ -115,4 +116,12 @@ int main(int argc, char **argv)
     srunner_free(sr);
     ntsim_check_finish();
     return rc;
+}
+
+int main(int argc, char **argv)
+{
+    int rc = run(argc, argv);
+    /* The report is the run's result: one that did not reach stdout (a full
+     * disk, /dev/full) fails the run (D-OUTPUT). */
+    return ntsim_output_stdout_close("check_ntsim") != NRT_SUCCESS && rc == 0 ? 1 : rc;
 }

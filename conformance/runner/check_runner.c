@@ -30,6 +30,7 @@
  * Check's environment applies: CK_FORK=no (valgrind), CK_VERBOSITY,
  * CK_TAP_LOG_FILE_NAME and CK_XML_LOG_FILE_NAME (make check writes both).
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +38,7 @@
 
 #include "check_suites.h"
 #include "kinds.h"
+#include "output.h"
 #include "testee.h"
 
 ntsim_vector_set_t ntsim_check_vectors;
@@ -54,6 +56,7 @@ const char *ntsim_check_decisions_path = "docs/decisions.md";
 const char *ntsim_check_exported_symbols_path = "conformance/cli/exported_symbols.txt";
 static const char *g_facts_path = "docs/spec_facts.md";
 static ntsim_errors_t g_facts_errors;
+static NRT_STATUS g_facts_status; /* ntsim_facts_load's */
 
 /* --- expected failures ---------------------------------------------------------- */
 
@@ -77,8 +80,10 @@ const char *ntsim_check_xfail_reason(const char *id)
     return NULL;
 }
 
-/* "ID reason..." per line; '#' starts a comment; blank lines ignored. A
- * line without a reason is an error: every listed failure says why. */
+/* "ID reason..." per line, lines of any length (getline: a long reason is
+ * never cut into a second entry); '#' starts a comment; blank lines
+ * ignored. A line without a reason is an error: every listed failure says
+ * why. */
 static int load_xfail(const char *path, bool required)
 {
     g_xfail_path = path;
@@ -89,9 +94,11 @@ static int load_xfail(const char *path, bool required)
         fprintf(stderr, "%s: cannot open the expected-failures list\n", path);
         return -1;
     }
-    char line[1024];
+    char *line = NULL;
+    size_t cap = 0;
     unsigned lineno = 0;
-    while (fgets(line, sizeof line, f) != NULL) {
+    int rc = 0;
+    while (getline(&line, &cap, f) >= 0) {
         lineno++;
         char *hash = strchr(line, '#');
         if (hash != NULL)
@@ -109,14 +116,26 @@ static int load_xfail(const char *path, bool required)
             continue;
         }
         xfail_t *n = realloc(g_xfail, (g_xfail_count + 1) * sizeof *n);
-        if (n == NULL)
+        char *id_copy = ntsim_strdup(id), *reason_copy = ntsim_strdup(reason);
+        if (n != NULL)
+            g_xfail = n;
+        if (n == NULL || id_copy == NULL || reason_copy == NULL) {
+            free(id_copy);
+            free(reason_copy);
+            rc = -1;
             break;
-        g_xfail = n;
-        g_xfail[g_xfail_count++] = (xfail_t){ntsim_strdup(id), ntsim_strdup(reason), lineno,
-                                             false};
+        }
+        g_xfail[g_xfail_count++] = (xfail_t){id_copy, reason_copy, lineno, false};
     }
-    fclose(f);
-    return 0;
+    if (rc == 0 && ferror(f)) {
+        fprintf(stderr, "%s: cannot read the expected-failures list\n", path);
+        rc = -1;
+    } else if (rc != 0) {
+        fprintf(stderr, "%s: out of memory reading the expected-failures list\n", path);
+    }
+    free(line);
+    (void)fclose(f); /* read-only: nothing to lose */
+    return rc;
 }
 
 /* Listed ids that no loaded vector has: each a failure, so the list cannot
@@ -249,7 +268,8 @@ static void usage(FILE *out, const char *argv0)
 {
     fprintf(out,
             "usage: %s [--vectors DIR] [--kind KIND] [--file FILE] [--id ID] [--shard K/N]\n"
-            "       [--testee 'CMD ARGS' [--testee-timeout SECONDS] [--testee-max-timeouts N]]\n"
+            "       [--testee 'CMD ARGS' [--testee-timeout SECONDS] [--testee-max-timeouts N]\n"
+            "       [--testee-max-total-timeouts N]]\n"
             "       [--xfail FILE]\n"
             "       [--testdata DIR] [--proto DIR] [--ntsim PATH] [--first SUITE,...]\n"
             "       [--list-suites] [--list-kinds]\n"
@@ -278,6 +298,9 @@ static void usage(FILE *out, const char *argv0)
             "  --testee-max-timeouts N  give a testee up after N requests in a row time out:\n"
             "                           every later vector fails at once with that reason\n"
             "                           (default 3; 0: never)\n"
+            "  --testee-max-total-timeouts N  ... or after N time out in all, hellos included\n"
+            "                           (default 10; 0: never): a testee costs at most N\n"
+            "                           timeouts over a run, --generate too\n"
             "  --xfail FILE             vectors that must fail, 'ID reason' per line (default:\n"
             "                           conformance/runner/expected_failures.txt in process, none with\n"
             "                           --testee: each testee has its own list)\n"
@@ -311,6 +334,7 @@ static const char *g_argv0 = "check_ntsim";
 static const char *g_testee_command;
 static unsigned g_testee_timeout_ms = 10000;
 static unsigned g_testee_max_timeouts = NTSIM_TESTEE_MAX_TIMEOUTS;
+static unsigned g_testee_max_total_timeouts = NTSIM_TESTEE_MAX_TOTAL_TIMEOUTS;
 
 typedef struct options {
     filter_t filter;
@@ -318,26 +342,48 @@ typedef struct options {
     bool xfail_given;
 } options_t;
 
+/* The decimal number at the start of text, at most max: digits only (no
+ * sign, no space), and a number past max, even past 2^64 (strtoull's ERANGE,
+ * read as 2^64-1), refused. *end after it. */
+static bool parse_number(const char *text, unsigned long long max, unsigned long long *out,
+                         char **end)
+{
+    if (text[0] < '0' || text[0] > '9')
+        return false;
+    errno = 0;
+    unsigned long long v = strtoull(text, end, 10);
+    if (errno != 0 || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* A whole option's text as a number in [0, max]. */
+static bool parse_count(const char *text, unsigned long long max, unsigned long long *out)
+{
+    char *end = NULL;
+    return parse_number(text, max, out, &end) && *end == '\0';
+}
+
 static bool parse_shard(const char *text)
 {
     char *end = NULL;
-    unsigned long k = strtoul(text, &end, 10), n = 0;
-    if (end == text || *end != '/' || text[0] < '0' || text[0] > '9')
+    unsigned long long k, n;
+    if (!parse_number(text, SIZE_MAX, &k, &end) || *end != '/')
         return false;
-    const char *ns = end + 1;
-    n = strtoul(ns, &end, 10);
-    if (end == ns || *end != '\0' || ns[0] < '0' || ns[0] > '9' || n == 0 || k >= n)
+    if (!parse_count(end + 1, SIZE_MAX, &n) || n == 0 || k >= n)
         return false;
-    g_shard_k = k;
-    g_shard_n = n;
+    g_shard_k = (size_t)k;
+    g_shard_n = (size_t)n;
     return true;
 }
 
 static bool parse_seconds(const char *text)
 {
     char *end = NULL;
+    errno = 0;
     double s = strtod(text, &end);
-    if (end == text || *end != '\0' || !(s > 0) || s > 86400)
+    if (end == text || *end != '\0' || errno != 0 || !(s > 0) || s > 86400)
         return false;
     g_testee_timeout_ms = (unsigned)(s * 1000 + 0.5) > 0 ? (unsigned)(s * 1000 + 0.5) : 1;
     return true;
@@ -366,9 +412,8 @@ static int parse_option(int c, const char *argv0, options_t *o)
     case 'D': ntsim_check_decisions_path = optarg; return -1;
     case 'T': g_testee_command = optarg; return -1;
     case 'B': {
-        char *end = NULL;
-        unsigned long long v = strtoull(optarg, &end, 10);
-        if (*optarg >= '0' && *optarg <= '9' && *end == '\0' && v <= SIZE_MAX) {
+        unsigned long long v;
+        if (parse_count(optarg, SIZE_MAX, &v)) {
             ntsim_input_set_limit_all((size_t)v);
             return -1;
         }
@@ -381,14 +426,23 @@ static int parse_option(int c, const char *argv0, options_t *o)
         fprintf(stderr, "%s: --shard: '%s' is not K/N with 0 <= K < N\n", argv0, optarg);
         return 2;
     case 'U': {
-        char *end = NULL;
-        unsigned long v = strtoul(optarg, &end, 10);
-        if (*optarg >= '0' && *optarg <= '9' && *end == '\0' && v <= 1000000) {
+        unsigned long long v;
+        if (parse_count(optarg, 1000000, &v)) {
             g_testee_max_timeouts = (unsigned)v;
             return -1;
         }
         fprintf(stderr, "%s: --testee-max-timeouts: '%s' is not a count (0 to 1000000)\n", argv0,
                 optarg);
+        return 2;
+    }
+    case 'X': {
+        unsigned long long v;
+        if (parse_count(optarg, 1000000, &v)) {
+            g_testee_max_total_timeouts = (unsigned)v;
+            return -1;
+        }
+        fprintf(stderr, "%s: --testee-max-total-timeouts: '%s' is not a count (0 to 1000000)\n",
+                argv0, optarg);
         return 2;
     }
     case 'O':
@@ -426,6 +480,7 @@ static int parse_args(int argc, char **argv, options_t *o)
         {"testee", required_argument, NULL, 'T'},
         {"testee-timeout", required_argument, NULL, 'O'},
         {"testee-max-timeouts", required_argument, NULL, 'U'},
+        {"testee-max-total-timeouts", required_argument, NULL, 'X'},
         {"shard", required_argument, NULL, 'S'},
         {"generate", required_argument, NULL, 'G'},
         {"seed", required_argument, NULL, 'E'},
@@ -472,6 +527,7 @@ static int start_testee(const char *argv0)
         return 1;
     }
     ntsim_testee_set_max_timeouts(ntsim_check_testee, g_testee_max_timeouts);
+    ntsim_testee_set_max_total_timeouts(ntsim_check_testee, g_testee_max_total_timeouts);
     char caps[128];
     printf("testee: %s (%s), protocol %d; answers", g_testee_command,
            ntsim_testee_name(ntsim_check_testee), NTSIM_TESTEE_PROTOCOL);
@@ -480,35 +536,56 @@ static int start_testee(const char *argv0)
             printf(" %s", ntsim_testee_kind_names[k]);
     printf("; capabilities: %s\n",
            ntsim_testee_caps_text(ntsim_testee_caps(ntsim_check_testee), caps, sizeof caps));
+    if (ntsim_testee_via_shell(ntsim_check_testee))
+        printf("testee: not one simple command: /bin/sh runs it and is the process watched; its "
+               "exit status stands for the testee's (128+N: a command killed by signal N)\n");
     return -1;
 }
 
-/* The vectors, the expected failures' matches, the selection and the facts. */
-static int load_all(const char *argv0, const filter_t *f)
+/* Every input the run judges by: the vectors, the expected failures'
+ * matches, the facts and decisions, the NTFF schema protoc reads. Loaded
+ * before any testee process exists (start_testee), and never read again: a
+ * testee that rewrites these files while it runs changes nothing of what it
+ * is judged by (D-TESTEE-BOUNDS). */
+static int load_inputs(const char *argv0)
 {
     ntsim_vector_set_init(&ntsim_check_vectors);
-    NRT_STATUS st = ntsim_vector_set_load_dir(&ntsim_check_vectors, g_vectors_dir);
-    if (st == NRT_RESOURCE) {
-        fprintf(stderr, "%s: out of memory loading %s\n", argv0, g_vectors_dir);
+    ntsim_errors_init(&g_facts_errors);
+    if (!ntsim_check_generating()) {
+        NRT_STATUS st = ntsim_vector_set_load_dir(&ntsim_check_vectors, g_vectors_dir);
+        if (st == NRT_RESOURCE) {
+            fprintf(stderr, "%s: out of memory loading %s\n", argv0, g_vectors_dir);
+            return 1;
+        }
+        for (size_t e = 0; e < ntsim_check_vectors.errors.count; e++)
+            fprintf(stderr, "%s\n", ntsim_check_vectors.errors.items[e]);
+        for (size_t i = 0; i < g_xfail_count; i++)
+            for (size_t j = 0; j < ntsim_check_vectors.count && !g_xfail[i].matched; j++)
+                g_xfail[i].matched =
+                    strcmp(ntsim_check_vectors.vectors[j].id, g_xfail[i].id) == 0;
+    }
+    g_facts_status = ntsim_facts_load(&ntsim_check_facts, g_facts_path,
+                                      ntsim_check_decisions_path, &g_facts_errors);
+    if (g_facts_status == NRT_RESOURCE) {
+        fprintf(stderr, "%s: out of memory\n", argv0);
         return 1;
     }
-    for (size_t e = 0; e < ntsim_check_vectors.errors.count; e++)
-        fprintf(stderr, "%s\n", ntsim_check_vectors.errors.items[e]);
-    for (size_t i = 0; i < g_xfail_count; i++)
-        for (size_t j = 0; j < ntsim_check_vectors.count && !g_xfail[i].matched; j++)
-            g_xfail[i].matched = strcmp(ntsim_check_vectors.vectors[j].id, g_xfail[i].id) == 0;
+    char why[512];
+    if (ntsim_ntff_schema_freeze(why, sizeof why) != NRT_SUCCESS)
+        fprintf(stderr, "%s: %s: the ntff vectors and cases cannot be decoded\n", argv0, why);
+    return -1;
+}
+
+/* The selection (which needs the testee's hello: what it answers) and the
+ * facts' citations. */
+static int select_vectors(const char *argv0, const filter_t *f)
+{
     ntsim_check_ordered = order(&ntsim_check_vectors, f, &ntsim_check_selected);
     if (ntsim_check_ordered == NULL) {
         fprintf(stderr, "%s: out of memory\n", argv0);
         return 1;
     }
     g_skipped = ntsim_check_vectors.count - ntsim_check_selected;
-    ntsim_errors_init(&g_facts_errors);
-    if (ntsim_facts_load(&ntsim_check_facts, g_facts_path, ntsim_check_decisions_path,
-                         &g_facts_errors) == NRT_RESOURCE) {
-        fprintf(stderr, "%s: out of memory\n", argv0);
-        return 1;
-    }
     count_citations();
     return -1;
 }
@@ -532,20 +609,25 @@ int ntsim_check_start(int argc, char **argv)
         return rc;
     if (ntsim_check_list_suites)
         return -1; /* main lists them: nothing to load */
-    if (ntsim_check_generating()) { /* --generate: cases instead of the suites */
-        if ((rc = start_testee(argv[0])) < 0)
-            rc = ntsim_check_generate_run(argv[0], o.filter.kind, g_testee_command,
-                                          g_vectors_dir, g_facts_path,
-                                          ntsim_check_decisions_path);
-        ntsim_check_finish();
-        return rc;
-    }
     ntsim_check_filtered = o.filter.kind != NULL || o.filter.file != NULL || o.filter.id != NULL;
     ntsim_check_run_units = !ntsim_check_filtered && g_testee_command == NULL && g_shard_k == 0;
     bool no_list = g_testee_command != NULL && !o.xfail_given;
-    if (!no_list && load_xfail(o.xfail_path, o.xfail_given) != 0)
+    if (!ntsim_check_generating() && !no_list && load_xfail(o.xfail_path, o.xfail_given) != 0)
         return 2;
-    if ((rc = start_testee(argv[0])) >= 0 || (rc = load_all(argv[0], &o.filter)) >= 0) {
+    /* Everything judged by is in memory before the testee starts. */
+    if ((rc = load_inputs(argv[0])) >= 0 || (rc = start_testee(argv[0])) >= 0) {
+        ntsim_check_finish();
+        return rc;
+    }
+    if (ntsim_check_generating()) { /* --generate: cases instead of the suites */
+        rc = ntsim_check_generate_run(argv[0], o.filter.kind, g_testee_command, g_vectors_dir,
+                                      g_facts_status == NRT_SUCCESS ? &ntsim_check_facts : NULL,
+                                      g_facts_errors.count > 0 ? g_facts_errors.items[0]
+                                                               : "out of memory");
+        ntsim_check_finish();
+        return rc;
+    }
+    if ((rc = select_vectors(argv[0], &o.filter)) >= 0) {
         ntsim_check_finish();
         return rc;
     }
@@ -567,39 +649,29 @@ void ntsim_check_configure(SRunner *sr)
         srunner_set_fork_status(sr, CK_NOFORK);
 }
 
-/* 'text' quoted for /bin/sh. */
-static void shell_quote(char *out, size_t cap, const char *text)
+char *ntsim_check_repro(const ntsim_vector_t *v)
 {
-    size_t n = 0;
-    if (cap < 3) {
-        if (cap > 0)
-            out[0] = '\0';
-        return;
+    /* Every word whole and quoted as needed: a long or odd path replays as
+     * it ran (D-OUTPUT). */
+    bool testee = ntsim_check_testee != NULL;
+    char *cmd = ntsim_output_shell_word(testee ? g_argv0 : ntsim_check_ntsim_path, false);
+    char *arg = testee ? ntsim_output_shell_word(ntsim_testee_command(ntsim_check_testee), true)
+                       : ntsim_output_shell_word(v->file, false);
+    bool dir = testee && strcmp(g_vectors_dir, "vectors") != 0;
+    char *vectors = ntsim_output_shell_word(dir ? g_vectors_dir : "", false);
+    char *id = ntsim_output_shell_word(v->id, false);
+    char *out = NULL;
+    if (cmd != NULL && arg != NULL && vectors != NULL && id != NULL) {
+        size_t n = strlen(cmd) + strlen(arg) + strlen(vectors) + strlen(id) + 64;
+        if ((out = malloc(n)) != NULL)
+            snprintf(out, n, "%s %s%s%s%s --id %s", cmd, testee ? "--testee " : "replay ", arg,
+                     dir ? " --vectors " : "", dir ? vectors : "", id);
     }
-    out[n++] = '\'';
-    for (const char *c = text; *c && n + 6 < cap; c++) {
-        if (*c == '\'') {
-            memcpy(out + n, "'\\''", 4);
-            n += 4;
-        } else {
-            out[n++] = *c;
-        }
-    }
-    out[n++] = '\'';
-    out[n] = '\0';
-}
-
-void ntsim_check_repro(const ntsim_vector_t *v, char *out, size_t cap)
-{
-    if (ntsim_check_testee == NULL) {
-        snprintf(out, cap, "%s replay %s --id %s", ntsim_check_ntsim_path, v->file, v->id);
-        return;
-    }
-    char quoted[512];
-    shell_quote(quoted, sizeof quoted, ntsim_testee_command(ntsim_check_testee));
-    bool dir = strcmp(g_vectors_dir, "vectors") != 0;
-    snprintf(out, cap, "%s --testee %s%s%s --id %s", g_argv0, quoted, dir ? " --vectors " : "",
-             dir ? g_vectors_dir : "", v->id);
+    free(cmd);
+    free(arg);
+    free(vectors);
+    free(id);
+    return out;
 }
 
 int ntsim_check_report(SRunner *sr)

@@ -66,8 +66,9 @@ void ntsim_check_finish(void);
 /* Sets up the runner for the options (no fork with a testee process). */
 void ntsim_check_configure(SRunner *sr);
 /* The command that replays one vector alone: `ntsim replay FILE --id ID`,
- * or with a testee, `check_ntsim --testee 'CMD' --id ID`. */
-void ntsim_check_repro(const ntsim_vector_t *v, char *out, size_t cap);
+ * or with a testee, `check_ntsim --testee 'CMD' --id ID`, every word whole
+ * and quoted as needed; malloc'd (the caller frees), NULL when out of memory. */
+char *ntsim_check_repro(const ntsim_vector_t *v);
 /* check_runner.c, for the summary: listed expected failures no vector has
  * and the facts' load errors (each printed as a FAIL line; returns how
  * many), and the expected-failure list's file name. */
@@ -81,9 +82,11 @@ const char *ntsim_check_xfail_list_name(void);
 bool ntsim_check_generating(void);
 int ntsim_check_generate_option(int c, const char *arg, const char *argv0);
 void ntsim_check_generate_usage(FILE *out);
+/* The facts were loaded before the testee started (NULL when they could
+ * not be: facts_error says why, and sources are not checked). */
 int ntsim_check_generate_run(const char *argv0, const char *kinds, const char *testee_command,
-                             const char *vectors_dir, const char *facts_path,
-                             const char *decisions_path);
+                             const char *vectors_dir, const ntsim_facts_t *facts,
+                             const char *facts_error);
 
 /* check_summary.c: the tallies the Check results do not hold (a vector the
  * testee cannot judge, checks it left out), and the summary itself: every

@@ -17,9 +17,10 @@
  * writes a malformed frame or answers out of order fails the vector it was
  * answering, with a verdict saying which; it is killed and started again
  * (with a new hello) for the next request. After three starts in a row
- * fail, or NTSIM_TESTEE_MAX_TIMEOUTS requests in a row time out (hellos
- * aside; ntsim_testee_set_max_timeouts), it is not started again and every
- * later request fails at once.
+ * fail, NTSIM_TESTEE_MAX_TIMEOUTS requests in a row time out (hellos aside;
+ * ntsim_testee_set_max_timeouts), or NTSIM_TESTEE_MAX_TOTAL_TIMEOUTS
+ * exchanges time out in all (ntsim_testee_set_max_total_timeouts), it is not
+ * started again and every later request fails at once.
  */
 #ifndef NTSIM_CONFORMANCE_TESTEE_H
 #define NTSIM_CONFORMANCE_TESTEE_H
@@ -37,6 +38,12 @@ typedef struct ntsim_testee ntsim_testee_t;
  * default: a testee that hangs on every request then costs three timeouts,
  * not one per vector (486 x 10 s). */
 #define NTSIM_TESTEE_MAX_TIMEOUTS 3
+/* The timeouts in all (hellos included) after which it is given up on, by
+ * default: one that answers once and then hangs, again after each restart,
+ * never makes three in a row, and cost 80 timeouts (41 minutes) over the
+ * suite and without end under --generate. With both bounds a testee costs
+ * at most 10 timeouts (and their kills) over a whole run. */
+#define NTSIM_TESTEE_MAX_TOTAL_TIMEOUTS 10
 
 /* A handler of the in-process testee: one request frame's bytes in, its
  * response frame out (*resp malloc'd, the caller frees); NRT_RESOURCE when
@@ -48,7 +55,8 @@ typedef NRT_STATUS (*ntsim_testee_serve_fn)(const uint8_t *req, size_t len, uint
  * comes from the handler's constants; if it fails anyway, its name says so. */
 ntsim_testee_t *ntsim_testee_local(ntsim_testee_serve_fn serve);
 
-/* Starts `command` (run by /bin/sh -c, in its own process group, with only
+/* Starts `command` (run by /bin/sh -c, exec'd when it is a simple command,
+ * in its own process group, with only
  * its stdin, stdout and stderr open) and exchanges hello. timeout_ms bounds
  * every request. NRT_SUCCESS with *out, or NRT_FAILURE with the reason in
  * why (the testee is freed), NRT_RESOURCE. Ignores SIGPIPE for the process
@@ -76,6 +84,11 @@ unsigned ntsim_testee_caps(const ntsim_testee_t *t);
 /* Whether the process is running (true in process): false after a failed
  * exchange, until the next one starts it again. */
 bool ntsim_testee_alive(const ntsim_testee_t *t);
+/* Whether the command is no simple command (cd d && cmd, ulimit -v N;
+ * cmd): /bin/sh runs it as written and is the process watched, so its exit
+ * status stands for the testee's. A simple one (FOO=1 cmd args) is exec'd:
+ * the testee is the process the runner starts. */
+bool ntsim_testee_via_shell(const ntsim_testee_t *t);
 /* How many times the process was started (1 after spawn). */
 unsigned ntsim_testee_starts(const ntsim_testee_t *t);
 /* Gives the process up after max_timeouts requests in a row time out: a
@@ -83,6 +96,13 @@ unsigned ntsim_testee_starts(const ntsim_testee_t *t);
  * neither counts nor resets it; hellos are not counted (three failed starts
  * give it up already). 0: never. */
 void ntsim_testee_set_max_timeouts(ntsim_testee_t *t, unsigned max_timeouts);
+/* Gives the process up after max_total exchanges time out in all, hellos
+ * included, whatever came between them (NTSIM_TESTEE_MAX_TOTAL_TIMEOUTS by
+ * default; 0: never). */
+void ntsim_testee_set_max_total_timeouts(ntsim_testee_t *t, unsigned max_total);
+/* Whether the process is given up on (too many timeouts, or its last starts
+ * failed): every later request fails at once. Never for the in-process one. */
+bool ntsim_testee_given_up(const ntsim_testee_t *t);
 /* Sets the bound of every later request (restarts' hellos included); the
  * in-process testee has none. A test that pins a short timeout sets it after
  * the spawn, so that a start slowed by a loaded machine is not what it
@@ -93,7 +113,9 @@ void ntsim_testee_set_timeout(ntsim_testee_t *t, unsigned timeout_ms);
  * NRT_SUCCESS *out is the response with the same id (free it with
  * ntsim_testee_reply_free); otherwise why holds the verdict ("crashed
  * (killed by signal 11, SIGSEGV) while answering request 7 (record);
- * it will be restarted") and *out is NULL. */
+ * restarted for the next request") and *out is NULL. NRT_INVALID: the reply
+ * came in step but is refused (a string field holding a NUL byte: protobuf
+ * strings are compared with their length), and the process is kept. */
 NRT_STATUS ntsim_testee_call(ntsim_testee_t *t, NtsimTestee__Request *req,
                              NtsimTestee__Response **out, char *why, size_t cap);
 /* A reply's bytes unpacked within NTSIM_TESTEE_REPLY_BUDGET; NULL with why

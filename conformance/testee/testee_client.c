@@ -149,6 +149,37 @@ void ntsim_testee_set_max_timeouts(ntsim_testee_t *t, unsigned max_timeouts)
     t->max_timeouts = max_timeouts;
 }
 
+void ntsim_testee_set_max_total_timeouts(ntsim_testee_t *t, unsigned max_total)
+{
+    t->max_total_timeouts = max_total;
+}
+
+/* Why t is given up on, into why; false when it is not. */
+static bool given_up(const ntsim_testee_t *t, char *why, size_t cap)
+{
+    if (t->command == NULL)
+        return false;
+    if (t->max_timeouts > 0 && t->timeouts >= t->max_timeouts)
+        snprintf(why, cap, "is given up on: %u requests in a row were not answered within %u ms",
+                 t->timeouts, t->timeout_ms);
+    else if (t->max_total_timeouts > 0 && t->total_timeouts >= t->max_total_timeouts)
+        snprintf(why, cap, "is given up on: %u requests in all were not answered within %u ms "
+                           "(--testee-max-total-timeouts)",
+                 t->total_timeouts, t->timeout_ms);
+    else if (!t->running && t->failed_starts >= NTSIM_TESTEE_MAX_FAILED_STARTS)
+        snprintf(why, cap, "is not running: its last %u starts failed (%s)", t->failed_starts,
+                 t->start_error);
+    else
+        return false;
+    return true;
+}
+
+bool ntsim_testee_given_up(const ntsim_testee_t *t)
+{
+    char why[8];
+    return given_up(t, why, sizeof why);
+}
+
 NRT_STATUS ntsim_testee_spawn(const char *command, unsigned timeout_ms, ntsim_testee_t **out,
                               char *why, size_t cap)
 {
@@ -162,6 +193,7 @@ NRT_STATUS ntsim_testee_spawn(const char *command, unsigned timeout_ms, ntsim_te
     t->to_fd = t->from_fd = -1;
     t->timeout_ms = timeout_ms;
     t->max_timeouts = NTSIM_TESTEE_MAX_TIMEOUTS;
+    t->max_total_timeouts = NTSIM_TESTEE_MAX_TOTAL_TIMEOUTS;
     /* A testee that dies mid-write must give EPIPE, not kill the runner. */
     (void)signal(SIGPIPE, SIG_IGN);
     NRT_STATUS st = start(t, why, cap);
@@ -184,7 +216,7 @@ NRT_STATUS ntsim_testee_close(ntsim_testee_t *t, char *why, size_t cap)
         snprintf(why, cap, "did not exit within %u ms of the end of its stdin (killed)",
                  t->timeout_ms);
     else
-        ntsim_testee_describe_status(status, why, cap);
+        ntsim_testee_describe_status(status, t->via_shell, why, cap);
     return NRT_FAILURE;
 }
 
@@ -223,6 +255,11 @@ unsigned ntsim_testee_caps(const ntsim_testee_t *t)
 bool ntsim_testee_alive(const ntsim_testee_t *t)
 {
     return t->running;
+}
+
+bool ntsim_testee_via_shell(const ntsim_testee_t *t)
+{
+    return t->via_shell;
 }
 
 unsigned ntsim_testee_starts(const ntsim_testee_t *t)
@@ -323,7 +360,9 @@ void ntsim_testee_reply_free(NtsimTestee__Response *resp)
 
 /* --- one exchange ------------------------------------------------------------------------ */
 
-/* Packs, sends, receives, unpacks, and checks the id: what `it` did, in why. */
+/* Packs, sends, receives, unpacks, and checks the id and the strings: what
+ * `it` did, in why. NRT_INVALID: a reply in step but refused (a string with
+ * a NUL byte); the process is kept. Any other failure stops it. */
 static NRT_STATUS roundtrip(ntsim_testee_t *t, NtsimTestee__Request *req,
                             NtsimTestee__Response **out, char *why, size_t cap)
 {
@@ -339,19 +378,32 @@ static NRT_STATUS roundtrip(ntsim_testee_t *t, NtsimTestee__Request *req,
                         ? t->serve(bytes, len, &rbytes, &rlen)
                         : ntsim_testee_pipe_roundtrip(t, bytes, len, &rbytes, &rlen, why, cap);
     free(bytes);
+    if (st != NRT_SUCCESS && t->command != NULL && t->timed_out)
+        t->total_timeouts++; /* hellos too: each costs the timeout */
     if (st != NRT_SUCCESS) {
         if (t->command == NULL)
             snprintf(why, cap, "could not answer: out of memory");
         return st;
     }
     NtsimTestee__Response *resp = ntsim_testee_reply_unpack(rbytes, rlen, why, cap);
+    char where[256];
+    bool nul = resp != NULL && resp->id == req->id &&
+               ntsim_testee_nul_string(&ntsim_testee__response__descriptor, rbytes, rlen, where,
+                                       sizeof where);
     free(rbytes);
     if (resp == NULL)
         ; /* why says it */
     else if (resp->id != req->id)
         snprintf(why, cap, "answered out of order: its reply carries id %llu",
                  (unsigned long long)resp->id);
-    else {
+    else if (nul) {
+        /* In step (its id is right): a wrong answer, not a broken testee. */
+        snprintf(why, cap, "sent a string with a NUL byte in %s: a name or a text is compared "
+                           "whole, and none holds one",
+                 where);
+        ntsim_testee_reply_free(resp);
+        return NRT_INVALID;
+    } else {
         *out = resp;
         return NRT_SUCCESS;
     }
@@ -367,19 +419,12 @@ NRT_STATUS ntsim_testee_call(ntsim_testee_t *t, NtsimTestee__Request *req,
     *out = NULL;
     char what[512];
     /* A testee that hangs on every request would cost the timeout per
-     * request (hours over the suite): after max_timeouts in a row it is not
-     * asked again, and every later request fails at once. */
-    if (t->command != NULL && t->max_timeouts > 0 && t->timeouts >= t->max_timeouts) {
-        snprintf(why, cap, "is given up on: %u requests in a row were not answered within %u ms",
-                 t->timeouts, t->timeout_ms);
+     * request (hours over the suite), and one that hangs after every
+     * restart as much: after max_timeouts in a row, or max_total_timeouts in
+     * all, it is not asked again, and every later request fails at once. */
+    if (given_up(t, why, cap))
         return NRT_FAILURE;
-    }
     if (t->command != NULL && !t->running) {
-        if (t->failed_starts >= NTSIM_TESTEE_MAX_FAILED_STARTS) {
-            snprintf(why, cap, "is not running: its last %u starts failed (%s)",
-                     t->failed_starts, t->start_error);
-            return NRT_FAILURE;
-        }
         if (start(t, what, sizeof what) != NRT_SUCCESS) {
             snprintf(why, cap, "could not be restarted: %s", what);
             return NRT_FAILURE;
@@ -388,7 +433,7 @@ NRT_STATUS ntsim_testee_call(ntsim_testee_t *t, NtsimTestee__Request *req,
     NRT_STATUS st = roundtrip(t, req, out, what, sizeof what);
     if (st == NRT_SUCCESS && t->tap != NULL)
         t->tap(req, *out, t->tap_ctx);
-    if (st == NRT_SUCCESS)
+    if (st == NRT_SUCCESS || st == NRT_INVALID) /* a reply in step */
         t->timeouts = 0;
     else if (t->timed_out)
         t->timeouts++;
@@ -396,7 +441,11 @@ NRT_STATUS ntsim_testee_call(ntsim_testee_t *t, NtsimTestee__Request *req,
         char next[96] = "";
         if (t->command != NULL && t->max_timeouts > 0 && t->timeouts >= t->max_timeouts)
             snprintf(next, sizeof next, "; not asked again: %u timeouts in a row", t->timeouts);
-        else if (t->command != NULL)
+        else if (t->command != NULL && t->max_total_timeouts > 0 &&
+                 t->total_timeouts >= t->max_total_timeouts)
+            snprintf(next, sizeof next, "; not asked again: %u timeouts in all",
+                     t->total_timeouts);
+        else if (t->command != NULL && st != NRT_INVALID) /* INVALID: in step, kept */
             snprintf(next, sizeof next, "; restarted for the next request");
         snprintf(why, cap, "%s while answering request %llu (%s)%s", what,
                  (unsigned long long)req->id, body_name(req->body_case), next);

@@ -25,10 +25,13 @@ struct ntsim_testee {
     int exit_status;
     int to_fd, from_fd;     /* its stdin, its stdout */
     bool running;
+    bool via_shell;         /* not a simple command: its shell is the process watched */
     unsigned starts;        /* successful and failed */
     unsigned failed_starts; /* in a row */
     unsigned max_timeouts;  /* given up on after this many timeouts in a row (0: never) */
     unsigned timeouts;      /* requests (not hellos) in a row that timed out */
+    unsigned max_total_timeouts; /* ... or this many in all, hellos too (0: never) */
+    unsigned total_timeouts;     /* exchanges, hellos included, that timed out */
     bool timed_out;         /* the last exchange's deadline passed */
     char start_error[256];  /* the last failed start's reason */
     uint64_t next_id;       /* the next request's id (1 after each start) */
@@ -58,6 +61,11 @@ NRT_STATUS ntsim_testee_pipe_start(ntsim_testee_t *t, char *why, size_t cap);
  * (testee_proc.c). Returns its wait status, or -1 when it was killed (or was
  * not running). */
 int ntsim_testee_pipe_stop(ntsim_testee_t *t, bool gentle);
+/* testee_proc.c: SIGINT, SIGTERM, SIGHUP and SIGQUIT (those not ignored)
+ * kill every live testee's group, then end the runner as they would have.
+ * Idempotent; called at each start and exchange, as Check replaces the
+ * handlers of SIGINT and SIGTERM while its suites run. */
+void ntsim_testee_catch_end_signals(void);
 /* Whether the process the runner started has ended (reaped: t->exited and
  * t->exit_status); never blocks. */
 bool ntsim_testee_leader_ended(ntsim_testee_t *t);
@@ -65,7 +73,13 @@ bool ntsim_testee_leader_ended(ntsim_testee_t *t);
  * to 1 s, or the request timeout when shorter, for an exit; "closed its stdout without exiting (killed)" when none
  * came), and the process stopped. */
 void ntsim_testee_describe_end(ntsim_testee_t *t, char *why, size_t cap);
-/* "exited with status 3", "crashed (killed by signal 11, SIGSEGV)". */
-void ntsim_testee_describe_status(int status, char *why, size_t cap);
+/* "exited with status 3", "crashed (killed by signal 11, SIGSEGV)"; with
+ * via_shell, a status of 128+N says what a shell says by it. */
+void ntsim_testee_describe_status(int status, bool via_shell, char *why, size_t cap);
+/* Where `exec ` goes into a --testee command so that the shell replaces
+ * itself with the testee: the offset of its command word (after any
+ * leading NAME=value assignments), or -1 when it is no simple command (a
+ * list, a pipeline, a subshell, a compound command) or execs itself. */
+long ntsim__testee_exec_point(const char *command);
 
 #endif /* NTSIM_CONFORMANCE_TESTEE_INT_H */

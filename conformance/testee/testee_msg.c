@@ -142,3 +142,86 @@ const char *ntsim_testee_caps_text(unsigned caps, char *buf, size_t cap)
         snprintf(buf, cap, "none");
     return buf;
 }
+
+/* --- strings with a NUL byte ------------------------------------------------------ */
+
+/* A varint at *p, before end; false when it runs past end or 10 bytes. */
+static bool wire_varint(const uint8_t **p, const uint8_t *end, uint64_t *v)
+{
+    *v = 0;
+    for (unsigned shift = 0; shift < 70 && *p < end; shift += 7) {
+        uint8_t b = *(*p)++;
+        *v |= (uint64_t)(b & 0x7f) << shift;
+        if ((b & 0x80) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* Appends "name" or "name[i]" (and a '.' when more follows) to where[at..]. */
+static size_t path_add(char *where, size_t cap, size_t at, const char *name, size_t index,
+                       bool repeated)
+{
+    int n = repeated ? snprintf(where + at, at < cap ? cap - at : 0, "%s%s[%zu]",
+                                at > 0 ? "." : "", name, index)
+                     : snprintf(where + at, at < cap ? cap - at : 0, "%s%s", at > 0 ? "." : "",
+                                name);
+    return n > 0 && at + (size_t)n < cap ? at + (size_t)n : cap - 1;
+}
+
+/* The wire bytes [p, end) of a message of descriptor d: whether one of its
+ * string fields, at any depth, holds a NUL; where it is, into where[at..]. */
+static bool nul_in(const ProtobufCMessageDescriptor *d, const uint8_t *p, const uint8_t *end,
+                   unsigned depth, char *where, size_t cap, size_t at)
+{
+    enum { COUNTED = 64 };
+    size_t seen[COUNTED] = {0}; /* elements of each field number so far */
+    while (p < end) {
+        uint64_t tag, len;
+        if (!wire_varint(&p, end, &tag))
+            return false; /* unpack took it: cannot happen */
+        unsigned number = (unsigned)(tag >> 3);
+        switch (tag & 7) {
+        case 0: if (!wire_varint(&p, end, &len)) return false; continue;
+        case 1: if (end - p < 8) return false; p += 8; continue;
+        case 5: if (end - p < 4) return false; p += 4; continue;
+        case 2: break;
+        default: return false; /* groups: protobuf-c refuses them */
+        }
+        if (!wire_varint(&p, end, &len) || len > (uint64_t)(end - p))
+            return false;
+        const uint8_t *body = p;
+        p += len;
+        const ProtobufCFieldDescriptor *f = protobuf_c_message_descriptor_get_field(d, number);
+        if (f == NULL || (f->type != PROTOBUF_C_TYPE_STRING && f->type != PROTOBUF_C_TYPE_MESSAGE))
+            continue; /* bytes, packed numbers, unknown fields: no text */
+        size_t index = number < COUNTED ? seen[number]++ : 0;
+        bool repeated = f->label == PROTOBUF_C_LABEL_REPEATED;
+        if (f->type == PROTOBUF_C_TYPE_STRING) {
+            const uint8_t *nul = memchr(body, 0, (size_t)len);
+            if (nul == NULL)
+                continue;
+            size_t w = path_add(where, cap, at, f->name, index, repeated);
+            snprintf(where + w, cap - w, " (byte %zu of %llu)", (size_t)(nul - body),
+                     (unsigned long long)len);
+            return true;
+        }
+        if (depth < 32 &&
+            nul_in(f->descriptor, body, body + len, depth + 1, where, cap,
+                   path_add(where, cap, at, f->name, index, repeated)))
+            return true;
+    }
+    return false;
+}
+
+bool ntsim_testee_nul_string(const ProtobufCMessageDescriptor *d, const uint8_t *bytes,
+                             size_t len, char *where, size_t cap)
+{
+    if (cap == 0)
+        return false;
+    where[0] = '\0';
+    bool found = nul_in(d, bytes, bytes + len, 0, where, cap, 0);
+    if (!found)
+        where[0] = '\0';
+    return found;
+}

@@ -59,6 +59,14 @@ bool ntsim_testee_records_read(ProtobufCBinaryData *in, size_t n, nrt_sys_trace_
  * of memory. */
 char *ntsim_testee_text(const ProtobufCBinaryData *b);
 
+/* Whether the wire bytes of a message of descriptor d (a reply that
+ * unpacked) hold a `string` field with a NUL byte, at any depth: protobuf-c
+ * gives a string as a C string, so "layout\0junk" would read as "layout"
+ * and pass. Where it is ("layout.fields[2].name (byte 6 of 11)"), into
+ * where. */
+bool ntsim_testee_nul_string(const ProtobufCMessageDescriptor *d, const uint8_t *bytes,
+                             size_t len, char *where, size_t cap);
+
 /* Packs a message into a malloc'd buffer; NULL when out of memory. */
 uint8_t *ntsim_testee_pack(const ProtobufCMessage *m, size_t *len);
 

@@ -167,6 +167,7 @@ NRT_STATUS ntsim_testee_pipe_roundtrip(ntsim_testee_t *t, const uint8_t *req, si
 {
     int64_t deadline = now_ms() + t->timeout_ms;
     t->timed_out = false;
+    ntsim_testee_catch_end_signals(); /* ours again, should Check have put its own */
     ntsim_frame_status_t st = frame_write_until(t->to_fd, req, len, deadline, t);
     if (st == NTSIM_FRAME_OK)
         st = frame_read_until(t->from_fd, deadline, t, resp, resp_len);

@@ -85,8 +85,11 @@ bool ntsim_testee_leader_ended(ntsim_testee_t *t)
 
 /* --- the live testees, which a sweep must spare ------------------------------------- */
 
+/* Read by the signal handler below: sig_atomic_t, so that it never sees a
+ * pid half written. */
+_Static_assert(sizeof(sig_atomic_t) >= sizeof(pid_t), "a pid fits a sig_atomic_t");
 enum { LIVE_MAX = 32 };
-static pid_t g_live[LIVE_MAX];
+static volatile sig_atomic_t g_live[LIVE_MAX];
 
 static void live_set(pid_t old, pid_t now)
 {
@@ -103,6 +106,43 @@ static bool live(pid_t pid)
         if (g_live[i] == pid)
             return true;
     return false;
+}
+
+/* --- the runner's own end ------------------------------------------------------------ */
+
+/* SIGINT, SIGTERM, SIGHUP or SIGQUIT to the runner: every live testee's
+ * group is killed (async-signal-safe: kill only), then the signal is
+ * raised again with its default action, so that the runner ends as it
+ * would have (its status says which signal). Without this, Ctrl-C never
+ * reaches a testee (it is in a group of its own) and it would run on,
+ * reparented to init. */
+static void on_end_signal(int sig)
+{
+    for (size_t i = 0; i < LIVE_MAX; i++)
+        if (g_live[i] > 0)
+            (void)kill(-(pid_t)g_live[i], SIGKILL);
+    (void)signal(sig, SIG_DFL);
+    (void)raise(sig);
+}
+
+/* The handler above for each end signal the runner does not ignore (one
+ * ignored, as SIGINT in a shell's background job, ends nothing). Called at
+ * every start and exchange: Check installs its own SIGINT and SIGTERM
+ * handlers while its suites run, which kill the runner's own process group
+ * (the shell that started it included) and never reach a testee. */
+void ntsim_testee_catch_end_signals(void)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction old, sa;
+        if (sigaction(sigs[i], NULL, &old) != 0 || (old.sa_flags & SA_SIGINFO) != 0 ||
+            old.sa_handler == SIG_IGN || old.sa_handler == on_end_signal)
+            continue;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_end_signal;
+        (void)sigemptyset(&sa.sa_mask);
+        (void)sigaction(sigs[i], &sa, NULL); /* only fails for an invalid signal */
+    }
 }
 
 /* --- ending a group, and what escaped it ----------------------------------------------- */
@@ -239,9 +279,19 @@ static int highest_fd(void)
 }
 
 /* In the child: only async-signal-safe calls (the runner may have threads). */
-static void child_exec(const char *line, int in_fd, int out_fd, int high)
+static void child_exec(const char *line, int in_fd, int out_fd, int high, pid_t runner)
 {
     (void)setpgid(0, 0);
+#ifdef __linux__
+    /* The testee dies with the runner, whatever ends it (SIGKILL included,
+     * which no handler sees); kept across exec. The runner may have died
+     * already, before this call: then there is no one to answer. */
+    (void)prctl(PR_SET_PDEATHSIG, SIGKILL, 0L, 0L, 0L);
+    if (getppid() != runner)
+        _exit(127);
+#else
+    (void)runner;
+#endif
     (void)signal(SIGPIPE, SIG_DFL); /* ignored in the runner; exec would keep that */
     if (dup2(in_fd, STDIN_FILENO) < 0 || dup2(out_fd, STDOUT_FILENO) < 0)
         _exit(127);
@@ -257,26 +307,117 @@ static void close_pair(int p[2])
     (void)close(p[1]);
 }
 
-/* Once per runner: orphans of its testees come back to it (Linux). */
+/* Once per runner: orphans of its testees come back to it (Linux); its
+ * end signals end its testees too; and, not being root, it cannot be
+ * written to through /proc/PID/fd by a testee of the same user. */
 static void become_subreaper(void)
 {
-#ifdef __linux__
     static bool done;
-    if (!done)
-        (void)prctl(PR_SET_CHILD_SUBREAPER, 1L, 0L, 0L, 0L); /* without it: init reaps */
+    if (done)
+        return;
     done = true;
+    ntsim_testee_catch_end_signals();
+#ifdef __linux__
+    (void)prctl(PR_SET_CHILD_SUBREAPER, 1L, 0L, 0L, 0L); /* without it: init reaps */
+    /* Not dumpable: /proc/<runner>/fd/1 (its stdout: the report) is then
+     * root's, not the user's, so a testee cannot open it to forge lines.
+     * It also stops core dumps and a same-user ptrace of the runner. Root
+     * keeps every right over it: for a root runner this changes nothing. */
+    if (geteuid() != 0)
+        (void)prctl(PR_SET_DUMPABLE, 0L, 0L, 0L, 0L);
 #endif
+}
+
+/* --- the command line ----------------------------------------------------------------- */
+
+static bool name_char(char c, bool first)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+           (!first && c >= '0' && c <= '9');
+}
+
+/* The end of the shell word at s (quotes and backslashes kept whole); sets
+ * *control when the word holds an unquoted control operator (; & | newline,
+ * not the & of a >& or <& redirection), a backquote, or a ( that opens no
+ * $( or $(( : then the command is no simple command. Conservative: a line
+ * it cannot read as one simple command is run as written, which works too. */
+static const char *word_end(const char *s, bool *control)
+{
+    for (char prev = ' ', prev2 = ' '; *s != '\0'; prev2 = prev, prev = *s++) {
+        if (*s == '\\' && s[1] != '\0') {
+            s++;
+        } else if (*s == '\'') {
+            const char *q = strchr(s + 1, '\'');
+            s = q != NULL ? q : s + strlen(s) - 1;
+        } else if (*s == '"') {
+            for (s++; *s != '\0' && *s != '"'; s++)
+                if (*s == '\\' && s[1] != '\0')
+                    s++;
+            if (*s == '\0')
+                return s;
+        } else if (*s == ' ' || *s == '\t') {
+            return s;
+        } else if (*s == ';' || *s == '|' || *s == '\n' || *s == '`' ||
+                   (*s == '&' && prev != '>' && prev != '<') ||
+                   (*s == '(' && prev != '$' && !(prev == '(' && prev2 == '$'))) {
+            *control = true; /* a list, a pipeline, a background job, a subshell */
+        }
+    }
+    return s;
+}
+
+long ntsim__testee_exec_point(const char *command)
+{
+    static const char *const reserved[] = {"if", "then", "else", "elif", "fi", "do", "done",
+                                           "case", "esac", "while", "until", "for", "in", "{",
+                                           "}", "!", "function", "select", "[[", NULL};
+    bool control = false;
+    long at = -1;
+    const char *s = command;
+    for (;;) {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (*s == '\0')
+            break;
+        const char *w = s;
+        bool assignment = name_char(*w, true);
+        for (w++; assignment && *w != '=' && *w != '\0'; w++)
+            assignment = name_char(*w, false);
+        assignment = assignment && *w == '=';
+        const char *end = word_end(s, &control);
+        if (at < 0 && !assignment) {
+            at = (long)(s - command);
+            for (size_t i = 0; reserved[i] != NULL; i++)
+                if (strlen(reserved[i]) == (size_t)(end - s) &&
+                    strncmp(s, reserved[i], (size_t)(end - s)) == 0)
+                    control = true; /* a compound command */
+        }
+        s = end;
+    }
+    return control ? -1 : at;
 }
 
 NRT_STATUS ntsim_testee_pipe_start(ntsim_testee_t *t, char *why, size_t cap)
 {
+    /* A simple command is run as `exec COMMAND` (after its assignments:
+     * FOO=1 exec cmd), so that the testee is the process the runner
+     * starts. Anything else (cd d && cmd, ulimit -v N; cmd) is run as
+     * written: the shell is then the process watched, and its exit status
+     * the testee's (D-TESTEE-BOUNDS). */
+    long at = ntsim__testee_exec_point(t->command);
+    bool execs = at >= 0 && strncmp(t->command + at, "exec", 4) == 0 &&
+                 (t->command[at + 4] == ' ' || t->command[at + 4] == '\t');
+    t->via_shell = at < 0;
     size_t n = strlen(t->command) + 6;
     char *line = malloc(n);
     if (line == NULL) {
         snprintf(why, cap, "out of memory");
         return NRT_RESOURCE;
     }
-    snprintf(line, n, "exec %s", t->command);
+    if (at < 0 || execs) /* as written: a compound command, or one that execs itself */
+        snprintf(line, n, "%s", t->command);
+    else
+        snprintf(line, n, "%.*sexec %s", (int)at, t->command, t->command + at);
     become_subreaper();
     int in[2], out[2];
     if (pipe(in) != 0) {
@@ -291,9 +432,10 @@ NRT_STATUS ntsim_testee_pipe_start(ntsim_testee_t *t, char *why, size_t cap)
         return NRT_FAILURE;
     }
     int high = highest_fd();
+    pid_t runner = getpid();
     pid_t pid = fork();
     if (pid == 0)
-        child_exec(line, in[0], out[1], high);
+        child_exec(line, in[0], out[1], high, runner);
     free(line);
     if (pid < 0) {
         snprintf(why, cap, "fork: %s", strerror(errno));
@@ -335,13 +477,18 @@ static const char *signal_name(int sig)
     }
 }
 
-void ntsim_testee_describe_status(int status, char *why, size_t cap)
+void ntsim_testee_describe_status(int status, bool via_shell, char *why, size_t cap)
 {
+    int code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
     if (WIFSIGNALED(status))
         snprintf(why, cap, "crashed (killed by signal %d, %s)", WTERMSIG(status),
                  signal_name(WTERMSIG(status)));
+    else if (via_shell && code > 128 && code < 128 + 65)
+        snprintf(why, cap, "exited with status %d (its shell's status for a command killed by "
+                           "signal %d, %s)",
+                 code, code - 128, signal_name(code - 128));
     else
-        snprintf(why, cap, "exited with status %d", WEXITSTATUS(status));
+        snprintf(why, cap, "exited with status %d", code);
 }
 
 void ntsim_testee_describe_end(ntsim_testee_t *t, char *why, size_t cap)
@@ -355,6 +502,6 @@ void ntsim_testee_describe_end(ntsim_testee_t *t, char *why, size_t cap)
     if (!t->exited)
         snprintf(why, cap, "closed its stdout without exiting (killed)");
     else
-        ntsim_testee_describe_status(t->exit_status, why, cap);
+        ntsim_testee_describe_status(t->exit_status, t->via_shell, why, cap);
     (void)ntsim_testee_pipe_stop(t, false); /* its group, and what escaped it */
 }

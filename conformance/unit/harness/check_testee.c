@@ -17,7 +17,78 @@
 #include "check_suites.h"
 #include "testee.h"
 #include "testee_engine.h"
+#include "testee_int.h"
 #include "testee_pipe.h"
+
+/* A string is compared with its length: a NUL inside one, at any depth, is
+ * found and named; a NUL in bytes (a record) is no string's. */
+START_TEST(test_reply_string_with_a_nul_is_found_where_it_is)
+{
+    NtsimTestee__LayoutField f0 = NTSIM_TESTEE__LAYOUT_FIELD__INIT;
+    NtsimTestee__LayoutField f1 = NTSIM_TESTEE__LAYOUT_FIELD__INIT;
+    f0.name = (char *)"cpu_timestamp_ns";
+    f0.type = (char *)"uint64";
+    f1.name = (char *)"nc_timestamp_nX";
+    f1.type = (char *)"uint64";
+    NtsimTestee__LayoutField *fields[] = {&f0, &f1};
+    NtsimTestee__LayoutReply l = NTSIM_TESTEE__LAYOUT_REPLY__INIT;
+    l.n_fields = 2;
+    l.fields = fields;
+    NtsimTestee__Response r = NTSIM_TESTEE__RESPONSE__INIT;
+    r.id = 2;
+    r.body_case = NTSIM_TESTEE__RESPONSE__BODY_LAYOUT;
+    r.layout = &l;
+    size_t len = 0;
+    uint8_t *bytes = ntsim_testee_pack(&r.base, &len);
+    ck_assert_ptr_nonnull(bytes);
+    char where[128];
+    ck_assert(!ntsim_testee_nul_string(&ntsim_testee__response__descriptor, bytes, len, where,
+                                       sizeof where));
+    uint8_t *x = memchr(bytes, 'X', len);
+    ck_assert_ptr_nonnull(x);
+    *x = '\0';
+    ck_assert(ntsim_testee_nul_string(&ntsim_testee__response__descriptor, bytes, len, where,
+                                      sizeof where));
+    ck_assert_str_eq(where, "layout.fields[1].name (byte 14 of 15)");
+    free(bytes);
+}
+END_TEST
+
+/* A --testee command is exec'd where that keeps it the process the runner
+ * starts (after its assignments), and run as written when it is more than
+ * one simple command. */
+START_TEST(test_testee_command_is_execd_only_when_simple)
+{
+    static const struct {
+        const char *command;
+        long at;
+    } cases[] = {
+        {"build/ntsim testee", 0},
+        {"  FOO=1 BAR='a b' cmd x", 18},
+        {"A_1=\"x;y\" cmd 'a;b' \"c|d\" e\\;f", 10},
+        {"cmd 2>&1 >log <in", 0},
+        {"cmd $(cat args) $((1+2))", 0},
+        {"exec cmd", 0},
+        {"valgrind --error-exitcode=9 cmd", 0},
+        {"cd d && cmd", -1},
+        {"ulimit -v 100; cmd", -1},
+        {"cmd | tee log", -1},
+        {"cmd &", -1},
+        {"(cmd)", -1},
+        {"{ cmd; }", -1},
+        {"if true; then cmd; fi", -1},
+        {"! cmd", -1},
+        {"cmd `x`", -1},
+        {"cmd\nother", -1},
+        {"FOO=1", -1},
+        {"", -1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        ck_assert_msg(ntsim__testee_exec_point(cases[i].command) == cases[i].at,
+                      "'%s': %ld, want %ld", cases[i].command,
+                      ntsim__testee_exec_point(cases[i].command), cases[i].at);
+}
+END_TEST
 
 /* --- frames ------------------------------------------------------------------------ */
 
@@ -333,6 +404,8 @@ Suite *make_testee_suite(void)
     tcase_add_test(tc, test_frame_roundtrip_eof_and_truncation);
     tcase_add_test(tc, test_frame_too_long_and_timeout);
     tcase_add_test(tc, test_reply_is_read_within_its_budget);
+    tcase_add_test(tc, test_reply_string_with_a_nul_is_found_where_it_is);
+    tcase_add_test(tc, test_testee_command_is_execd_only_when_simple);
     tcase_add_test(tc, test_local_testee_says_hello_with_every_kind_and_capability);
     tcase_add_test(tc, test_engine_answers_what_it_cannot_do_with_an_error);
     suite_add_tcase(s, tc);
