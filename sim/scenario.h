@@ -2,7 +2,7 @@
  * sim/scenario.h: what one simulated run does.
  *
  * A scenario is plain data: the built-in default (scenario_default.c), or a
- * YAML file read over it by conformance/lib/scenario_load.c, whose header gives
+ * YAML file read over it by sim/scenario_load.c, whose header gives
  * the file format. Every field below says what the simulator does with it.
  */
 #ifndef NTSIM_SIM_SCENARIO_H

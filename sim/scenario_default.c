@@ -1,7 +1,7 @@
 /*
  * sim/scenario_default.c: the built-in default scenario, and what a
  * scenario costs before it runs. Scenario files are read by
- * conformance/lib/scenario_load.c, over this default.
+ * sim/scenario_load.c, over this default.
  */
 #include "scenario.h"
 

@@ -1,5 +1,5 @@
 /*
- * conformance/lib/scenario_load.h: scenario files (sim/scenario.h), read over the
+ * sim/scenario_load.h: scenario files (sim/scenario.h), read over the
  * simulator's built-in default.
  *
  *   version: 1
@@ -41,8 +41,8 @@
  *
  * Errors are "file:line:col: field: message" (the strict YAML reader).
  */
-#ifndef NTSIM_CONFORMANCE_SCENARIO_LOAD_H
-#define NTSIM_CONFORMANCE_SCENARIO_LOAD_H
+#ifndef NTSIM_SIM_SCENARIO_LOAD_H
+#define NTSIM_SIM_SCENARIO_LOAD_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -70,4 +70,4 @@ NRT_STATUS ntsim_scenario_load(const char *path, ntsim_scenario_t *sc, char *err
 NRT_STATUS ntsim_scenario_load_string(const char *name, const char *text, size_t len,
                                       ntsim_scenario_t *sc, char *errors, size_t cap);
 
-#endif /* NTSIM_CONFORMANCE_SCENARIO_LOAD_H */
+#endif /* NTSIM_SIM_SCENARIO_LOAD_H */

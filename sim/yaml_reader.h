@@ -1,5 +1,5 @@
 /*
- * conformance/lib/yaml_reader.h: the strict YAML reader every input format of the
+ * sim/yaml_reader.h: the strict YAML reader every input format of the
  * harness uses (vector files, scenario files).
  *
  * One YAML document per input, read with libyaml into a node tree; a
@@ -17,8 +17,8 @@
  * in the caller's error list (ntsim_errors_t), and reading goes on where it
  * can, so one run reports every bad field of a file. Nothing here aborts.
  */
-#ifndef NTSIM_CONFORMANCE_YAML_READER_H
-#define NTSIM_CONFORMANCE_YAML_READER_H
+#ifndef NTSIM_SIM_YAML_READER_H
+#define NTSIM_SIM_YAML_READER_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -126,4 +126,4 @@ void ntsim_yp_join(char *out, size_t cap, const char *path, const char *key);
 /* The value of a scalar node, or NULL if node is not a scalar. */
 const char *ntsim_yp_scalar(const yaml_node_t *node);
 
-#endif /* NTSIM_CONFORMANCE_YAML_READER_H */
+#endif /* NTSIM_SIM_YAML_READER_H */

@@ -1,5 +1,5 @@
 /*
- * conformance/lib/inspect_env.c: reading the inspect session's environment
+ * sim/inspect_env.c: reading the inspect session's environment
  * variables (D-INSPECT-ENV). The grammar, as ntsim reads it:
  *
  *   blank      := ' ' | '\t'       (ignored around every value, item and

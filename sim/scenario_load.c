@@ -1,5 +1,5 @@
 /*
- * conformance/lib/scenario_load.c: scenario files (scenario_load.h), read over the
+ * sim/scenario_load.c: scenario files (scenario_load.h), read over the
  * simulator's built-in default (sim/scenario_default.c).
  *
  * The loader uses the strict YAML reader (yaml_reader.h) with its own error

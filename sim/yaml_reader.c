@@ -1,5 +1,5 @@
 /*
- * conformance/lib/yaml_reader.c: the strict YAML reader (yaml_reader.h).
+ * sim/yaml_reader.c: the strict YAML reader (yaml_reader.h).
  *
  * libyaml parses one document into a node tree; the callers walk only the
  * fixed shape they expect (never a generic recursive descent), so YAML
