@@ -272,10 +272,10 @@ $(NTSIM_BIN): $(CMD_OBJ) $(HARNESS_LIB) $(SIM_LIB) $(LIB)
 
 SCENARIO ?=
 OUT ?= out
-# SCENARIO is a file, or the name of one in sim/scenarios (make run SCENARIO=trn2_48xl).
-SCENARIO_FILE = $(if $(SCENARIO),$(if $(findstring /,$(SCENARIO))$(filter %.yaml,$(SCENARIO)),$(SCENARIO),sim/scenarios/$(SCENARIO).yaml))
+# SCENARIO is a file, or the name of a shipped one (make run SCENARIO=trn2_48xl):
+# ntsim run resolves it (D-SCENARIO-NAMES).
 run: $(NTSIM_BIN)
-	./$(NTSIM_BIN) run $(SCENARIO_FILE) -o $(OUT)
+	./$(NTSIM_BIN) run $(SCENARIO) -o $(OUT)
 	@echo "make run: open $(OUT)/timeline.html in a browser; $(OUT)/trace.pftrace in ui.perfetto.dev"
 
 # --- tests --------------------------------------------------------------------

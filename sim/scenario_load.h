@@ -49,6 +49,7 @@
 
 #include "nrt/nrt_status.h"
 #include "scenario.h"
+#include "yaml_reader.h" /* ntsim_errors_t */
 
 /* A scenario whose run would emit more events than this (the estimate of
  * ntsim_scenario_estimate, before it runs) is refused, naming the fields
@@ -65,6 +66,21 @@ void ntsim_scenario_set_event_budget(uint64_t events);
  * `errors` (cap bytes). */
 NRT_STATUS ntsim_scenario_load(const char *path, ntsim_scenario_t *sc, char *errors,
                                size_t cap);
+
+/* What a scenario argument (`ntsim run ARG`, a vector's `scenario:`) names,
+ * found from anywhere (D-SCENARIO-NAMES): ARG itself when it looks like a path
+ * (it holds a '/' or ends in .yaml); otherwise the shipped scenario of that
+ * name (ARG.yaml among the shipped scenarios, sim/locate.h), else a file ARG
+ * in the working directory. A malloc'd path, or NULL with one line in
+ * *errors when nothing is found: "ARG: no such file, and no shipped scenario
+ * of that name; the shipped scenarios (DIR): a, b, ...". NULL also when
+ * memory runs out (the line says so when it can be kept). */
+char *ntsim_scenario_find(const char *arg, ntsim_errors_t *errors);
+
+/* The names of the shipped scenarios (their files' names without .yaml),
+ * sorted, joined by ", " into a malloc'd string, with their directory in
+ * *dir (malloc'd); NULL with why when the directory cannot be read. */
+char *ntsim_scenario_shipped(char **dir, char *why, size_t cap);
 
 /* The same, from text in memory (`name` labels the errors; fuzzing). */
 NRT_STATUS ntsim_scenario_load_string(const char *name, const char *text, size_t len,

@@ -20,8 +20,9 @@
 
 enum { NTSIM_EXIT_OK = 0, NTSIM_EXIT_FAIL = 1, NTSIM_EXIT_USAGE = 2, NTSIM_EXIT_INPUT = 3 };
 
-/* io.c: loads SCENARIO (NULL: the built-in default); on error prints it and
- * returns NTSIM_EXIT_INPUT. */
+/* io.c: loads SCENARIO, a path or the name of a shipped scenario
+ * (ntsim_scenario_find; NULL: the built-in default); on error prints it
+ * (a name not found with the shipped names) and returns NTSIM_EXIT_INPUT. */
 int ntsim_cli_load_scenario(const char *path, ntsim_scenario_t *sc, FILE *err);
 /* io.c: creates dir (and its parents) and opens the three output files in
  * it for the run to stream into, and the record dump when records_path is

@@ -12,20 +12,30 @@
 #include "input.h"
 #include "scenario_load.h"
 
-int ntsim_cli_load_scenario(const char *path, ntsim_scenario_t *sc, FILE *err)
+int ntsim_cli_load_scenario(const char *arg, ntsim_scenario_t *sc, FILE *err)
 {
-    if (path == NULL) {
+    if (arg == NULL) {
         ntsim_scenario_default(sc);
         return NTSIM_EXIT_OK;
     }
+    ntsim_errors_t found;
+    ntsim_errors_init(&found);
+    char *path = ntsim_scenario_find(arg, &found);
+    for (size_t i = 0; i < found.count; i++)
+        fprintf(err, "ntsim: %s\n", found.items[i]);
+    if (path == NULL && found.count == 0)
+        fprintf(err, "ntsim: out of memory\n");
+    ntsim_errors_free(&found);
+    if (path == NULL)
+        return NTSIM_EXIT_INPUT;
     char errors[8192];
     NRT_STATUS st = ntsim_scenario_load(path, sc, errors, sizeof errors);
     if (st != NRT_SUCCESS) {
         fprintf(err, "%s", errors);
         fprintf(err, "ntsim: %s: not a valid scenario\n", path);
-        return NTSIM_EXIT_INPUT;
     }
-    return NTSIM_EXIT_OK;
+    free(path);
+    return st == NRT_SUCCESS ? NTSIM_EXIT_OK : NTSIM_EXIT_INPUT;
 }
 
 static const char *const output_names[3] = {"trace.json", "trace.ntff", "notifications.ntff"};

@@ -4,7 +4,8 @@
  *
  *   - id: scenario.ring_overflow
  *     ...common keys...
- *     scenario: sim/scenarios/ring_overflow.yaml   # relative to the working directory
+ *     scenario: ring_overflow                       # a shipped scenario's name, or a
+ *                                                   # path (D-SCENARIO-NAMES)
  *     counts:                                       # any subset
  *       executes: 0
  *       events_emitted: 1500
@@ -270,7 +271,16 @@ static void scenario_run(const ntsim_vector_t *v, ntsim_report_t *rep)
         return;
     }
     char errors[4096];
-    if (ntsim_scenario_load(b->path, sc, errors, sizeof errors) != NRT_SUCCESS) {
+    ntsim_errors_t lookup;
+    ntsim_errors_init(&lookup);
+    char *path = ntsim_scenario_find(b->path, &lookup);
+    NRT_STATUS st = path == NULL ? NRT_INVALID
+                                 : ntsim_scenario_load(path, sc, errors, sizeof errors);
+    if (path == NULL)
+        snprintf(errors, sizeof errors, "%s", lookup.count ? lookup.items[0] : "out of memory");
+    free(path);
+    ntsim_errors_free(&lookup);
+    if (st != NRT_SUCCESS) {
         ntsim_report_add(rep, v->id, "scenario", "expected %s to load, got: %s", b->path, errors);
         free(sc);
         free(r);
