@@ -1,43 +1,15 @@
 /*
  * sim/scenario_load.h: scenario files (sim/scenario.h), read over the
- * simulator's built-in default.
+ * simulator's built-in default. The format's keys are listed once, in
+ * scenario_keys.c; sim/scenarios/README.md is their schema (every key, its
+ * type, default and limit), checked against the list by the unit suite.
  *
  *   version: 1
  *   name: default
- *   comment: one line                     # optional
- *   seed: 42                              # the run's only source of variation
- *   cores: 2                              # NeuronCores, 1..256: one device, LNC 1
- *   instance:                             # or the instance (not both; D-LNC)
- *     arch: trn2                          # trace.ntff's arch (default ntsim-sim)
- *     devices: 16                         # 1..64
- *     cores_per_device: 8                 # physical NeuronCores, 1..64 (512 in all)
- *     lnc: 2                              # physical cores per logical NC: 1 or 2
- *     visible_cores: "0-3,8"              # the logical NCs the process sees (all;
- *                                         # at most 256), nc_idx 0.. in order
- *   duration_ns: 2000000                  # simulated time; requests start before it
- *   host:
- *     start_ns: 1700000000000000000      # host clock at t = 0
- *     threads: 2                          # simulated host threads issuing executes,
- *                                         # 0..256; thread k drives NC k mod cores
- *     request_interval_ns: 40000          # between one thread's executes
- *   clock_spread: {offset_ns: 50000, drift_ppm: 30}  # optional: every physical core's
- *                                         # clock drawn from the seed within +-these
- *   clocks:                               # optional: a physical core's device clock
- *     - {core: 0, offset_ns: 1500, drift_ppm: 25}   # (instance-wide index; overrides
- *                                                   # clock_spread)
- *   models:                               # 1..8
- *     - {id: 1, name: mlp, exec_ns: 30000, collectives: true, inputs: 2, outputs: 1,
- *        weight_bytes: 1048576}
- *   capture:
- *     max_events_per_nc: 4096             # before start()'s clamp
- *     disabled_types: [HW_NOTIFY]         # enum suffixes (or enabled_types: the only ones)
- *     disabled_ncs: [1]
- *     fetch_interval_ns: 0                # 0: fetch once, at the end
- *   faults:                               # optional
- *     - {kind: ring_burst, at_ns: 1000, nc: 0, events: 1500}
- *     - {kind: invalid_notification, at_ns: 5000, nc: 0, type: 9}
- *     - {kind: numerical_error, at_ns: 9000, nc: 1}
- *     - {kind: stop_before_fetch}
+ *   cores: 2                     # or instance: {devices, cores_per_device, lnc, ...}
+ *   host: {threads: 2, request_interval_ns: 40000}
+ *   models: [{id: 1, name: mlp, exec_ns: 30000}]
+ *   faults: [{kind: numerical_error, at_ns: 9000, nc: 1}]
  *
  * Errors are "file:line:col: field: message" (the strict YAML reader).
  */

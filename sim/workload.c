@@ -661,6 +661,7 @@ static void fault_fire(ntsim_sched_t *sched, void *arg, uint64_t index)
         s->nc[f->nc].numerical_errors_pending++;
         break;
     case NTSIM_FAULT_STOP_BEFORE_FETCH:
+    case NTSIM_FAULT_KIND_COUNT: /* not a fault: the loader gives none */
         break; /* run.c: at the end of the run */
     }
 }

@@ -35,6 +35,7 @@ static const struct {
     {"ntff", make_ntff_suite},
     {"intern", make_intern_suite},
     {"sim", make_sim_suite},
+    {"scenario_keys", make_scenario_keys_suite},
     {"abuse", make_abuse_suite},
     {"facts", make_facts_suite},
     {"inspect_env", make_inspect_suite},

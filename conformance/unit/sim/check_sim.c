@@ -719,17 +719,19 @@ static void assert_estimate_bounds(const char *what, const ntsim_scenario_t *sc)
 
 START_TEST(test_event_estimate_bounds_every_committed_scenario)
 {
-    static const char *const files[] = {
-        "clock_drift", "default", "fetch_interval", "invalid_notifications", "ring_overflow",
-        "stop_before_fetch", "trn1", "trn2_48xl", "trn2_lnc2"};
     ntsim_scenario_t *sc = malloc(sizeof *sc);
-    char path[256], errors[2048];
-    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
-        snprintf(path, sizeof path, "sim/scenarios/%s.yaml", files[i]);
+    char path[1024], errors[2048], why[256], *dir = NULL;
+    /* Every shipped scenario, as the directory lists them. */
+    char *names = ntsim_scenario_shipped(&dir, why, sizeof why);
+    ck_assert_msg(names != NULL, "%s", why);
+    for (char *name = strtok(names, ", "); name != NULL; name = strtok(NULL, ", ")) {
+        snprintf(path, sizeof path, "%s/%s.yaml", dir, name);
         ck_assert_msg(ntsim_scenario_load(path, sc, errors, sizeof errors) == NRT_SUCCESS, "%s",
                       errors);
         assert_estimate_bounds(path, sc);
     }
+    free(names);
+    free(dir);
     ntsim_scenario_default(sc);
     assert_estimate_bounds("the built-in default", sc);
     /* The extremes of one execute: 8 + 8 tensors, collectives, LNC 2, the
