@@ -18,6 +18,7 @@
 
 #include "event_table.h"
 #include "range_list.h"
+#include "rng.h"
 #include "scenario_keys.h"
 #include "sim.h"
 #include "yaml_reader.h"
@@ -225,13 +226,10 @@ static NRT_STATUS parse_clock_spread(ntsim_yparse_t *p, yaml_node_t *root, ntsim
     uint64_t off = sc->spread_offset_ns, drift = sc->spread_drift_ppm;
     uint32_t phys = sc->devices * sc->cores_per_device;
     for (uint32_t core = 0; core < phys; core++) {
-        /* splitmix64 of (seed, core): each core's draw stands alone. */
-        uint64_t z = sc->seed + UINT64_C(0x9E3779B97F4A7C15) * (core + 1);
-        z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-        z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-        z ^= z >> 31;
-        sc->clock_offset_ns[core] = (int64_t)(z % (2 * off + 1)) - (int64_t)off;
-        sc->clock_drift_ppm[core] = (int64_t)((z >> 32) % (2 * drift + 1)) - (int64_t)drift;
+        /* The core's own stream: its offset, then its drift (D-SIM-RNG). */
+        ntsim_rng_t r = ntsim_rng_stream(sc->seed, NTSIM_RNG_CLOCK_SPREAD, core);
+        sc->clock_offset_ns[core] = (int64_t)ntsim_rng_below(&r, 2 * off + 1) - (int64_t)off;
+        sc->clock_drift_ppm[core] = (int64_t)ntsim_rng_below(&r, 2 * drift + 1) - (int64_t)drift;
     }
     return NRT_SUCCESS;
 }

@@ -30,7 +30,7 @@
 
 /* What every recorded scenario rests on; a re-recorded vector keeps its own
  * list through --source (conformance/proofs/add_type.sh passes it). */
-#define DEFAULT_SOURCE "D-SIM, D-SCENARIO-DIGEST"
+#define DEFAULT_SOURCE "D-SIM, D-SIM-RNG, D-SCENARIO-DIGEST"
 
 static const char *const usage_record =
     "usage: ntsim record SCENARIO -o FILE.yaml [--id ID] [--source IDS]\n"
