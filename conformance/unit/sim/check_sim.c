@@ -943,6 +943,27 @@ START_TEST(test_scenario_rejects_a_string_where_an_integer_belongs)
 }
 END_TEST
 
+/* `cores: !!str 2` is refused as `cores: "2"` is: neither is read as the
+ * integer 2 (a tag was read as if it were not there; issue 35). */
+START_TEST(test_scenario_rejects_a_tagged_scalar_as_a_quoted_one)
+{
+    expect_scenario_error("tagged_integer.yaml",
+                          ":5:8: cores: the tag '!!str' is not read here: a value is typed by its "
+                          "text (2 is an integer, \"2\" a string); write it without the tag");
+    ntsim_scenario_t *sc = malloc(sizeof *sc);
+    char errors[2048];
+    static const char quoted[] = "version: 1\nname: q\ncores: \"2\"\n";
+    ck_assert_int_eq(ntsim_scenario_load_string("q", quoted, sizeof quoted - 1, sc, errors,
+                                                 sizeof errors), NRT_INVALID);
+    ck_assert_ptr_nonnull(strstr(errors, "q:3:8: cores: expected an integer, got the quoted"));
+    static const char deep[] = "version: 1\nname: d\nmodels:\n  - {id: 1, exec_ns: !!int 9}\n";
+    ck_assert_int_eq(ntsim_scenario_load_string("d", deep, sizeof deep - 1, sc, errors,
+                                                sizeof errors), NRT_INVALID);
+    ck_assert_ptr_nonnull(strstr(errors, "d:4:22: models[0].exec_ns: the tag '!!int' is not read"));
+    free(sc);
+}
+END_TEST
+
 /* A scenario's integers are plain decimal: 0x10 is refused as 010 is (not
  * read as hex, nor as octal), a quoted one is said to be a string, and each
  * message says what to write (D-SCENARIO-INTEGERS). Every field reads
@@ -1032,6 +1053,7 @@ Suite *make_sim_suite(void)
     tcase_add_test(tc, test_scenario_rejects_a_fault_beyond_its_cores);
     tcase_add_test(tc, test_scenario_rejects_malformed_yaml_with_the_parser_position);
     tcase_add_test(tc, test_scenario_rejects_a_string_where_an_integer_belongs);
+    tcase_add_test(tc, test_scenario_rejects_a_tagged_scalar_as_a_quoted_one);
     tcase_add_test(tc, test_scenario_integers_are_plain_decimal);
     tcase_add_test(tc, test_scenario_rejects_a_mapping_where_a_sequence_belongs);
     suite_add_tcase(s, tc);
