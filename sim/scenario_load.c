@@ -139,26 +139,50 @@ static NRT_STATUS check_entries(ntsim_yparse_t *p, yaml_node_t *seq, const char 
     return NRT_SUCCESS;
 }
 
+/* The list under `key` (NULL when absent, or after an error in *st), its
+ * entries counted into *n and checked against the key's row. */
+static yaml_node_t *list_of(ntsim_yparse_t *p, yaml_node_t *root, const char *key, size_t *n,
+                            NRT_STATUS *st)
+{
+    yaml_node_t *seq = seq_of(p, root, key, "", st);
+    *n = 0;
+    if (seq == NULL)
+        return NULL;
+    *n = (size_t)(seq->data.sequence.items.top - seq->data.sequence.items.start);
+    return (*st = check_entries(p, seq, key, *n)) == NRT_SUCCESS ? seq : NULL;
+}
+
+/* Entry i of a list of section `sec`: base (size bytes) cleared, the
+ * section's defaults stored, its keys read; *node and path (cap bytes,
+ * "models[2]") say where it is. */
+static NRT_STATUS read_entry(ntsim_yparse_t *p, yaml_node_t *seq, size_t i,
+                             ntsim_scenario_section_t sec, void *base, size_t size,
+                             yaml_node_t **node, char *path, size_t cap)
+{
+    const char *list = ntsim_scenario_section_path(sec);
+    *node = ntsim_yp_node(p, seq->data.sequence.items.start[i]);
+    ntsim_yp_path(path, cap, "%.*s[%zu]", (int)strcspn(list, "["), list, i);
+    memset(base, 0, size);
+    ntsim_scenario_key_defaults(sec, base);
+    return read_section(p, *node, sec, path, base);
+}
+
 static NRT_STATUS parse_models(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scenario_t *sc)
 {
     NRT_STATUS st;
-    yaml_node_t *seq = seq_of(p, root, "models", "", &st);
+    size_t n;
+    yaml_node_t *seq = list_of(p, root, "models", &n, &st), *m;
     if (seq == NULL)
-        return st;
-    size_t n = (size_t)(seq->data.sequence.items.top - seq->data.sequence.items.start);
-    if ((st = check_entries(p, seq, "models", n)) != NRT_SUCCESS)
         return st;
     sc->model_count = 0;
     for (size_t i = 0; i < n; i++) {
-        yaml_node_t *m = ntsim_yp_node(p, seq->data.sequence.items.start[i]);
         char path[64];
-        ntsim_yp_path(path, sizeof path, "models[%zu]", i);
         ntsim_model_t *md = &sc->models[i];
-        memset(md, 0, sizeof *md);
-        ntsim_scenario_key_defaults(NTSIM_SEC_MODELS, md);
-        snprintf(md->name, sizeof md->name, "model%zu", i + 1);
-        if ((st = read_section(p, m, NTSIM_SEC_MODELS, path, md)) != NRT_SUCCESS)
+        if ((st = read_entry(p, seq, i, NTSIM_SEC_MODELS, md, sizeof *md, &m, path,
+                             sizeof path)) != NRT_SUCCESS)
             return st;
+        if (ntsim_yp_get(p, m, "name") == NULL)
+            snprintf(md->name, sizeof md->name, "model%zu", i + 1);
         for (size_t j = 0; j < i; j++)
             if (sc->models[j].id == md->id)
                 return ntsim_yp_error(p, ntsim_yp_get(p, m, "id"), path,
@@ -240,18 +264,16 @@ static NRT_STATUS parse_clock_spread(ntsim_yparse_t *p, yaml_node_t *root, ntsim
 static NRT_STATUS parse_clocks(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scenario_t *sc)
 {
     NRT_STATUS st;
-    yaml_node_t *seq = seq_of(p, root, "clocks", "", &st);
+    size_t n;
+    yaml_node_t *seq = list_of(p, root, "clocks", &n, &st), *d;
     if (seq == NULL)
         return st;
     uint32_t phys = sc->devices * sc->cores_per_device;
-    size_t n = (size_t)(seq->data.sequence.items.top - seq->data.sequence.items.start);
     for (size_t i = 0; i < n; i++) {
-        yaml_node_t *d = ntsim_yp_node(p, seq->data.sequence.items.start[i]);
         char path[64];
-        ntsim_yp_path(path, sizeof path, "clocks[%zu]", i);
         ntsim_clock_entry_t e;
-        ntsim_scenario_key_defaults(NTSIM_SEC_CLOCKS, &e);
-        if ((st = read_section(p, d, NTSIM_SEC_CLOCKS, path, &e)) != NRT_SUCCESS)
+        if ((st = read_entry(p, seq, i, NTSIM_SEC_CLOCKS, &e, sizeof e, &d, path, sizeof path)) !=
+            NRT_SUCCESS)
             return st;
         uint64_t core = e.core;
         if (core >= phys) {
@@ -347,22 +369,17 @@ static const char *const fault_names[NTSIM_FAULT_KIND_COUNT] = {
 static NRT_STATUS parse_faults(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scenario_t *sc)
 {
     NRT_STATUS st;
-    yaml_node_t *seq = seq_of(p, root, "faults", "", &st);
+    size_t n;
+    yaml_node_t *seq = list_of(p, root, "faults", &n, &st), *f;
     if (seq == NULL)
-        return st;
-    size_t n = (size_t)(seq->data.sequence.items.top - seq->data.sequence.items.start);
-    if ((st = check_entries(p, seq, "faults", n)) != NRT_SUCCESS)
         return st;
     sc->fault_count = 0;
     for (size_t i = 0; i < n; i++) {
-        yaml_node_t *f = ntsim_yp_node(p, seq->data.sequence.items.start[i]);
         char path[64];
-        ntsim_yp_path(path, sizeof path, "faults[%zu]", i);
         ntsim_fault_t *ft = &sc->faults[i];
-        memset(ft, 0, sizeof *ft);
-        ntsim_scenario_key_defaults(NTSIM_SEC_FAULTS, ft);
         const char *kind;
-        if ((st = read_section(p, f, NTSIM_SEC_FAULTS, path, ft)) != NRT_SUCCESS ||
+        if ((st = read_entry(p, seq, i, NTSIM_SEC_FAULTS, ft, sizeof *ft, &f, path,
+                             sizeof path)) != NRT_SUCCESS ||
             (st = ntsim_yp_str(p, f, path, "kind", true, &kind)) != NRT_SUCCESS)
             return st;
         size_t k = 0;
