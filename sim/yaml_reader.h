@@ -1,6 +1,6 @@
 /*
- * sim/yaml_reader.h: the strict YAML reader every input format of the
- * harness uses (vector files, scenario files).
+ * sim/yaml_reader.h: the strict YAML reader of every YAML input: the
+ * simulator's scenario files and, above it, the harness's vector files.
  *
  * One YAML document per input, read with libyaml into a node tree; a
  * caller's function walks the root with the readers below. Scalars are typed
@@ -9,7 +9,8 @@
  * 010 as octal 8, so it is refused rather than guessed) or 0x-prefixed hex
  * (not in a decimal-only file: scenarios), so a quoted "12" is a string, and
  * is said to be one; booleans are plain true/false; keys are plain scalars
- * and appear once (D-VECTOR-SCHEMA, D-SCENARIO-INTEGERS). Every problem is
+ * and appear once; an explicit tag (!!str) is refused, as a quoted integer is
+ * (D-VECTOR-SCHEMA, D-SCENARIO-INTEGERS). Every problem is
  * kept as one line
  *
  *     file:line:col: field: message
