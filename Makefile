@@ -28,6 +28,8 @@
 #                   MUTANT_SUITE=vectors|generate: judged by one of them alone)
 #   make add-type-check  prove vectors/README.md's checklist for a new event type
 #   make add-kind-check  prove docs/architecture.md's checklist for a new vector kind
+#   make add-scenario-key-check  prove docs/architecture.md's checklist for a new
+#                   scenario key
 #   make interop    the timelines read by tools nobody here wrote: protoc decodes
 #                   trace.pftrace, Chrome DevTools' trace model (npm, into build/)
 #                   reads trace.chrome.json; their counts must match the JSON's
@@ -151,7 +153,7 @@ VALGRIND := valgrind --fair-sched=yes --quiet --error-exitcode=1 --leak-check=fu
             --show-leak-kinds=definite,indirect,possible
 
 .PHONY: all run check generate layers memcheck asan tsan bench bench-quick bench-sim fuzz coverage mutation \
-        mutants model add-type-check add-kind-check install uninstall install-check deps clean \
+        mutants model add-type-check add-kind-check add-scenario-key-check install uninstall install-check deps clean \
         interop view-check trace-engine
 
 all: $(LIB) $(SHLIB) $(PCFILE) $(CHECK_BIN) $(NTSIM_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT)
@@ -273,10 +275,10 @@ $(NTSIM_BIN): $(CMD_OBJ) $(HARNESS_LIB) $(SIM_LIB) $(LIB)
 
 SCENARIO ?=
 OUT ?= out
-# SCENARIO is a file, or the name of one in sim/scenarios (make run SCENARIO=trn2_48xl).
-SCENARIO_FILE = $(if $(SCENARIO),$(if $(findstring /,$(SCENARIO))$(filter %.yaml,$(SCENARIO)),$(SCENARIO),sim/scenarios/$(SCENARIO).yaml))
+# SCENARIO is a file, or the name of a shipped one (make run SCENARIO=trn2_48xl):
+# ntsim run resolves it (D-SCENARIO-NAMES).
 run: $(NTSIM_BIN)
-	./$(NTSIM_BIN) run $(SCENARIO_FILE) -o $(OUT)
+	./$(NTSIM_BIN) run $(SCENARIO) -o $(OUT)
 	@echo "make run: open $(OUT)/timeline.html in a browser; $(OUT)/trace.pftrace in ui.perfetto.dev"
 
 # --- tests --------------------------------------------------------------------
@@ -530,6 +532,12 @@ add-type-check: $(DEPS_STAMP)
 # testee, and leaving out any one edit fails the build or the suite.
 add-kind-check: $(DEPS_STAMP)
 	sh conformance/proofs/add_kind.sh "$(CC)"
+
+# docs/architecture.md's checklist for adding a scenario key, proven the
+# same way: a throwaway host.think_ns with the listed edits passes the suite,
+# and leaving out any one edit fails the build or the suite.
+add-scenario-key-check: $(DEPS_STAMP)
+	sh conformance/proofs/add_scenario_key.sh "$(CC)"
 
 include conformance/bench/bench.mk
 

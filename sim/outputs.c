@@ -10,13 +10,41 @@
  * digests are the same as serializing every record at the end would give.
  * Memory: one batch's text and one NTFF piece at a time.
  */
+#define _GNU_SOURCE /* mkdir's mode macros with _POSIX_C_SOURCE */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "input.h"
 #include "intern.h"
 #include "sim.h"
+
+int ntsim_mkdir_p(const char *dir)
+{
+    /* A copy to cut at each '/': any length, never a truncated path. */
+    char *tmp = ntsim_strdup(dir);
+    if (tmp == NULL) {
+        errno = ENOMEM;
+        return -1;
+    }
+    int rc = 0;
+    for (char *p = tmp + 1; *p && rc == 0; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(tmp, 0755) != 0 && errno != EEXIST)
+            rc = -1;
+        *p = '/';
+    }
+    if (rc == 0 && mkdir(tmp, 0755) != 0 && errno != EEXIST)
+        rc = -1;
+    int saved = errno;
+    free(tmp);
+    errno = saved;
+    return rc;
+}
 
 /* The fixed SipHash key of ntsim_sim_digest (D-SCENARIO-DIGEST). */
 #define DIGEST_K0 UINT64_C(0x6e7473696d2d7631)

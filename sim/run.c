@@ -193,7 +193,6 @@ NRT_STATUS ntsim_sim_run(const ntsim_scenario_t *sc, const ntsim_sim_sink_t *sin
         return st;
     s->sc = sc;
     s->sink = sink;
-    s->rng = sc->seed ? sc->seed : UINT64_C(0x9E3779B97F4A7C15);
     s->end_ns = sc->host_start_ns + sc->duration_ns;
     ntsim_sched_init(&s->sched, sc->host_start_ns);
     if ((s->batch = malloc(DRAIN_BATCH * sizeof *s->batch)) == NULL ||

@@ -2,8 +2,10 @@
  * sim/scenario.h: what one simulated run does.
  *
  * A scenario is plain data: the built-in default (scenario_default.c), or a
- * YAML file read over it by conformance/lib/scenario_load.c, whose header gives
- * the file format. Every field below says what the simulator does with it.
+ * YAML file read over it by sim/scenario_load.c. The file format's keys are
+ * listed once, in sim/scenario_keys.c (sim/scenarios/README.md is their
+ * schema, checked against it). Every field below says what the simulator
+ * does with it.
  */
 #ifndef NTSIM_SIM_SCENARIO_H
 #define NTSIM_SIM_SCENARIO_H
@@ -21,11 +23,21 @@ enum {
     NTSIM_MAX_LNC = 2      /* physical cores per logical NC (NEURON_LOGICAL_NC_CONFIG) */
 };
 
+/* The faults a scenario injects, listed once: XX(ID, name in a scenario
+ * file, what it does). The loader's names and the schema's list come from
+ * it. */
+#define NTSIM_FAULT_KIND_MAP(XX)                                                          \
+    XX(RING_BURST, "ring_burst", "`events` GENERIC instants on `nc` at once")            \
+    XX(INVALID_NOTIFICATION, "invalid_notification",                                     \
+       "the device posts notification_type `type`, `count` times")                        \
+    XX(NUMERICAL_ERROR, "numerical_error", "the next execute on `nc` ends with NUM_ERR")  \
+    XX(STOP_BEFORE_FETCH, "stop_before_fetch", "stop() before the final fetch: the rest is lost")
+
 typedef enum ntsim_fault_kind {
-    NTSIM_FAULT_RING_BURST,           /* `events` GENERIC instants on `nc` at once */
-    NTSIM_FAULT_INVALID_NOTIFICATION, /* the device posts notification_type `type` */
-    NTSIM_FAULT_NUMERICAL_ERROR,      /* the next execute on `nc` ends with NUM_ERR */
-    NTSIM_FAULT_STOP_BEFORE_FETCH     /* stop() before the final fetch: the rest is lost */
+#define NTSIM_FAULT_KIND_ENUM_(id, name, what) NTSIM_FAULT_##id,
+    NTSIM_FAULT_KIND_MAP(NTSIM_FAULT_KIND_ENUM_)
+#undef NTSIM_FAULT_KIND_ENUM_
+        NTSIM_FAULT_KIND_COUNT
 } ntsim_fault_kind_t;
 
 typedef struct ntsim_fault {
@@ -67,6 +79,9 @@ typedef struct ntsim_scenario {
     uint64_t host_start_ns;
     uint32_t host_threads;
     uint64_t request_interval_ns;
+    /* clock_spread: every physical core's clock drawn from the seed within
+     * +-these (when the file gives it; `clocks` then override). */
+    uint64_t spread_offset_ns, spread_drift_ppm;
     /* Each physical core's device clock, by instance-wide physical index. */
     int64_t clock_offset_ns[NTSIM_MAX_CORES];
     int64_t clock_drift_ppm[NTSIM_MAX_CORES];

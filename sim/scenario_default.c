@@ -1,9 +1,10 @@
 /*
  * sim/scenario_default.c: the built-in default scenario, and what a
  * scenario costs before it runs. Scenario files are read by
- * conformance/lib/scenario_load.c, over this default.
+ * sim/scenario_load.c, over this default.
  */
 #include "scenario.h"
+#include "scenario_keys.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -12,14 +13,17 @@
 void ntsim_scenario_default(ntsim_scenario_t *sc)
 {
     memset(sc, 0, sizeof *sc);
+    /* Its scalars are the schema's defaults, which a file's absent keys
+     * keep (scenario_keys.c: seed 42, 1 ms, 2 host threads every 40 us,
+     * rings of 4096, one fetch at the end). */
+    static const ntsim_scenario_section_t sections[] = {
+        NTSIM_SEC_TOP, NTSIM_SEC_INSTANCE, NTSIM_SEC_HOST, NTSIM_SEC_CLOCK_SPREAD,
+        NTSIM_SEC_CAPTURE};
+    for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++)
+        ntsim_scenario_key_defaults(sections[i], sc);
     snprintf(sc->name, sizeof sc->name, "default");
     snprintf(sc->path, sizeof sc->path, "the built-in default");
-    sc->seed = 42;
     ntsim_scenario_set_cores(sc, 2);
-    sc->duration_ns = 1000000; /* 1 ms of simulated time */
-    sc->host_start_ns = UINT64_C(1700000000000000000);
-    sc->host_threads = 2;
-    sc->request_interval_ns = 40000;
     sc->clock_offset_ns[0] = 1500;
     sc->clock_drift_ppm[0] = 25;
     sc->clock_offset_ns[1] = -2500;
@@ -27,8 +31,6 @@ void ntsim_scenario_default(ntsim_scenario_t *sc)
     sc->models[0] = (ntsim_model_t){1, "mlp", 30000, false, 2, 1, 1 << 20};
     sc->models[1] = (ntsim_model_t){2, "allreduce", 50000, true, 1, 1, 4 << 20};
     sc->model_count = 2;
-    sc->max_events_per_nc = 4096;
-    sc->fetch_interval_ns = 0;
     /* One fault of each runtime kind: three invalid notification types
      * (TOPSP_CC_STATUS, MAX, a garbage negative) and a numerical error. */
     sc->faults[0] = (ntsim_fault_t){NTSIM_FAULT_INVALID_NOTIFICATION, 100000, 0, 0, 9, 1};

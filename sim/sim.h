@@ -137,6 +137,11 @@ NRT_STATUS ntsim_sim_writer_finish(ntsim_sim_writer_t *w, ntsim_outputs_t *o);
 const char *ntsim_sim_writer_failed_file(const ntsim_sim_writer_t *w, int *err);
 void ntsim_sim_writer_free(ntsim_sim_writer_t *w);
 
+/* Creates dir and its parents (existing ones are fine), for a run's output
+ * directories; 0, or -1 with errno (ENOMEM when the path could not be
+ * copied). */
+int ntsim_mkdir_p(const char *dir);
+
 /* A 64-bit digest of bytes (SipHash-1-3 under a fixed key): pins outputs in
  * scenario vectors (D-SCENARIO-DIGEST). */
 uint64_t ntsim_sim_digest(const void *data, size_t len);

@@ -2,7 +2,8 @@
  * sim/workload.c: the runtime paths of one simulated run.
  *
  * Timeline of one execute (host ns after it starts; exec = the model's
- * device time, jittered by the seed):
+ * device time, jittered by the seed; every draw is its purpose's stream
+ * for the exec id, D-SIM-RNG):
  *   0            EXECUTE_API START, POST_REQUEST, MODEL_SUBMIT, ASYNC_SEMA_WAIT
  *   +2 us        RUNTIME_EXECUTE START, tensors allocated and written, buffers copied in
  *   +5 us        EXEC_PRE START, TIMESTAMP_SYNC (the execution's sync point),
@@ -33,6 +34,7 @@
 
 #include "event_table.h"
 #include "nrt/nrt_profile_notification.h"
+#include "rng.h"
 #include "workload.h"
 
 #define US 1000u
@@ -59,13 +61,12 @@ typedef struct request {
 
 /* --- helpers ------------------------------------------------------------------ */
 
-static uint64_t rng_next(ntsim__sim_t *s)
+/* The stream of one purpose for one execute (D-SIM-RNG): what it draws
+ * depends on the seed, the purpose and the exec id alone. */
+static ntsim_rng_t exec_stream(const ntsim__sim_t *s, ntsim_rng_purpose_t purpose,
+                               uint64_t exec_id)
 {
-    /* xorshift64*: deterministic per seed, never 0 */
-    s->rng ^= s->rng >> 12;
-    s->rng ^= s->rng << 25;
-    s->rng ^= s->rng >> 27;
-    return s->rng * UINT64_C(2685821657736338717);
+    return ntsim_rng_stream(s->sc->seed, purpose, exec_id);
 }
 
 void ntsim__sim_at(ntsim__sim_t *s, uint64_t delay, ntsim_sched_fn fn, void *arg, uint64_t arg2)
@@ -344,13 +345,14 @@ static void step_core_start(ntsim__sim_t *s, request_t *r)
          DATA(exec_core, .exec_id = r->exec_id, .model_id = r->model->id), r->span | 5);
     /* One nc_exec_running span per physical core, each with its own
      * tracking id, the exec_id shared (D-LNC). */
+    ntsim_rng_t early_stop = exec_stream(s, NTSIM_RNG_CORE_STOP, r->exec_id);
     for (uint32_t j = 0; j < s->sc->lnc; j++) {
         emit(s, TY(DEVICE_EXEC), S, r->nc,
              DATA(nc_exec_start, .device_core_idx = core_in_device(s, r->nc, j),
                   .exec_id = (uint32_t)r->exec_id, .sync_info = sync_now(s, core_of(s, r->nc, j))),
              per_core(r->span | 6, j));
         if (j > 0) {
-            uint64_t early = 1 + rng_next(s) % (r->exec_ns / 16 + 1);
+            uint64_t early = 1 + ntsim_rng_below(&early_stop, r->exec_ns / 16 + 1);
             ntsim__sim_at(s, r->exec_ns > early ? r->exec_ns - early : 1, core_stop_early, r, j);
         }
     }
@@ -364,14 +366,16 @@ static void post_execute_notifications(ntsim__sim_t *s, request_t *r)
     /* The TPB queues are per physical core: nc is the process's physical
      * core index (logical NC x LNC + j); the TopSP serves the logical NC
      * (D-LNC). With LNC 1 both are the NC. */
+    ntsim_rng_t dma = exec_stream(s, NTSIM_RNG_NOTIFY_DMA, r->exec_id);
+    ntsim_rng_t throttle = exec_stream(s, NTSIM_RNG_NOTIFY_THROTTLE, r->exec_id);
     for (uint32_t j = 0; j < s->sc->lnc; j++) {
         uint32_t q = r->nc * s->sc->lnc + j;
         post_notification(s, NOTIFICATION_TYPE_TRACE, q, r->exec_id);
         post_notification(s, NOTIFICATION_TYPE_INFER_STATUS, q, r->exec_id);
         post_notification(s, NOTIFICATION_TYPE_EVENT, q, r->exec_id);
-        if (rng_next(s) % 2 == 0)
+        if (ntsim_rng_below(&dma, 2) == 0)
             post_notification(s, NOTIFICATION_TYPE_DMA, q, r->exec_id);
-        if (rng_next(s) % 4 == 0)
+        if (ntsim_rng_below(&throttle, 4) == 0)
             post_notification(s, NOTIFICATION_TYPE_THROTTLE, q, r->exec_id);
         if (s->nc[r->nc].numerical_errors_pending > 0 && j == r->exec_id % s->sc->lnc)
             post_notification(s, NOTIFICATION_TYPE_ERROR, q, r->exec_id);
@@ -380,7 +384,8 @@ static void post_execute_notifications(ntsim__sim_t *s, request_t *r)
         return;
     post_notification(s, NOTIFICATION_TYPE_TOPSP_TRACE, r->nc, r->exec_id);
     post_notification(s, NOTIFICATION_TYPE_TOPSP_EVENT, r->nc, r->exec_id);
-    if (rng_next(s) % 4 == 0)
+    ntsim_rng_t topsp = exec_stream(s, NTSIM_RNG_NOTIFY_TOPSP_ERROR, r->exec_id);
+    if (ntsim_rng_below(&topsp, 4) == 0)
         post_notification(s, NOTIFICATION_TYPE_TOPSP_ERROR, r->nc, r->exec_id);
 }
 
@@ -634,7 +639,8 @@ static void thread_next(ntsim_sched_t *sched, void *arg, uint64_t thread)
     r->n_out = r->model->outputs;
     /* Device time jitters by up to 1/8 around the model's, from the seed. */
     uint64_t jitter = r->model->exec_ns / 8;
-    r->exec_ns = r->model->exec_ns - jitter / 2 + (jitter ? rng_next(s) % (jitter + 1) : 0);
+    ntsim_rng_t draw = exec_stream(s, NTSIM_RNG_EXEC_JITTER, r->exec_id);
+    r->exec_ns = r->model->exec_ns - jitter / 2 + ntsim_rng_below(&draw, jitter + 1);
     if (r->exec_ns < 2)
         r->exec_ns = 2;
     request_step(&s->sched, r, STEP_SUBMIT);
@@ -661,6 +667,7 @@ static void fault_fire(ntsim_sched_t *sched, void *arg, uint64_t index)
         s->nc[f->nc].numerical_errors_pending++;
         break;
     case NTSIM_FAULT_STOP_BEFORE_FETCH:
+    case NTSIM_FAULT_KIND_COUNT: /* not a fault: the loader gives none */
         break; /* run.c: at the end of the run */
     }
 }

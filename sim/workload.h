@@ -35,7 +35,6 @@ typedef struct ntsim__sim_alloc {
 typedef struct ntsim__sim {
     const ntsim_scenario_t *sc;
     ntsim_sched_t sched;
-    uint64_t rng;             /* xorshift64* state: the run's only randomness */
     uint64_t tid;             /* the simulated thread now running */
     uint64_t end_ns;          /* host time after which no execute starts */
     ntsim__sim_nc_t nc[NTSIM_NC_COUNT];

@@ -143,8 +143,6 @@ done
 # Bad scenarios: exit 3, file:line:col: field.
 check "bad scenario" 3 "$bin" run conformance/testdata/scenarios/negative_cores.yaml -o "$tmp/c"
 has "bad scenario" "negative_cores.yaml:4:8: cores: -2 is out of range [1, 256]"
-check "missing scenario" 3 "$bin" run "$tmp/none.yaml"
-has "missing scenario" "cannot open"
 
 # decode: a truncated record dump, a malformed .ntff.
 head -c 113 /dev/zero >"$tmp/short.bin"
@@ -163,7 +161,7 @@ has "directory as dump" "$tmp: not a regular file (a directory)"
 
 # replay: pass, fail (with a repro line), unreadable.
 check "replay" 0 "$bin" replay vectors/notify.yaml
-has "replay" "replay: 17 passed, 0 failed"
+has "replay" "replay: $(grep -c '^ *- id: ' vectors/notify.yaml) passed, 0 failed"
 check "replay wrong" 1 "$bin" replay conformance/testdata/wrong/layout_hw_notify.yaml
 has "replay wrong" "layout.hw_notify.hint: offset: expected 0x06, got 0x04"
 has "replay wrong" "repro: ntsim replay conformance/testdata/wrong/layout_hw_notify.yaml --id layout.hw_notify"
@@ -324,6 +322,36 @@ has "inspect: system profile off" "46 of 46 event types present"
 check "inspect: bad dir" 1 env ${I}_ENABLE=1 ${I}_OUTPUT_DIR="$tmp/plain/sub" "$bin" run -o "$tmp/i4"
 has "inspect: bad dir" "${I}_OUTPUT_DIR: $tmp/plain/sub: cannot create the output directory: Not a directory"
 [ ! -e "$tmp/i4" ] || { echo "cli_ntsim: inspect: ran with no output directory" >&2; fail=1; }
+
+# A scenario by name, from any directory (D-SCENARIO-NAMES): the program
+# finds its data from where it is, never from the working directory.
+check "name from elsewhere" 0 sh -c "cd / && '$abs' run trn2_48xl -q -o '$tmp/n48'"
+[ -s "$tmp/n48/trace.json" ] || { echo "cli_ntsim: run trn2_48xl from / wrote no trace.json" >&2; fail=1; }
+check "name not found" 3 sh -c "cd / && '$abs' run trn2_4xl -o '$tmp/nx'"
+has "name not found" "trn2_4xl: no such file, and no shipped scenario of that name; the shipped scenarios ("
+has "name not found" "sim/scenarios): clock_drift, default, "
+has "name not found" ", trn2_48xl, trn2_lnc2"
+check "path not found" 3 "$bin" run "$tmp/no/such.yaml" -o "$tmp/nx"
+has "path not found" "$tmp/no/such.yaml: no such file; the shipped scenarios ("
+[ ! -e "$tmp/nx" ] || { echo "cli_ntsim: a scenario not found still made $tmp/nx" >&2; fail=1; }
+# Installed: <prefix>/bin/ntsim reads <prefix>/share/ntsim/scenarios, not the
+# tree it was built in.
+mkdir -p "$tmp/prefix/bin" "$tmp/prefix/share/ntsim/scenarios"
+cp "$abs" "$tmp/prefix/bin/ntsim"
+sed 's/^name: ring_overflow$/name: only_this/' sim/scenarios/ring_overflow.yaml \
+    >"$tmp/prefix/share/ntsim/scenarios/only_this.yaml"
+check "installed name" 0 sh -c "cd / && '$tmp/prefix/bin/ntsim' run only_this -o '$tmp/p1'"
+has "installed name" "scenario only_this from $tmp/prefix/share/ntsim/scenarios/only_this.yaml,"
+check "installed, the tree's name" 3 sh -c "cd / && '$tmp/prefix/bin/ntsim' run default -o '$tmp/p2'"
+has "installed, the tree's name" "the shipped scenarios ($tmp/prefix/share/ntsim/scenarios): only_this"
+# A build directory of any depth (build/clang/x/) in another source tree.
+mkdir -p "$tmp/tree/sim/scenarios" "$tmp/tree/build/clang/x"
+: >"$tmp/tree/sim/sim.mk"
+cp "$abs" "$tmp/tree/build/clang/x/ntsim"
+sed 's/^name: ring_overflow$/name: deep_one/' sim/scenarios/ring_overflow.yaml \
+    >"$tmp/tree/sim/scenarios/deep_one.yaml"
+check "build tree name" 0 sh -c "cd / && '$tmp/tree/build/clang/x/ntsim' run deep_one -o '$tmp/p3'"
+has "build tree name" "scenario deep_one from $tmp/tree/sim/scenarios/deep_one.yaml,"
 
 # stress: real threads, invariants only.
 check "stress" 0 "$bin" run --stress --threads 3 --ncs 2 --seconds 0.3

@@ -20,8 +20,9 @@
 
 enum { NTSIM_EXIT_OK = 0, NTSIM_EXIT_FAIL = 1, NTSIM_EXIT_USAGE = 2, NTSIM_EXIT_INPUT = 3 };
 
-/* io.c: loads SCENARIO (NULL: the built-in default); on error prints it and
- * returns NTSIM_EXIT_INPUT. */
+/* io.c: loads SCENARIO, a path or the name of a shipped scenario
+ * (ntsim_scenario_find; NULL: the built-in default); on error prints it
+ * (a name not found with the shipped names) and returns NTSIM_EXIT_INPUT. */
 int ntsim_cli_load_scenario(const char *path, ntsim_scenario_t *sc, FILE *err);
 /* io.c: creates dir (and its parents) and opens the three output files in
  * it for the run to stream into, and the record dump when records_path is
@@ -32,9 +33,6 @@ int ntsim_cli_open_outputs(const char *dir, const char *records_path, ntsim_outp
 /* io.c: closes what ntsim_cli_open_outputs opened; 0, or -1 after printing
  * (when err is not NULL) which file could not be written. */
 int ntsim_cli_close_outputs(ntsim_output_files_t *f, const char *dir, FILE *err);
-/* io.c: creates dir and its parents (existing ones are fine); 0, or -1 with
- * errno. */
-int ntsim_cli_mkdir_p(const char *dir);
 /* io.c: a count or a size in bytes: decimal digits with an optional K, M or G
  * (powers of 1024). False on anything else or on overflow. */
 bool ntsim_cli_parse_size(const char *text, uint64_t *out);
@@ -96,8 +94,8 @@ int ntsim_cli_write_timeline(const char *path, ntsim_timeline_format_t format,
  * when out is not NULL, says where; 0 or -1 as above. */
 int ntsim_cli_write_timelines(const char *dir, const nrt_sys_trace_event_t *recs, size_t n,
                               FILE *out, FILE *err);
-/* inspect.c: the inspect session of `ntsim run` (D-INSPECT-ENV).
- * begin reads NEURON_RT_INSPECT_* from the environment and prints its
+/* inspect.c: the inspect session of `ntsim run` (sim/inspect_session.h,
+ * D-INSPECT-ENV), its messages printed. begin reads NEURON_RT_INSPECT_* from the environment and prints its
  * warnings; malformed variables are printed and NTSIM_EXIT_USAGE returned
  * (nothing may run). An enabled session's filters replace sc's, and its
  * OUTPUT_DIR/ntrace.pb is opened (NTSIM_EXIT_FAIL, the path named, when it
@@ -105,7 +103,7 @@ int ntsim_cli_write_timelines(const char *dir, const nrt_sys_trace_event_t *recs
  * ntsim_cli_inspect_free. The sink takes the run's drained records; end
  * finishes ntrace.pb and prints what the session did to out (NULL: quiet);
  * 0, or -1 after naming the file that could not be written. */
-typedef struct ntsim_cli_inspect ntsim_cli_inspect_t;
+typedef struct ntsim_inspect_session ntsim_cli_inspect_t; /* sim/inspect_session.h */
 int ntsim_cli_inspect_begin(ntsim_scenario_t *sc, ntsim_cli_inspect_t **out, FILE *err);
 ntsim_sim_sink_t ntsim_cli_inspect_sink(ntsim_cli_inspect_t *in);
 int ntsim_cli_inspect_end(ntsim_cli_inspect_t *in, FILE *out, FILE *err);

@@ -26,10 +26,11 @@
 #include "event_table.h"
 #include "ntsim/convert.h"
 #include "facts.h"
+#include "run_counts.h"
 
 /* What every recorded scenario rests on; a re-recorded vector keeps its own
  * list through --source (conformance/proofs/add_type.sh passes it). */
-#define DEFAULT_SOURCE "D-SIM, D-SCENARIO-DIGEST"
+#define DEFAULT_SOURCE "D-SIM, D-SIM-RNG, D-SCENARIO-DIGEST"
 
 static const char *const usage_record =
     "usage: ntsim record SCENARIO -o FILE.yaml [--id ID] [--source IDS]\n"
@@ -147,17 +148,16 @@ static void y_u64(ywriter_t *w, const char *key, uint64_t v)
 
 /* --- the vector ------------------------------------------------------------------- */
 
+/* counts:, from the run's lists (sim/run_counts.h), in their order. */
 static void write_counts(ywriter_t *w, const ntsim_scenario_t *sc, const ntsim_run_result_t *r)
 {
-    unsigned types = 0;
-    for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
-        types += r->per_type[t] != 0;
+    uint64_t v = 0;
     y_key(w, "counts");
     y_map(w, false);
-    y_u64(w, "executes", r->executes);
-    y_u64(w, "events_emitted", r->events_emitted);
-    y_u64(w, "trace_events", r->record_count);
-    y_u64(w, "types_present", types);
+    for (const char *const *k = ntsim_run_count_names(NTSIM_COUNTS_RUN); *k != NULL; k++)
+        if (ntsim_run_count(r, NTSIM_COUNTS_RUN, *k, 0, &v))
+            y_u64(w, *k, v);
+    uint64_t types = ntsim_run_types_present(r);
     y_key(w, "per_type");
     y_map(w, types == 0);
     for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
@@ -168,29 +168,19 @@ static void write_counts(ywriter_t *w, const ntsim_scenario_t *sc, const ntsim_r
     y_key(w, "ncs");
     y_seq(w, false);
     for (uint32_t nc = 0; nc < sc->cores; nc++) {
-        const ntsim_nc_stats_t *s = &r->nc_stats[nc];
         y_map(w, true);
         y_u64(w, "nc", nc);
-        y_u64(w, "created", s->created);
-        y_u64(w, "pushed", s->pushed);
-        y_u64(w, "overwritten", s->overwritten);
-        y_u64(w, "drained", s->drained);
-        y_u64(w, "lost_at_stop", s->lost_at_stop);
-        y_u64(w, "busy", s->busy);
-        y_u64(w, "events", r->per_nc[nc]);
+        for (const char *const *k = ntsim_run_count_names(NTSIM_COUNTS_NC); *k != NULL; k++)
+            if (ntsim_run_count(r, NTSIM_COUNTS_NC, *k, nc, &v))
+                y_u64(w, *k, v);
         y_end_map(w);
     }
     y_end_seq(w);
-    const ntsim_notify_stats_t *n = &r->notify;
     y_key(w, "notifications");
     y_map(w, true);
-    y_u64(w, "posted", r->notifications_posted);
-    y_u64(w, "converted", n->converted);
-    y_u64(w, "dropped", n->dropped);
-    y_u64(w, "dropped_cc_status", n->dropped_cc_status);
-    y_u64(w, "dropped_max", n->dropped_max);
-    y_u64(w, "dropped_out_of_range", n->dropped_out_of_range);
-    y_u64(w, "explicit", n->explicit_infos);
+    for (const char *const *k = ntsim_run_count_names(NTSIM_COUNTS_NOTIFY); *k != NULL; k++)
+        if (ntsim_run_count(r, NTSIM_COUNTS_NOTIFY, *k, 0, &v))
+            y_u64(w, *k, v);
     y_end_map(w);
     y_end_map(w);
 }

@@ -2,7 +2,6 @@
  * conformance/cmd/io.c: what the ntsim command reads and writes: the
  * scenario (or the built-in default), the output directory and its files.
  */
-#define _GNU_SOURCE /* mkdir's mode macros with _POSIX_C_SOURCE */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,45 +12,30 @@
 #include "input.h"
 #include "scenario_load.h"
 
-int ntsim_cli_mkdir_p(const char *dir)
+int ntsim_cli_load_scenario(const char *arg, ntsim_scenario_t *sc, FILE *err)
 {
-    /* A copy to cut at each '/': any length, never a truncated path. */
-    char *tmp = ntsim_strdup(dir);
-    if (tmp == NULL) {
-        errno = ENOMEM;
-        return -1;
-    }
-    int rc = 0;
-    for (char *p = tmp + 1; *p && rc == 0; p++) {
-        if (*p != '/')
-            continue;
-        *p = '\0';
-        if (mkdir(tmp, 0755) != 0 && errno != EEXIST)
-            rc = -1;
-        *p = '/';
-    }
-    if (rc == 0 && mkdir(tmp, 0755) != 0 && errno != EEXIST)
-        rc = -1;
-    int saved = errno;
-    free(tmp);
-    errno = saved;
-    return rc;
-}
-
-int ntsim_cli_load_scenario(const char *path, ntsim_scenario_t *sc, FILE *err)
-{
-    if (path == NULL) {
+    if (arg == NULL) {
         ntsim_scenario_default(sc);
         return NTSIM_EXIT_OK;
     }
+    ntsim_errors_t found;
+    ntsim_errors_init(&found);
+    char *path = ntsim_scenario_find(arg, &found);
+    for (size_t i = 0; i < found.count; i++)
+        fprintf(err, "ntsim: %s\n", found.items[i]);
+    if (path == NULL && found.count == 0)
+        fprintf(err, "ntsim: out of memory\n");
+    ntsim_errors_free(&found);
+    if (path == NULL)
+        return NTSIM_EXIT_INPUT;
     char errors[8192];
     NRT_STATUS st = ntsim_scenario_load(path, sc, errors, sizeof errors);
     if (st != NRT_SUCCESS) {
         fprintf(err, "%s", errors);
         fprintf(err, "ntsim: %s: not a valid scenario\n", path);
-        return NTSIM_EXIT_INPUT;
     }
-    return NTSIM_EXIT_OK;
+    free(path);
+    return st == NRT_SUCCESS ? NTSIM_EXIT_OK : NTSIM_EXIT_INPUT;
 }
 
 static const char *const output_names[3] = {"trace.json", "trace.ntff", "notifications.ntff"};
@@ -60,7 +44,7 @@ int ntsim_cli_open_outputs(const char *dir, const char *records_path, ntsim_outp
                            FILE *err)
 {
     *f = (ntsim_output_files_t){NULL, NULL, NULL, NULL, true}; /* ntsim run prints no digest */
-    if (ntsim_cli_mkdir_p(dir) != 0) {
+    if (ntsim_mkdir_p(dir) != 0) {
         fprintf(err, "ntsim: %s: cannot create the output directory: %s\n", dir,
                 strerror(errno));
         return -1;

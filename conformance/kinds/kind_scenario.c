@@ -4,7 +4,8 @@
  *
  *   - id: scenario.ring_overflow
  *     ...common keys...
- *     scenario: sim/scenarios/ring_overflow.yaml   # relative to the working directory
+ *     scenario: ring_overflow                       # a shipped scenario's name, or a
+ *                                                   # path (D-SCENARIO-NAMES)
  *     counts:                                       # any subset
  *       executes: 0
  *       events_emitted: 1500
@@ -27,6 +28,7 @@
 #include "event_table.h"
 #include "kinds.h"
 #include "record_input.h"
+#include "run_counts.h"
 #include "scenario_load.h"
 #include "sim.h"
 #include "sim_run.h"
@@ -50,14 +52,13 @@ typedef struct scenario_body {
 } scenario_body_t;
 
 static const char *const scenario_keys[] = {"scenario", "counts", "digests", "events", NULL};
-static const char *const count_keys[] = {"executes", "events_emitted", "trace_events",
-                                         "types_present", "per_type", "ncs", "notifications",
-                                         NULL};
-static const char *const nc_keys[] = {"nc", "created", "pushed", "overwritten", "drained",
-                                      "lost_at_stop", "busy", "events", NULL};
-static const char *const notif_keys[] = {"posted", "converted", "dropped", "dropped_cc_status",
-                                         "dropped_max", "dropped_out_of_range", "explicit",
-                                         NULL};
+/* The counts' keys, from the run's lists (sim/run_counts.h): its totals,
+ * then the groups; an NC's entry names its NC, then its counts. */
+#define NTSIM_COUNT_KEY_(name, value) #name,
+static const char *const count_keys[] = {NTSIM_RUN_COUNT_MAP(NTSIM_COUNT_KEY_) "per_type", "ncs",
+                                         "notifications", NULL};
+static const char *const nc_keys[] = {"nc", NTSIM_RUN_NC_COUNT_MAP(NTSIM_COUNT_KEY_) NULL};
+#undef NTSIM_COUNT_KEY_
 static const char *const digest_keys[] = {"json", "ntff", "notifications", NULL};
 static const char *const event_keys[] = {"index", "hex", NULL};
 
@@ -90,8 +91,8 @@ static NRT_STATUS parse_counts(ntsim_yparse_t *p, yaml_node_t *c, const char *pa
     NRT_STATUS st;
     if ((st = ntsim_yp_check_keys(p, c, path, count_keys, NULL)) != NRT_SUCCESS)
         return st;
-    for (size_t i = 0; i < 4; i++)
-        if ((st = add_check(p, b, c, path, count_keys[i], count_keys[i])) != NRT_SUCCESS)
+    for (const char *const *k = ntsim_run_count_names(NTSIM_COUNTS_RUN); *k != NULL; k++)
+        if ((st = add_check(p, b, c, path, *k, *k)) != NRT_SUCCESS)
             return st;
     yaml_node_t *pt = ntsim_yp_get(p, c, "per_type");
     if (pt != NULL) {
@@ -139,6 +140,7 @@ static NRT_STATUS parse_counts(ntsim_yparse_t *p, yaml_node_t *c, const char *pa
     if (n != NULL) {
         char npath[512];
         ntsim_yp_path(npath, sizeof npath, "%s.notifications", path);
+        const char *const *notif_keys = ntsim_run_count_names(NTSIM_COUNTS_NOTIFY);
         if ((st = ntsim_yp_check_keys(p, n, npath, notif_keys, NULL)) != NRT_SUCCESS)
             return st;
         for (size_t k = 0; notif_keys[k] != NULL; k++) {
@@ -209,19 +211,10 @@ static NRT_STATUS scenario_parse(ntsim_yparse_t *p, yaml_node_t *node, const cha
     return NRT_SUCCESS;
 }
 
-/* The value of a named count of a run. */
+/* The value of a named count of a run: "executes", "per_type.GENERIC",
+ * "nc3.overwritten", "notifications.posted" (the names add_check gave). */
 static bool count_of(const ntsim_run_result_t *r, const char *name, uint64_t *out)
 {
-    const ntsim_notify_stats_t *n = &r->notify;
-    if (strcmp(name, "executes") == 0) { *out = r->executes; return true; }
-    if (strcmp(name, "events_emitted") == 0) { *out = r->events_emitted; return true; }
-    if (strcmp(name, "trace_events") == 0) { *out = r->record_count; return true; }
-    if (strcmp(name, "types_present") == 0) {
-        *out = 0;
-        for (size_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
-            *out += r->per_type[t] != 0;
-        return true;
-    }
     if (strncmp(name, "per_type.", 9) == 0) {
         char enum_name[128];
         snprintf(enum_name, sizeof enum_name, "NRT_SYS_TRACE_EVENT_TYPE_%s", name + 9);
@@ -234,28 +227,12 @@ static bool count_of(const ntsim_run_result_t *r, const char *name, uint64_t *ou
     if (strncmp(name, "nc", 2) == 0 && name[2] >= '0' && name[2] <= '9') {
         char *dot = NULL;
         unsigned long nc = strtoul(name + 2, &dot, 10);
-        if (nc >= NTSIM_NC_COUNT || dot == NULL || *dot != '.')
-            return false;
-        const ntsim_nc_stats_t *s = &r->nc_stats[nc];
-        const char *f = dot + 1;
-        if (strcmp(f, "created") == 0) *out = s->created;
-        else if (strcmp(f, "pushed") == 0) *out = s->pushed;
-        else if (strcmp(f, "overwritten") == 0) *out = s->overwritten;
-        else if (strcmp(f, "drained") == 0) *out = s->drained;
-        else if (strcmp(f, "lost_at_stop") == 0) *out = s->lost_at_stop;
-        else if (strcmp(f, "busy") == 0) *out = s->busy;
-        else if (strcmp(f, "events") == 0) *out = r->per_nc[nc];
-        else return false;
-        return true;
+        return nc < NTSIM_NC_COUNT && dot != NULL && *dot == '.' &&
+               ntsim_run_count(r, NTSIM_COUNTS_NC, dot + 1, (uint32_t)nc, out);
     }
-    if (strcmp(name, "notifications.posted") == 0) { *out = r->notifications_posted; return true; }
-    if (strcmp(name, "notifications.converted") == 0) { *out = n->converted; return true; }
-    if (strcmp(name, "notifications.dropped") == 0) { *out = n->dropped; return true; }
-    if (strcmp(name, "notifications.dropped_cc_status") == 0) { *out = n->dropped_cc_status; return true; }
-    if (strcmp(name, "notifications.dropped_max") == 0) { *out = n->dropped_max; return true; }
-    if (strcmp(name, "notifications.dropped_out_of_range") == 0) { *out = n->dropped_out_of_range; return true; }
-    if (strcmp(name, "notifications.explicit") == 0) { *out = n->explicit_infos; return true; }
-    return false;
+    if (strncmp(name, "notifications.", 14) == 0)
+        return ntsim_run_count(r, NTSIM_COUNTS_NOTIFY, name + 14, 0, out);
+    return ntsim_run_count(r, NTSIM_COUNTS_RUN, name, 0, out);
 }
 
 static void scenario_run(const ntsim_vector_t *v, ntsim_report_t *rep)
@@ -270,7 +247,16 @@ static void scenario_run(const ntsim_vector_t *v, ntsim_report_t *rep)
         return;
     }
     char errors[4096];
-    if (ntsim_scenario_load(b->path, sc, errors, sizeof errors) != NRT_SUCCESS) {
+    ntsim_errors_t lookup;
+    ntsim_errors_init(&lookup);
+    char *path = ntsim_scenario_find(b->path, &lookup);
+    NRT_STATUS st = path == NULL ? NRT_INVALID
+                                 : ntsim_scenario_load(path, sc, errors, sizeof errors);
+    if (path == NULL)
+        snprintf(errors, sizeof errors, "%s", lookup.count ? lookup.items[0] : "out of memory");
+    free(path);
+    ntsim_errors_free(&lookup);
+    if (st != NRT_SUCCESS) {
         ntsim_report_add(rep, v->id, "scenario", "expected %s to load, got: %s", b->path, errors);
         free(sc);
         free(r);
@@ -325,6 +311,13 @@ static void scenario_run(const ntsim_vector_t *v, ntsim_report_t *rep)
     ntsim_capture_shutdown();
 }
 
+/* The scenario the vector runs, as it names it: the coverage checks ask
+ * that every shipped scenario has a vector. */
+static const char *scenario_subject(const void *body)
+{
+    return ((const scenario_body_t *)body)->path;
+}
+
 /* The keys a vector of this kind is judged by (facts.h: FACT@key). */
 static const char *const scenario_judged[] = {"counts", "digests", "events", NULL};
 
@@ -336,4 +329,5 @@ const ntsim_vector_kind_t ntsim_kind_scenario = {
     .parse = scenario_parse,
     .free_body = scenario_free,
     .run = scenario_run,
+    .subject = scenario_subject,
 };

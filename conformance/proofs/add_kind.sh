@@ -21,28 +21,10 @@
 # Then: with all five edits the whole suite passes, in process and through
 # `ntsim testee` (the checklist is enough); with any one left out, the build
 # or the suite fails (none is superfluous). Exit 0 when both hold.
-set -u
 cc=${1:-cc}
-top=$(pwd)
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-say() { echo "add_kind: $*"; }
-
-# The unedited tree, built once; each variant starts from a copy of it with
-# the times kept (cp -p), so that make rebuilds only what an edit touched
-# (BUILD is relative, so the copied dependency files name the copy's objects).
-mkdir -p "$tmp/base"
-cp -Rp "$top/Makefile" "$top/include" "$top/engine" "$top/sim" \
-    "$top/conformance" "$top/vectors" "$top/docs" "$tmp/base/"
-if ! make -s -C "$tmp/base" CC="$cc" BUILD=build build/check_ntsim \
-    build/ntsim >"$tmp/build.log" 2>&1; then
-    say "the unedited tree does not build:"; tail -5 "$tmp/build.log" | sed 's/^/    /'; exit 1
-fi
-fresh() { # the built base in $tmp/t
-    rm -rf "$tmp/t"
-    cp -Rp "$tmp/base" "$tmp/t"
-}
+proof=add_kind
+. "$(dirname "$0")/checklist.sh"
+checklist_base
 
 edit_map() {
     perl -0pi -e 's/(\n    XX\(inspect, OWN, NONE\))\n/$1 \\\n    XX(scratch, JUDGED, SCRATCH)\n/' \
@@ -160,26 +142,6 @@ YAML
 
 EDITS="edit_map edit_proto edit_kind edit_builtin edit_vectors"
 
-# Every edit must change (or make) its files: a pattern that no longer
-# matches means the checklist and this script have drifted apart.
-applied() { # applied EDIT FILE...
-    e=$1
-    shift
-    for f in "$@"; do [ -f "$tmp/t/$f" ] && cp "$tmp/t/$f" "$tmp/before.$(basename "$f")"; done
-    "$e"
-    for f in "$@"; do
-        if [ -f "$tmp/before.$(basename "$f")" ] && cmp -s "$tmp/before.$(basename "$f")" "$tmp/t/$f"; then
-            say "$e did not apply to $f: update the script and docs/architecture.md together"
-            fail=1
-        fi
-        rm -f "$tmp/before.$(basename "$f")"
-    done
-}
-
-build() { # the suite and ntsim in the scratch tree; 0 when they built
-    make -s -C "$tmp/t" CC="$cc" BUILD=build build/check_ntsim build/ntsim >"$tmp/build.log" 2>&1
-}
-
 suite() { # the whole suite in process, then the judged kinds through ntsim testee
     (cd "$tmp/t" && CK_VERBOSITY=silent ./build/check_ntsim) >"$tmp/suite.log" 2>&1 &&
         (cd "$tmp/t" && CK_VERBOSITY=silent ./build/check_ntsim --testee './build/ntsim testee' \
@@ -207,23 +169,5 @@ else
 fi
 
 # --- each edit left out: the build or the suite fails -----------------------------
-for skip in $EDITS; do
-    fresh
-    for e in $EDITS; do
-        [ "$e" = "$skip" ] || "$e"
-    done
-    if ! build; then
-        say "without $skip: the build fails: ok ($(grep -m1 -E 'error' "$tmp/build.log" | cut -c1-100))"
-        continue
-    fi
-    if suite; then
-        say "without $skip: the suite still passes, so the checklist lists an edit nobody needs"
-        fail=1
-    else
-        say "without $skip: the suite fails: ok ($(cat "$tmp/suite.log" "$tmp/testee.log" 2>/dev/null |
-            grep -m1 '^FAIL' | cut -c1-100))"
-    fi
-done
-
-[ "$fail" -eq 0 ] && say "the checklist's 5 edits are enough, and each is needed: ok"
-exit "$fail"
+leave_each_out
+checklist_done 5

@@ -66,6 +66,9 @@ probe() {
 # A header of each layer, included by the name the layer's own sources use.
 H_ENGINE=event_table.h
 H_SIM=sim.h
+# What moved into sim/ from the harness (issue 34): the scenario format and
+# the inspect session are the product's.
+H_SIM_OWN="yaml_reader.h scenario_load.h inspect_env.h sim_run.h"
 H_LIB=vector.h
 H_TESTEE=testee.h
 H_BUILTIN=testee_engine.h
@@ -89,12 +92,16 @@ probe "the record's payloads, by the ABI header's name" "$INC_ENGINE" nrt/nrt_sy
 probe "the record's payloads, on their own" "$INC_ENGINE" nrt/nrt_sys_trace_event_data.h part
 probe "engine sees itself" "$INC_ENGINE" $H_ENGINE ok
 above engine "$INC_ENGINE" $H_SIM $H_LIB $H_TESTEE $H_PROTO $H_KINDS $H_GENERATE $H_CMD
-# sim/ sees the engine's shared pieces, not the harness (nor YAML of its own).
+# sim/ sees the engine's shared pieces and owns what configures a run (its
+# scenario format and the strict YAML reader under it, the inspect
+# variables); not the harness's vector files, facts or reports.
 probe "sim sees engine" "$INC_SIM" $H_ENGINE ok
 probe "sim sees itself" "$INC_SIM" $H_SIM ok
-above sim "$INC_SIM" $H_LIB yaml_reader.h scenario_load.h $H_TESTEE $H_PROTO $H_CMD
+for h in $H_SIM_OWN; do probe "sim sees its $h" "$INC_SIM" $h ok; done
+above sim "$INC_SIM" $H_LIB facts.h report.h record_input.h $H_TESTEE $H_PROTO $H_CMD
 # conformance/lib/ sees the simulator, not the testee protocol or the kinds.
 probe "lib sees sim" "$INC_LIB" $H_SIM ok
+probe "lib sees sim's YAML reader" "$INC_LIB" yaml_reader.h ok
 probe "lib sees itself" "$INC_LIB" $H_LIB ok
 above lib "$INC_LIB" $H_TESTEE $H_PROTO $H_BUILTIN $H_KINDS $H_GENERATE $H_RUNNER $H_UNIT $H_CMD
 # conformance/testee/ (the protocol) sees lib/, not the built-in testee it

@@ -36,6 +36,8 @@ static const struct {
     {"ntff", make_ntff_suite},
     {"intern", make_intern_suite},
     {"sim", make_sim_suite},
+    {"scenario_keys", make_scenario_keys_suite},
+    {"rng", make_rng_suite},
     {"abuse", make_abuse_suite},
     {"facts", make_facts_suite},
     {"inspect_env", make_inspect_suite},

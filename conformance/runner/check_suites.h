@@ -141,6 +141,8 @@ Suite *make_timeline_writers_suite(void); /* check_timeline_writers.c: growth, t
 Suite *make_timeline_runs_suite(void);    /* check_timeline_runs.c: whole runs, traces read back */
 /* unit/sim/ and unit/harness/. */
 Suite *make_sim_suite(void);         /* check_sim.c: virtual time, clocks, runs, scenarios */
+Suite *make_scenario_keys_suite(void); /* check_scenario_keys.c: the keys' one list, the schema */
+Suite *make_rng_suite(void);         /* check_rng.c: one random stream per purpose */
 Suite *make_loader_suite(void);      /* check_loader.c: broken files, runner reports */
 Suite *make_facts_suite(void);       /* check_facts.c: every fact pinned, every citation real */
 Suite *make_inspect_suite(void);     /* check_inspect.c: the inspect variables' names, limits, a run */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "capture_fixture.h"
+#include "nrt/nrt_profile_notification.h"
 #include "check_suites.h"
 #include "scenario_load.h"
 #include "sim.h"
@@ -258,6 +259,62 @@ START_TEST(test_default_run_has_every_type_and_only_its_faults_drops)
     ck_assert_uint_eq(r.info_count, r.notify.converted + r.notify.explicit_infos);
     ck_assert_uint_eq(r.model_lookup_misses, 0);
     mem_outputs_free(&o);
+}
+END_TEST
+
+/* A numerical error fault (D-SIM): the device posts an ERROR notification
+ * at the mid-point of the next execute on its NC, which then ends with
+ * NUM_ERR; a fault that arrives after that mid-point but before the
+ * execute ends gives the NUM_ERR alone (the device had already reported). One
+ * NC, one thread: the first execute starts at 10 us, reaches its
+ * mid-point at 16 us + about 15 us and ends at about 46 us. */
+static NRT_STATUS count_errors(void *ctx, const ntsim_trace_info_t *infos, size_t n)
+{
+    uint64_t *errors = ctx;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t type;
+        if (infos[i].payload_len == 16) {
+            memcpy(&type, infos[i].payload, sizeof type);
+            *errors += type == NOTIFICATION_TYPE_ERROR;
+        }
+    }
+    return NRT_SUCCESS;
+}
+
+static void numerical_error_at(const char *at_ns, uint64_t *errors, uint64_t *num_err)
+{
+    char text[512], why[1024];
+    snprintf(text, sizeof text,
+             "version: 1\nname: n\ncores: 1\nduration_ns: 100000\n"
+             "host: {threads: 1, request_interval_ns: 100000}\n"
+             "models:\n  - {id: 1, exec_ns: 30000}\n"
+             "faults:\n  - {kind: numerical_error, at_ns: %s, nc: 0}\n", at_ns);
+    ntsim_scenario_t *sc = malloc(sizeof *sc);
+    ntsim_run_result_t *r = malloc(sizeof *r);
+    ck_assert_msg(ntsim_scenario_load_string("n", text, strlen(text), sc, why, sizeof why) ==
+                      NRT_SUCCESS, "%s", why);
+    *errors = 0;
+    ntsim_sim_sink_t sink = {NULL, count_errors, errors};
+    ck_assert_int_eq(ntsim_sim_run(sc, &sink, NULL, NULL, r), NRT_SUCCESS);
+    ck_assert_uint_eq(r->executes, 1);
+    *num_err = r->per_type[NRT_SYS_TRACE_EVENT_TYPE_NUM_ERR];
+    free(r);
+    free(sc);
+    ntsim_capture_shutdown();
+}
+
+START_TEST(test_numerical_error_is_reported_by_the_next_execute_on_its_nc)
+{
+    uint64_t errors, num_err;
+    numerical_error_at("0", &errors, &num_err);
+    ck_assert_uint_eq(errors, 1);
+    ck_assert_uint_eq(num_err, 1);
+    numerical_error_at("40000", &errors, &num_err); /* between the mid-point and the end */
+    ck_assert_uint_eq(errors, 0);
+    ck_assert_uint_eq(num_err, 1);
+    numerical_error_at("60000", &errors, &num_err); /* after the only execute */
+    ck_assert_uint_eq(errors, 0);
+    ck_assert_uint_eq(num_err, 0);
 }
 END_TEST
 
@@ -719,17 +776,19 @@ static void assert_estimate_bounds(const char *what, const ntsim_scenario_t *sc)
 
 START_TEST(test_event_estimate_bounds_every_committed_scenario)
 {
-    static const char *const files[] = {
-        "clock_drift", "default", "fetch_interval", "invalid_notifications", "ring_overflow",
-        "stop_before_fetch", "trn1", "trn2_48xl", "trn2_lnc2"};
     ntsim_scenario_t *sc = malloc(sizeof *sc);
-    char path[256], errors[2048];
-    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
-        snprintf(path, sizeof path, "sim/scenarios/%s.yaml", files[i]);
+    char path[1024], errors[2048], why[256], *dir = NULL;
+    /* Every shipped scenario, as the directory lists them. */
+    char *names = ntsim_scenario_shipped(&dir, why, sizeof why);
+    ck_assert_msg(names != NULL, "%s", why);
+    for (char *name = strtok(names, ", "); name != NULL; name = strtok(NULL, ", ")) {
+        snprintf(path, sizeof path, "%s/%s.yaml", dir, name);
         ck_assert_msg(ntsim_scenario_load(path, sc, errors, sizeof errors) == NRT_SUCCESS, "%s",
                       errors);
         assert_estimate_bounds(path, sc);
     }
+    free(names);
+    free(dir);
     ntsim_scenario_default(sc);
     assert_estimate_bounds("the built-in default", sc);
     /* The extremes of one execute: 8 + 8 tensors, collectives, LNC 2, the
@@ -884,6 +943,27 @@ START_TEST(test_scenario_rejects_a_string_where_an_integer_belongs)
 }
 END_TEST
 
+/* `cores: !!str 2` is refused as `cores: "2"` is: neither is read as the
+ * integer 2 (a tag was read as if it were not there; issue 35). */
+START_TEST(test_scenario_rejects_a_tagged_scalar_as_a_quoted_one)
+{
+    expect_scenario_error("tagged_integer.yaml",
+                          ":5:8: cores: the tag '!!str' is not read here: a value is typed by its "
+                          "text (2 is an integer, \"2\" a string); write it without the tag");
+    ntsim_scenario_t *sc = malloc(sizeof *sc);
+    char errors[2048];
+    static const char quoted[] = "version: 1\nname: q\ncores: \"2\"\n";
+    ck_assert_int_eq(ntsim_scenario_load_string("q", quoted, sizeof quoted - 1, sc, errors,
+                                                 sizeof errors), NRT_INVALID);
+    ck_assert_ptr_nonnull(strstr(errors, "q:3:8: cores: expected an integer, got the quoted"));
+    static const char deep[] = "version: 1\nname: d\nmodels:\n  - {id: 1, exec_ns: !!int 9}\n";
+    ck_assert_int_eq(ntsim_scenario_load_string("d", deep, sizeof deep - 1, sc, errors,
+                                                sizeof errors), NRT_INVALID);
+    ck_assert_ptr_nonnull(strstr(errors, "d:4:22: models[0].exec_ns: the tag '!!int' is not read"));
+    free(sc);
+}
+END_TEST
+
 /* A scenario's integers are plain decimal: 0x10 is refused as 010 is (not
  * read as hex, nor as octal), a quoted one is said to be a string, and each
  * message says what to write (D-SCENARIO-INTEGERS). Every field reads
@@ -952,6 +1032,7 @@ Suite *make_sim_suite(void)
     tcase_add_test(tc, test_same_scenario_and_seed_give_identical_bytes);
     tcase_add_test(tc, test_periodic_fetches_stream_one_document_and_forget_old_executions);
     tcase_add_test(tc, test_default_run_has_every_type_and_only_its_faults_drops);
+    tcase_add_test(tc, test_numerical_error_is_reported_by_the_next_execute_on_its_nc);
     tcase_add_test(tc, test_device_spans_of_two_drifting_cores_land_on_the_host_timeline);
     tcase_add_test(tc, test_lnc2_execution_is_two_core_spans_that_a_one_nc_timer_accepts);
     tcase_add_test(tc, test_visible_cores_map_nc_idx_to_worker_gid_and_device);
@@ -972,6 +1053,7 @@ Suite *make_sim_suite(void)
     tcase_add_test(tc, test_scenario_rejects_a_fault_beyond_its_cores);
     tcase_add_test(tc, test_scenario_rejects_malformed_yaml_with_the_parser_position);
     tcase_add_test(tc, test_scenario_rejects_a_string_where_an_integer_belongs);
+    tcase_add_test(tc, test_scenario_rejects_a_tagged_scalar_as_a_quoted_one);
     tcase_add_test(tc, test_scenario_integers_are_plain_decimal);
     tcase_add_test(tc, test_scenario_rejects_a_mapping_where_a_sequence_belongs);
     suite_add_tcase(s, tc);

@@ -1,5 +1,5 @@
 /*
- * conformance/lib/range_list.c: "0-3,8" index lists (range_list.h).
+ * sim/range_list.c: "0-3,8" index lists (range_list.h).
  */
 #include "range_list.h"
 

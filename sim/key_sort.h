@@ -1,5 +1,5 @@
 /*
- * conformance/lib/key_sort.h: names and numbers found again in O(n log n).
+ * sim/key_sort.h: names and numbers found again in O(n log n).
  *
  * A vector lists members, fields, indices, variables; a testee's reply lists
  * them too. Checking each against the ones before it (or each listed one
@@ -9,8 +9,8 @@
  * (a hash table's can be). The keys borrow their names: the caller keeps
  * them alive while the list is used.
  */
-#ifndef NTSIM_CONFORMANCE_KEY_SORT_H
-#define NTSIM_CONFORMANCE_KEY_SORT_H
+#ifndef NTSIM_SIM_KEY_SORT_H
+#define NTSIM_SIM_KEY_SORT_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -35,4 +35,4 @@ size_t ntsim_keys_first_repeat(const ntsim_key_t *sorted, size_t n, size_t *earl
  * SIZE_MAX. */
 size_t ntsim_keys_find(const ntsim_key_t *sorted, size_t n, const char *name);
 
-#endif /* NTSIM_CONFORMANCE_KEY_SORT_H */
+#endif /* NTSIM_SIM_KEY_SORT_H */

@@ -1,5 +1,5 @@
 /*
- * conformance/lib/yaml_reader.c: the strict YAML reader (yaml_reader.h).
+ * sim/yaml_reader.c: the strict YAML reader (yaml_reader.h).
  *
  * libyaml parses one document into a node tree; the callers walk only the
  * fixed shape they expect (never a generic recursive descent), so YAML
@@ -449,35 +449,114 @@ static NRT_STATUS report_yaml_error(ntsim_errors_t *errors, const char *name,
     return st == NRT_SUCCESS ? NRT_INVALID : st;
 }
 
+/* Where the event pass is: one frame per open collection, to name a field
+ * as the loaders do ("models[0].exec_ns"). */
+typedef struct frame {
+    bool mapping;
+    bool want_key;       /* a mapping's next scalar is a key */
+    size_t index;        /* a sequence's next item */
+    char key[48];        /* a mapping's last key (cut: it only labels a message) */
+} frame_t;
+
+/* The field of the value the pass is at, into out. */
+static void event_path(const frame_t *st, unsigned depth, char *out, size_t cap)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (unsigned i = 0; i < depth && used < cap; i++) {
+        if (st[i].mapping)
+            used += (size_t)snprintf(out + used, cap - used, "%s%s", used ? "." : "", st[i].key);
+        else
+            used += (size_t)snprintf(out + used, cap - used, "[%zu]", st[i].index);
+    }
+}
+
+/* After a value (a scalar that is not a key, or a collection that ended):
+ * the parent mapping wants a key again, the parent sequence moves on. */
+static void value_done(frame_t *st, unsigned depth)
+{
+    if (depth == 0)
+        return;
+    if (st[depth - 1].mapping)
+        st[depth - 1].want_key = true;
+    else
+        st[depth - 1].index++;
+}
+
+/* A node's explicit tag ("!!str 2", "!foo", "! x"), as the file wrote its
+ * YAML 1.1 shorthand; NULL when it has none. */
+static const char *explicit_tag(const yaml_event_t *ev, char *out, size_t cap)
+{
+    const yaml_char_t *tag = ev->type == YAML_SCALAR_EVENT           ? ev->data.scalar.tag
+                             : ev->type == YAML_SEQUENCE_START_EVENT ? ev->data.sequence_start.tag
+                             : ev->type == YAML_MAPPING_START_EVENT  ? ev->data.mapping_start.tag
+                                                                      : NULL;
+    if (tag == NULL)
+        return NULL;
+    static const char core[] = "tag:yaml.org,2002:";
+    if (strncmp((const char *)tag, core, sizeof core - 1) == 0)
+        snprintf(out, cap, "!!%s", (const char *)tag + sizeof core - 1);
+    else
+        snprintf(out, cap, "%s", (const char *)tag);
+    return out;
+}
+
 /* The event-by-event pass that guards the document load: it stops at the
  * first collection nested deeper than NTSIM_YAML_MAX_DEPTH, so a hostile
  * "[[[[..." costs time linear in the limit, not quadratic in the depth (the
- * cost libyaml's scanner pays on deep flow collections). A YAML error is left
- * for the load to report. Returns NRT_SUCCESS, NRT_INVALID (reported) or
- * NRT_RESOURCE. */
-static NRT_STATUS check_depth(ntsim_errors_t *errors, const char *name, const char *text,
-                              size_t len)
+ * cost libyaml's scanner pays on deep flow collections); and at the first
+ * explicit tag. The reader types scalars by their text (D-VECTOR-SCHEMA):
+ * a tag would say a type it does not apply, and the document load drops
+ * whether a tag was written, so `cores: !!str 2` would be read as the
+ * integer 2 while `cores: "2"` is refused as a string. Every tag is refused
+ * alike, at its field. A YAML error is left for the load to report.
+ * Returns NRT_SUCCESS, NRT_INVALID (reported) or NRT_RESOURCE. */
+static NRT_STATUS check_events(ntsim_errors_t *errors, const char *name, const char *text,
+                               size_t len)
 {
     yaml_parser_t parser;
     if (!yaml_parser_initialize(&parser))
         return NRT_RESOURCE;
     yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
     NRT_STATUS st = NRT_SUCCESS;
+    frame_t stack[NTSIM_YAML_MAX_DEPTH];
     unsigned depth = 0;
     for (bool done = false; !done;) {
         yaml_event_t ev;
         if (!yaml_parser_parse(&parser, &ev))
             break; /* the load reports it, at the same place */
-        if (ev.type == YAML_SEQUENCE_START_EVENT || ev.type == YAML_MAPPING_START_EVENT) {
-            if (++depth > NTSIM_YAML_MAX_DEPTH) {
+        char tag[160], field[512];
+        if (explicit_tag(&ev, tag, sizeof tag) != NULL) {
+            event_path(stack, depth, field, sizeof field);
+            st = ntsim_errors_add(errors, "%s:%zu:%zu: %s: the tag '%s' is not read here: a "
+                                          "value is typed by its text (2 is an integer, \"2\" a "
+                                          "string); write it without the tag",
+                                  name, ev.start_mark.line + 1, ev.start_mark.column + 1,
+                                  field[0] ? field : "(file)", tag);
+            st = st == NRT_SUCCESS ? NRT_INVALID : st;
+            done = true;
+        } else if (ev.type == YAML_SEQUENCE_START_EVENT || ev.type == YAML_MAPPING_START_EVENT) {
+            if (depth == NTSIM_YAML_MAX_DEPTH) {
                 st = ntsim_errors_add(errors, "%s:%zu:%zu: yaml: nesting deeper than %d", name,
                                       ev.start_mark.line + 1, ev.start_mark.column + 1,
                                       NTSIM_YAML_MAX_DEPTH);
                 st = st == NRT_SUCCESS ? NRT_INVALID : st;
                 done = true;
+            } else {
+                stack[depth++] = (frame_t){ev.type == YAML_MAPPING_START_EVENT, true, 0, ""};
             }
         } else if (ev.type == YAML_SEQUENCE_END_EVENT || ev.type == YAML_MAPPING_END_EVENT) {
             depth--;
+            value_done(stack, depth);
+        } else if (ev.type == YAML_SCALAR_EVENT || ev.type == YAML_ALIAS_EVENT) {
+            frame_t *top = depth > 0 ? &stack[depth - 1] : NULL;
+            if (top != NULL && top->mapping && top->want_key) {
+                snprintf(top->key, sizeof top->key, "%s",
+                         ev.type == YAML_SCALAR_EVENT ? (const char *)ev.data.scalar.value : "*");
+                top->want_key = false;
+            } else {
+                value_done(stack, depth);
+            }
         } else if (ev.type == YAML_STREAM_END_EVENT) {
             done = true;
         }
@@ -498,7 +577,7 @@ NRT_STATUS ntsim_yaml_load_string(ntsim_errors_t *errors, const char *name, cons
     yaml_document_t doc;
 
     errors->files++;
-    NRT_STATUS st = check_depth(errors, name, text, len);
+    NRT_STATUS st = check_events(errors, name, text, len);
     if (st != NRT_SUCCESS) {
         if (st == NRT_RESOURCE)
             (void)ntsim_errors_add(errors, "%s: out of memory", name);

@@ -1,10 +1,10 @@
 /*
- * conformance/lib/range_list.h: lists of indices written as users write them
+ * sim/range_list.h: lists of indices written as users write them
  * for the Neuron runtime: "0-3,8" (NEURON_RT_VISIBLE_CORES,
  * NEURON_RT_INSPECT_EVENT_FILTER_NC, a scenario's visible_cores).
  */
-#ifndef NTSIM_CONFORMANCE_RANGE_LIST_H
-#define NTSIM_CONFORMANCE_RANGE_LIST_H
+#ifndef NTSIM_SIM_RANGE_LIST_H
+#define NTSIM_SIM_RANGE_LIST_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -17,4 +17,4 @@
  * offending item as written. */
 bool ntsim_parse_range_list(const char *text, uint32_t limit, bool *in, char *why, size_t cap);
 
-#endif /* NTSIM_CONFORMANCE_RANGE_LIST_H */
+#endif /* NTSIM_SIM_RANGE_LIST_H */

@@ -1,35 +1,27 @@
 /*
- * conformance/lib/scenario_load.c: scenario files (scenario_load.h), read over the
+ * sim/scenario_load.c: scenario files (scenario_load.h), read over the
  * simulator's built-in default (sim/scenario_default.c).
  *
- * The loader uses the strict YAML reader (yaml_reader.h) with its own error
- * list: unknown keys, missing keys, wrong types and out-of-range values are all
- * "file:line:col: field: message" errors, and every error in the file is
- * reported, not just the first.
+ * The keys are the table's (scenario_keys.c): each mapping's keys are
+ * checked against its section's, and every scalar row with a field is read,
+ * range-checked and stored by read_section; the code below does what a row
+ * cannot say (cores or instance, the device clocks, the type and NC lists,
+ * the fault kinds, the checks across keys). Errors come from the strict
+ * YAML reader (yaml_reader.h): unknown keys, missing keys, wrong types and
+ * out-of-range values are "file:line:col: field: message".
  */
 #include "scenario_load.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "event_table.h"
 #include "range_list.h"
+#include "rng.h"
+#include "scenario_keys.h"
+#include "sim.h"
 #include "yaml_reader.h"
-
-static const char *const top_keys[] = {"version", "name", "comment", "seed", "cores",
-                                       "instance", "duration_ns", "host", "clocks",
-                                       "clock_spread", "models", "capture", "faults", NULL};
-static const char *const instance_keys[] = {"arch", "devices", "cores_per_device", "lnc",
-                                            "visible_cores", NULL};
-static const char *const spread_keys[] = {"offset_ns", "drift_ppm", NULL};
-static const char *const host_keys[] = {"start_ns", "threads", "request_interval_ns", NULL};
-static const char *const clock_keys[] = {"core", "offset_ns", "drift_ppm", NULL};
-static const char *const model_keys[] = {"id", "name", "exec_ns", "collectives", "inputs",
-                                         "outputs", "weight_bytes", NULL};
-static const char *const capture_keys[] = {"max_events_per_nc", "enabled_types",
-                                           "disabled_types", "disabled_ncs",
-                                           "fetch_interval_ns", NULL};
-static const char *const fault_keys[] = {"kind", "at_ns", "nc", "events", "type", "count", NULL};
 
 typedef struct load_ctx {
     ntsim_scenario_t *sc;
@@ -61,48 +53,136 @@ static NRT_STATUS copy_name(ntsim_yparse_t *p, yaml_node_t *node, const char *fi
     return NRT_SUCCESS;
 }
 
+/* Stores v in a field of `size` bytes (4 or 8; the unit suite checks every
+ * row's limits fit its field). */
+static void store_int(unsigned char *at, size_t size, uint64_t v)
+{
+    if (size == sizeof(uint32_t)) {
+        uint32_t w = (uint32_t)v;
+        memcpy(at, &w, sizeof w);
+    } else {
+        memcpy(at, &v, sizeof v);
+    }
+}
+
+/* One scalar row of the table: read, range-checked and, when it has a
+ * field, stored at base. Absent and optional: untouched. */
+static NRT_STATUS read_scalar(ntsim_yparse_t *p, yaml_node_t *map, const char *path,
+                              const ntsim_scenario_key_t *k, void *base)
+{
+    yaml_node_t *node = ntsim_yp_get(p, map, k->key);
+    unsigned char *at = (unsigned char *)base + k->offset;
+    char field[160];
+    ntsim_yp_join(field, sizeof field, path, k->key);
+    NRT_STATUS st = NRT_SUCCESS;
+    if (node == NULL && !k->required)
+        return NRT_SUCCESS;
+    switch (k->type) {
+    case NTSIM_KEY_UINT: {
+        uint64_t v = 0;
+        if ((st = ntsim_yp_u64(p, map, path, k->key, true, k->max, &v)) != NRT_SUCCESS)
+            return st;
+        if (v < (uint64_t)k->min)
+            return ntsim_yp_error(p, node, field, "%" PRIu64 " is out of range [%" PRId64
+                                                  ", %" PRIu64 "]", v, k->min, k->max);
+        if (k->size != 0)
+            store_int(at, k->size, v);
+        return NRT_SUCCESS;
+    }
+    case NTSIM_KEY_INT: {
+        int64_t v = 0;
+        if ((st = ntsim_yp_int(p, map, path, k->key, true, k->min, (int64_t)k->max, &v)) !=
+            NRT_SUCCESS)
+            return st;
+        if (k->size != 0)
+            store_int(at, k->size, (uint64_t)v);
+        return NRT_SUCCESS;
+    }
+    case NTSIM_KEY_BOOL: {
+        bool v = false;
+        if ((st = ntsim_yp_bool(p, map, path, k->key, true, &v)) == NRT_SUCCESS && k->size != 0)
+            memcpy(at, &v, sizeof v);
+        return st;
+    }
+    case NTSIM_KEY_STRING:
+    case NTSIM_KEY_NAME: {
+        const char *text = NULL;
+        if ((st = ntsim_yp_str(p, map, path, k->key, true, &text)) != NRT_SUCCESS ||
+            k->type != NTSIM_KEY_NAME)
+            return st;
+        return copy_name(p, node, field, text, (char *)at, k->size);
+    }
+    default:
+        return NRT_SUCCESS; /* the loader's own code reads the rest */
+    }
+}
+
+/* A mapping of section `sec`: its keys checked against the table's, then
+ * every scalar row read (in the table's order, so errors come in it). */
+static NRT_STATUS read_section(ntsim_yparse_t *p, yaml_node_t *map, ntsim_scenario_section_t sec,
+                               const char *path, void *base)
+{
+    NRT_STATUS st = ntsim_yp_check_keys(p, map, path, ntsim_scenario_section_keys(sec), NULL);
+    for (size_t i = 0; st == NRT_SUCCESS && i < ntsim_scenario_key_count; i++)
+        if (ntsim_scenario_keys[i].section == sec)
+            st = read_scalar(p, map, path, &ntsim_scenario_keys[i], base);
+    return st;
+}
+
+/* The number of entries a list row allows (its min..max; max 0: any). */
+static NRT_STATUS check_entries(ntsim_yparse_t *p, yaml_node_t *seq, const char *key, size_t n)
+{
+    const ntsim_scenario_key_t *k = ntsim_scenario_key_find(NTSIM_SEC_TOP, key);
+    if (k->max != 0 && (n < (uint64_t)k->min || n > k->max))
+        return ntsim_yp_error(p, seq, key, "%zu entries, expected %" PRId64 " to %" PRIu64, n,
+                              k->min, k->max);
+    return NRT_SUCCESS;
+}
+
+/* The list under `key` (NULL when absent, or after an error in *st), its
+ * entries counted into *n and checked against the key's row. */
+static yaml_node_t *list_of(ntsim_yparse_t *p, yaml_node_t *root, const char *key, size_t *n,
+                            NRT_STATUS *st)
+{
+    yaml_node_t *seq = seq_of(p, root, key, "", st);
+    *n = 0;
+    if (seq == NULL)
+        return NULL;
+    *n = (size_t)(seq->data.sequence.items.top - seq->data.sequence.items.start);
+    return (*st = check_entries(p, seq, key, *n)) == NRT_SUCCESS ? seq : NULL;
+}
+
+/* Entry i of a list of section `sec`: base (size bytes) cleared, the
+ * section's defaults stored, its keys read; *node and path (cap bytes,
+ * "models[2]") say where it is. */
+static NRT_STATUS read_entry(ntsim_yparse_t *p, yaml_node_t *seq, size_t i,
+                             ntsim_scenario_section_t sec, void *base, size_t size,
+                             yaml_node_t **node, char *path, size_t cap)
+{
+    const char *list = ntsim_scenario_section_path(sec);
+    *node = ntsim_yp_node(p, seq->data.sequence.items.start[i]);
+    ntsim_yp_path(path, cap, "%.*s[%zu]", (int)strcspn(list, "["), list, i);
+    memset(base, 0, size);
+    ntsim_scenario_key_defaults(sec, base);
+    return read_section(p, *node, sec, path, base);
+}
+
 static NRT_STATUS parse_models(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scenario_t *sc)
 {
     NRT_STATUS st;
-    yaml_node_t *seq = seq_of(p, root, "models", "", &st);
+    size_t n;
+    yaml_node_t *seq = list_of(p, root, "models", &n, &st), *m;
     if (seq == NULL)
         return st;
-    size_t n = (size_t)(seq->data.sequence.items.top - seq->data.sequence.items.start);
-    if (n == 0 || n > NTSIM_MAX_MODELS)
-        return ntsim_yp_error(p, seq, "models", "expected 1 to %d models", NTSIM_MAX_MODELS);
     sc->model_count = 0;
     for (size_t i = 0; i < n; i++) {
-        yaml_node_t *m = ntsim_yp_node(p, seq->data.sequence.items.start[i]);
         char path[64];
-        ntsim_yp_path(path, sizeof path, "models[%zu]", i);
         ntsim_model_t *md = &sc->models[i];
-        *md = (ntsim_model_t){(uint64_t)i + 1, "", 20000, false, 1, 1, 1 << 20};
-        snprintf(md->name, sizeof md->name, "model%zu", i + 1);
-        const char *name = NULL;
-        uint64_t inputs = 1, outputs = 1;
-        if ((st = ntsim_yp_check_keys(p, m, path, model_keys, NULL)) != NRT_SUCCESS ||
-            (st = ntsim_yp_u64(p, m, path, "id", true, UINT32_MAX, &md->id)) != NRT_SUCCESS ||
-            (st = ntsim_yp_str(p, m, path, "name", false, &name)) != NRT_SUCCESS ||
-            (st = ntsim_yp_u64(p, m, path, "exec_ns", false, UINT64_C(1) << 40, &md->exec_ns)) !=
-                NRT_SUCCESS ||
-            (st = ntsim_yp_bool(p, m, path, "collectives", false, &md->collectives)) !=
-                NRT_SUCCESS ||
-            (st = ntsim_yp_u64(p, m, path, "inputs", false, 8, &inputs)) != NRT_SUCCESS ||
-            (st = ntsim_yp_u64(p, m, path, "outputs", false, 8, &outputs)) != NRT_SUCCESS ||
-            (st = ntsim_yp_u64(p, m, path, "weight_bytes", false, UINT64_C(1) << 40,
-                               &md->weight_bytes)) != NRT_SUCCESS)
+        if ((st = read_entry(p, seq, i, NTSIM_SEC_MODELS, md, sizeof *md, &m, path,
+                             sizeof path)) != NRT_SUCCESS)
             return st;
-        char nfield[80];
-        ntsim_yp_path(nfield, sizeof nfield, "%s.name", path);
-        if (name != NULL && (st = copy_name(p, ntsim_yp_get(p, m, "name"), nfield, name, md->name,
-                                            sizeof md->name)) != NRT_SUCCESS)
-            return st;
-        if (inputs == 0 || outputs == 0)
-            return ntsim_yp_error(p, m, path, "inputs and outputs must be at least 1");
-        if (md->exec_ns < 2)
-            return ntsim_yp_error(p, m, path, "exec_ns must be at least 2");
-        md->inputs = (uint32_t)inputs;
-        md->outputs = (uint32_t)outputs;
+        if (ntsim_yp_get(p, m, "name") == NULL)
+            snprintf(md->name, sizeof md->name, "model%zu", i + 1);
         for (size_t j = 0; j < i; j++)
             if (sc->models[j].id == md->id)
                 return ntsim_yp_error(p, ntsim_yp_get(p, m, "id"), path,
@@ -115,25 +195,13 @@ static NRT_STATUS parse_models(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scena
 /* instance: {arch?, devices, cores_per_device, lnc?, visible_cores?} (D-LNC). */
 static NRT_STATUS parse_instance(ntsim_yparse_t *p, yaml_node_t *inst, ntsim_scenario_t *sc)
 {
-    uint64_t devices, per_device, lnc = 1;
-    const char *arch = NULL, *visible = NULL;
+    const char *visible = NULL;
     NRT_STATUS st;
-    if ((st = ntsim_yp_check_keys(p, inst, "instance", instance_keys, NULL)) != NRT_SUCCESS ||
-        (st = ntsim_yp_str(p, inst, "instance", "arch", false, &arch)) != NRT_SUCCESS ||
-        (st = ntsim_yp_u64(p, inst, "instance", "devices", true, 64, &devices)) != NRT_SUCCESS ||
-        (st = ntsim_yp_u64(p, inst, "instance", "cores_per_device", true, 64, &per_device)) !=
-            NRT_SUCCESS ||
-        (st = ntsim_yp_u64(p, inst, "instance", "lnc", false, NTSIM_MAX_LNC, &lnc)) !=
-            NRT_SUCCESS ||
+    if ((st = read_section(p, inst, NTSIM_SEC_INSTANCE, "instance", sc)) != NRT_SUCCESS ||
         (st = ntsim_yp_str(p, inst, "instance", "visible_cores", false, &visible)) !=
             NRT_SUCCESS)
         return st;
-    if (arch != NULL && (st = copy_name(p, ntsim_yp_get(p, inst, "arch"), "instance.arch", arch,
-                                        sc->arch, sizeof sc->arch)) != NRT_SUCCESS)
-        return st;
-    if (devices == 0 || per_device == 0 || lnc == 0)
-        return ntsim_yp_error(p, inst, "instance", "devices, cores_per_device and lnc must be at "
-                                                   "least 1");
+    uint64_t devices = sc->devices, per_device = sc->cores_per_device, lnc = sc->lnc;
     if (devices * per_device > NTSIM_MAX_CORES)
         return ntsim_yp_error(p, inst, "instance", "%llu physical cores, at most %d",
                               (unsigned long long)(devices * per_device), NTSIM_MAX_CORES);
@@ -164,9 +232,6 @@ static NRT_STATUS parse_instance(ntsim_yparse_t *p, yaml_node_t *inst, ntsim_sce
                                   NTSIM_NC_COUNT);
         sc->vnc_gid[count++] = g;
     }
-    sc->devices = (uint32_t)devices;
-    sc->cores_per_device = (uint32_t)per_device;
-    sc->lnc = (uint32_t)lnc;
     sc->cores = count;
     return NRT_SUCCESS;
 }
@@ -179,23 +244,16 @@ static NRT_STATUS parse_clock_spread(ntsim_yparse_t *p, yaml_node_t *root, ntsim
     yaml_node_t *s = ntsim_yp_get(p, root, "clock_spread");
     if (s == NULL)
         return NRT_SUCCESS;
-    uint64_t off = 0, drift = 0;
-    NRT_STATUS st;
-    if ((st = ntsim_yp_check_keys(p, s, "clock_spread", spread_keys, NULL)) != NRT_SUCCESS ||
-        (st = ntsim_yp_u64(p, s, "clock_spread", "offset_ns", false, UINT64_C(1) << 40, &off)) !=
-            NRT_SUCCESS ||
-        (st = ntsim_yp_u64(p, s, "clock_spread", "drift_ppm", false, 100000, &drift)) !=
-            NRT_SUCCESS)
+    NRT_STATUS st = read_section(p, s, NTSIM_SEC_CLOCK_SPREAD, "clock_spread", sc);
+    if (st != NRT_SUCCESS)
         return st;
+    uint64_t off = sc->spread_offset_ns, drift = sc->spread_drift_ppm;
     uint32_t phys = sc->devices * sc->cores_per_device;
     for (uint32_t core = 0; core < phys; core++) {
-        /* splitmix64 of (seed, core): each core's draw stands alone. */
-        uint64_t z = sc->seed + UINT64_C(0x9E3779B97F4A7C15) * (core + 1);
-        z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-        z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-        z ^= z >> 31;
-        sc->clock_offset_ns[core] = (int64_t)(z % (2 * off + 1)) - (int64_t)off;
-        sc->clock_drift_ppm[core] = (int64_t)((z >> 32) % (2 * drift + 1)) - (int64_t)drift;
+        /* The core's own stream: its offset, then its drift (D-SIM-RNG). */
+        ntsim_rng_t r = ntsim_rng_stream(sc->seed, NTSIM_RNG_CLOCK_SPREAD, core);
+        sc->clock_offset_ns[core] = (int64_t)ntsim_rng_below(&r, 2 * off + 1) - (int64_t)off;
+        sc->clock_drift_ppm[core] = (int64_t)ntsim_rng_below(&r, 2 * drift + 1) - (int64_t)drift;
     }
     return NRT_SUCCESS;
 }
@@ -206,25 +264,18 @@ static NRT_STATUS parse_clock_spread(ntsim_yparse_t *p, yaml_node_t *root, ntsim
 static NRT_STATUS parse_clocks(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scenario_t *sc)
 {
     NRT_STATUS st;
-    yaml_node_t *seq = seq_of(p, root, "clocks", "", &st);
+    size_t n;
+    yaml_node_t *seq = list_of(p, root, "clocks", &n, &st), *d;
     if (seq == NULL)
         return st;
     uint32_t phys = sc->devices * sc->cores_per_device;
-    size_t n = (size_t)(seq->data.sequence.items.top - seq->data.sequence.items.start);
     for (size_t i = 0; i < n; i++) {
-        yaml_node_t *d = ntsim_yp_node(p, seq->data.sequence.items.start[i]);
         char path[64];
-        ntsim_yp_path(path, sizeof path, "clocks[%zu]", i);
-        uint64_t core;
-        int64_t off = 0, drift = 0;
-        if ((st = ntsim_yp_check_keys(p, d, path, clock_keys, NULL)) != NRT_SUCCESS ||
-            (st = ntsim_yp_u64(p, d, path, "core", true, NTSIM_MAX_CORES - 1, &core)) !=
-                NRT_SUCCESS ||
-            (st = ntsim_yp_int(p, d, path, "offset_ns", false, -(INT64_C(1) << 50),
-                               INT64_C(1) << 50, &off)) != NRT_SUCCESS ||
-            (st = ntsim_yp_int(p, d, path, "drift_ppm", false, -100000, 100000, &drift)) !=
-                NRT_SUCCESS)
+        ntsim_clock_entry_t e;
+        if ((st = read_entry(p, seq, i, NTSIM_SEC_CLOCKS, &e, sizeof e, &d, path, sizeof path)) !=
+            NRT_SUCCESS)
             return st;
+        uint64_t core = e.core;
         if (core >= phys) {
             char field[80];
             ntsim_yp_path(field, sizeof field, "%s.core", path);
@@ -245,8 +296,8 @@ static NRT_STATUS parse_clocks(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scena
                                   (unsigned long long)(core - core % sc->lnc), sc->lnc,
                                   (unsigned long long)(core - core % sc->lnc));
         }
-        sc->clock_offset_ns[core] = off;
-        sc->clock_drift_ppm[core] = drift;
+        sc->clock_offset_ns[core] = e.offset_ns;
+        sc->clock_drift_ppm[core] = e.drift_ppm;
     }
     return NRT_SUCCESS;
 }
@@ -257,11 +308,7 @@ static NRT_STATUS parse_capture(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scen
     if (c == NULL)
         return NRT_SUCCESS;
     NRT_STATUS st;
-    if ((st = ntsim_yp_check_keys(p, c, "capture", capture_keys, NULL)) != NRT_SUCCESS ||
-        (st = ntsim_yp_u64(p, c, "capture", "max_events_per_nc", false, UINT64_MAX,
-                           &sc->max_events_per_nc)) != NRT_SUCCESS ||
-        (st = ntsim_yp_u64(p, c, "capture", "fetch_interval_ns", false, UINT64_C(1) << 50,
-                           &sc->fetch_interval_ns)) != NRT_SUCCESS)
+    if ((st = read_section(p, c, NTSIM_SEC_CAPTURE, "capture", sc)) != NRT_SUCCESS)
         return st;
     /* enabled_types lists the only types captured; disabled_types the ones
      * not captured. One or the other. */
@@ -296,6 +343,7 @@ static NRT_STATUS parse_capture(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scen
         }
         sc->type_disabled[d->type] = enabled == NULL;
     }
+    const ntsim_scenario_key_t *nc_key = ntsim_scenario_key_find(NTSIM_SEC_CAPTURE, "disabled_ncs");
     yaml_node_t *ncs = seq_of(p, c, "disabled_ncs", "capture.", &st);
     if (st != NRT_SUCCESS)
         return st;
@@ -305,68 +353,51 @@ static NRT_STATUS parse_capture(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scen
         char field[64];
         uint64_t v;
         ntsim_yp_path(field, sizeof field, "capture.disabled_ncs[%zu]", i);
-        if ((st = ntsim_yp_u64_node(p, t, field, NTSIM_NC_COUNT - 1, &v)) != NRT_SUCCESS)
+        if ((st = ntsim_yp_u64_node(p, t, field, nc_key->max, &v)) != NRT_SUCCESS)
             return st;
         sc->nc_disabled[v] = true;
     }
     return NRT_SUCCESS;
 }
 
+static const char *const fault_names[NTSIM_FAULT_KIND_COUNT] = {
+#define NTSIM_FAULT_NAME_(id, name, what) name,
+    NTSIM_FAULT_KIND_MAP(NTSIM_FAULT_NAME_)
+#undef NTSIM_FAULT_NAME_
+};
+
 static NRT_STATUS parse_faults(ntsim_yparse_t *p, yaml_node_t *root, ntsim_scenario_t *sc)
 {
     NRT_STATUS st;
-    yaml_node_t *seq = seq_of(p, root, "faults", "", &st);
+    size_t n;
+    yaml_node_t *seq = list_of(p, root, "faults", &n, &st), *f;
     if (seq == NULL)
         return st;
-    size_t n = (size_t)(seq->data.sequence.items.top - seq->data.sequence.items.start);
-    if (n > NTSIM_MAX_FAULTS)
-        return ntsim_yp_error(p, seq, "faults", "at most %d faults", NTSIM_MAX_FAULTS);
     sc->fault_count = 0;
     for (size_t i = 0; i < n; i++) {
-        yaml_node_t *f = ntsim_yp_node(p, seq->data.sequence.items.start[i]);
         char path[64];
-        ntsim_yp_path(path, sizeof path, "faults[%zu]", i);
         ntsim_fault_t *ft = &sc->faults[i];
-        memset(ft, 0, sizeof *ft);
         const char *kind;
-        uint64_t nc = 0;
-        int64_t type = 0;
-        ft->count = 1;
-        if ((st = ntsim_yp_check_keys(p, f, path, fault_keys, NULL)) != NRT_SUCCESS ||
-            (st = ntsim_yp_str(p, f, path, "kind", true, &kind)) != NRT_SUCCESS ||
-            (st = ntsim_yp_u64(p, f, path, "at_ns", false, UINT64_C(1) << 50, &ft->at_ns)) !=
-                NRT_SUCCESS ||
-            (st = ntsim_yp_u64(p, f, path, "nc", false, NTSIM_NC_COUNT - 1, &nc)) !=
-                NRT_SUCCESS ||
-            (st = ntsim_yp_u64(p, f, path, "events", false, 1u << 24, &ft->events)) !=
-                NRT_SUCCESS ||
-            (st = ntsim_yp_int(p, f, path, "type", false, INT32_MIN, INT32_MAX, &type)) !=
-                NRT_SUCCESS ||
-            (st = ntsim_yp_u64(p, f, path, "count", false, 1u << 20, &ft->count)) !=
-                NRT_SUCCESS)
+        if ((st = read_entry(p, seq, i, NTSIM_SEC_FAULTS, ft, sizeof *ft, &f, path,
+                             sizeof path)) != NRT_SUCCESS ||
+            (st = ntsim_yp_str(p, f, path, "kind", true, &kind)) != NRT_SUCCESS)
             return st;
-        ft->nc = (uint32_t)nc;
-        ft->type = (int32_t)type;
-        char kfield[80];
-        ntsim_yp_path(kfield, sizeof kfield, "%s.kind", path);
-        if (strcmp(kind, "ring_burst") == 0) {
-            ft->kind = NTSIM_FAULT_RING_BURST;
-            if (ft->events == 0)
-                return ntsim_yp_error(p, f, path, "ring_burst needs events >= 1");
-        } else if (strcmp(kind, "invalid_notification") == 0) {
-            ft->kind = NTSIM_FAULT_INVALID_NOTIFICATION;
-            if (ntsim_yp_get(p, f, "type") == NULL)
-                return ntsim_yp_error(p, f, path, "invalid_notification needs a type");
-        } else if (strcmp(kind, "numerical_error") == 0) {
-            ft->kind = NTSIM_FAULT_NUMERICAL_ERROR;
-        } else if (strcmp(kind, "stop_before_fetch") == 0) {
-            ft->kind = NTSIM_FAULT_STOP_BEFORE_FETCH;
-        } else {
+        size_t k = 0;
+        while (k < NTSIM_FAULT_KIND_COUNT && strcmp(kind, fault_names[k]) != 0)
+            k++;
+        if (k == NTSIM_FAULT_KIND_COUNT) {
+            char kfield[80], kinds[160];
+            ntsim_yp_path(kfield, sizeof kfield, "%s.kind", path);
+            ntsim_scenario_key_limit(ntsim_scenario_key_find(NTSIM_SEC_FAULTS, "kind"), kinds,
+                                     sizeof kinds);
             return ntsim_yp_error(p, ntsim_yp_get(p, f, "kind"), kfield,
-                                  "unknown fault '%s' (ring_burst, invalid_notification, "
-                                  "numerical_error, stop_before_fetch)",
-                                  kind);
+                                  "unknown fault '%s' (%s)", kind, kinds);
         }
+        ft->kind = (ntsim_fault_kind_t)k;
+        if (ft->kind == NTSIM_FAULT_RING_BURST && ft->events == 0)
+            return ntsim_yp_error(p, f, path, "ring_burst needs events >= 1");
+        if (ft->kind == NTSIM_FAULT_INVALID_NOTIFICATION && ntsim_yp_get(p, f, "type") == NULL)
+            return ntsim_yp_error(p, f, path, "invalid_notification needs a type");
         sc->fault_count = (uint32_t)i + 1;
     }
     return NRT_SUCCESS;
@@ -413,23 +444,13 @@ static NRT_STATUS parse_root(ntsim_yparse_t *p, yaml_node_t *root, void *vctx)
 {
     ntsim_scenario_t *sc = ((load_ctx_t *)vctx)->sc;
     NRT_STATUS st;
-    int64_t version;
-    const char *name = NULL, *comment = NULL;
-    uint64_t cores = sc->cores;
     /* A scenario is typed by hand: its integers are decimal, as 010 is
      * (refused, not read as octal), so that 0x10 is no exception to the
      * rule (D-SCENARIO-INTEGERS). */
     ntsim_yp_set_decimal_only(p, true);
-    if ((st = ntsim_yp_check_keys(p, root, "", top_keys, NULL)) != NRT_SUCCESS ||
-        (st = ntsim_yp_int(p, root, "", "version", true, 1, 1, &version)) != NRT_SUCCESS ||
-        (st = ntsim_yp_str(p, root, "", "name", true, &name)) != NRT_SUCCESS ||
-        (st = ntsim_yp_str(p, root, "", "comment", false, &comment)) != NRT_SUCCESS ||
-        (st = ntsim_yp_u64(p, root, "", "seed", false, UINT64_MAX, &sc->seed)) != NRT_SUCCESS ||
-        (st = ntsim_yp_u64(p, root, "", "duration_ns", false, UINT64_C(1) << 50,
-                           &sc->duration_ns)) != NRT_SUCCESS)
+    if ((st = read_section(p, root, NTSIM_SEC_TOP, "", sc)) != NRT_SUCCESS)
         return st;
-    /* cores: an integer in [1, 256]; a negative or zero count is named as
-     * such. It is a one-device instance of that many cores, LNC 1. */
+    /* cores: a one-device instance of that many cores, LNC 1. */
     yaml_node_t *cn = ntsim_yp_get(p, root, "cores"), *inst = ntsim_yp_get(p, root, "instance");
     if (cn != NULL && inst != NULL)
         return ntsim_yp_error(p, inst, "instance", "give cores or instance, not both");
@@ -437,28 +458,13 @@ static NRT_STATUS parse_root(ntsim_yparse_t *p, yaml_node_t *root, void *vctx)
         int64_t c;
         if ((st = ntsim_yp_int(p, root, "", "cores", true, 1, NTSIM_NC_COUNT, &c)) != NRT_SUCCESS)
             return st;
-        cores = (uint64_t)c;
+        ntsim_scenario_set_cores(sc, (uint32_t)c);
     }
-    ntsim_scenario_set_cores(sc, (uint32_t)cores);
     if (inst != NULL && (st = parse_instance(p, inst, sc)) != NRT_SUCCESS)
         return st;
-    if ((st = copy_name(p, ntsim_yp_get(p, root, "name"), "name", name, sc->name,
-                        sizeof sc->name)) != NRT_SUCCESS)
-        return st;
     yaml_node_t *host = ntsim_yp_get(p, root, "host");
-    if (host != NULL) {
-        uint64_t threads = sc->host_threads;
-        if ((st = ntsim_yp_check_keys(p, host, "host", host_keys, NULL)) != NRT_SUCCESS ||
-            (st = ntsim_yp_u64(p, host, "host", "start_ns", false, UINT64_MAX / 2,
-                               &sc->host_start_ns)) != NRT_SUCCESS ||
-            (st = ntsim_yp_u64(p, host, "host", "threads", false, NTSIM_MAX_HOST_THREADS,
-                               &threads)) !=
-                NRT_SUCCESS ||
-            (st = ntsim_yp_u64(p, host, "host", "request_interval_ns", false,
-                               UINT64_C(1) << 40, &sc->request_interval_ns)) != NRT_SUCCESS)
-            return st;
-        sc->host_threads = (uint32_t)threads;
-    }
+    if (host != NULL && (st = read_section(p, host, NTSIM_SEC_HOST, "host", sc)) != NRT_SUCCESS)
+        return st;
     if ((st = parse_clock_spread(p, root, sc)) != NRT_SUCCESS ||
         (st = parse_clocks(p, root, sc)) != NRT_SUCCESS ||
         (st = parse_models(p, root, sc)) != NRT_SUCCESS ||

@@ -1,6 +1,6 @@
 /*
- * conformance/lib/yaml_reader.h: the strict YAML reader every input format of the
- * harness uses (vector files, scenario files).
+ * sim/yaml_reader.h: the strict YAML reader of every YAML input: the
+ * simulator's scenario files and, above it, the harness's vector files.
  *
  * One YAML document per input, read with libyaml into a node tree; a
  * caller's function walks the root with the readers below. Scalars are typed
@@ -9,7 +9,8 @@
  * 010 as octal 8, so it is refused rather than guessed) or 0x-prefixed hex
  * (not in a decimal-only file: scenarios), so a quoted "12" is a string, and
  * is said to be one; booleans are plain true/false; keys are plain scalars
- * and appear once (D-VECTOR-SCHEMA, D-SCENARIO-INTEGERS). Every problem is
+ * and appear once; an explicit tag (!!str) is refused, as a quoted integer is
+ * (D-VECTOR-SCHEMA, D-SCENARIO-INTEGERS). Every problem is
  * kept as one line
  *
  *     file:line:col: field: message
@@ -17,8 +18,8 @@
  * in the caller's error list (ntsim_errors_t), and reading goes on where it
  * can, so one run reports every bad field of a file. Nothing here aborts.
  */
-#ifndef NTSIM_CONFORMANCE_YAML_READER_H
-#define NTSIM_CONFORMANCE_YAML_READER_H
+#ifndef NTSIM_SIM_YAML_READER_H
+#define NTSIM_SIM_YAML_READER_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -126,4 +127,4 @@ void ntsim_yp_join(char *out, size_t cap, const char *path, const char *key);
 /* The value of a scalar node, or NULL if node is not a scalar. */
 const char *ntsim_yp_scalar(const yaml_node_t *node);
 
-#endif /* NTSIM_CONFORMANCE_YAML_READER_H */
+#endif /* NTSIM_SIM_YAML_READER_H */

@@ -1,5 +1,5 @@
 /*
- * conformance/lib/sim_run.c: a scenario run through the streaming writer, with
+ * sim/sim_run.c: a scenario run through the streaming writer, with
  * records picked out on the way (sim_run.h).
  */
 #include "sim_run.h"

@@ -1,16 +1,18 @@
 /*
- * conformance/lib/inspect_env.c: reading the inspect session's environment
+ * sim/inspect_env.c: reading the inspect session's environment
  * variables (D-INSPECT-ENV). The grammar, as ntsim reads it:
  *
  *   blank      := ' ' | '\t'       (ignored around every value, item and
  *                                    range bound; OUTPUT_DIR is verbatim)
  *   unset      := not set, or set to nothing (or only blanks): the default
- *   ENABLE, SYSTEM_PROFILE, ON_EXEC_FAIL := '0' | '1'
+ *   number     := decimal digits, base 10 whatever zeros lead them
+ *                 (01 is 1, 010 is 10)
+ *   ENABLE, SYSTEM_PROFILE, ON_EXEC_FAIL := a number, 0 or 1
  *                                   (defaults 0, 1, 0)
  *   OUTPUT_DIR := any bytes, fewer than NTSIM_INSPECT_DIR_MAX (default ./output)
- *   DEVICE_PROFILE := '0' | '1' | 'model' | 'session'   (1 is model; default 0)
+ *   DEVICE_PROFILE := a number, 0 or 1 | 'model' | 'session'   (1 is model; default 0)
  *   EVENT_FILTER_NC   := nc_item (',' nc_item)*
- *   nc_item    := N | N '-' N     (N: decimal digits, 0..255; a range is
+ *   nc_item    := N | N '-' N     (N: a number, 0..255; a range is
  *                                   inclusive and may not run backwards)
  *   EVENT_FILTER_TYPE := type_item (',' type_item)*
  *   type_item  := ['^'] name       ('^' excludes)
@@ -134,15 +136,35 @@ static bool equals(const char *s, size_t len, const char *word)
     return strlen(word) == len && memcmp(s, word, len) == 0;
 }
 
-/* '0' or '1' (D-INSPECT-ENV: the documented forms only); blank keeps *out. */
+/* A number: decimal digits, read in base 10 whatever zeros lead them ("01"
+ * is 1, as "010" is NC 10 in the NC filter); saturates past 255. False for
+ * anything else (a sign, a space inside, a letter). */
+static bool small_number(const char *s, size_t len, unsigned *out)
+{
+    unsigned v = 0;
+    if (len == 0)
+        return false;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return false;
+        v = v > 255 ? v : v * 10 + (unsigned)(s[i] - '0');
+    }
+    *out = v;
+    return true;
+}
+
+/* The numbers 0 or 1 (D-INSPECT-ENV: the documented values, read as every
+ * number here is: blanks around it ignored, leading zeros allowed); blank
+ * keeps *out. */
 static void parse_bool(env_reader_t *rd, int var, const char *value, bool *out)
 {
     size_t len = strlen(value);
     trim(&value, &len);
     if (len == 0)
         return;
-    if (equals(value, len, "0") || equals(value, len, "1"))
-        *out = value[0] == '1';
+    unsigned v;
+    if (small_number(value, len, &v) && v <= 1)
+        *out = v == 1;
     else
         report(rd, var, value, len, "expected 0 or 1");
 }
@@ -154,9 +176,11 @@ static void parse_device_profile(env_reader_t *rd, const char *value,
     trim(&value, &len);
     if (len == 0)
         return;
-    if (equals(value, len, "0"))
+    unsigned v = 2;
+    bool number = small_number(value, len, &v);
+    if (number && v == 0)
         *out = NTSIM_INSPECT_DEVICE_OFF;
-    else if (equals(value, len, "1") || equals(value, len, "model"))
+    else if ((number && v == 1) || equals(value, len, "model"))
         *out = NTSIM_INSPECT_DEVICE_MODEL;
     else if (equals(value, len, "session"))
         *out = NTSIM_INSPECT_DEVICE_SESSION;

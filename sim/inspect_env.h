@@ -1,5 +1,5 @@
 /*
- * conformance/lib/inspect_env.h: the environment variables of libnrt's inspect
+ * sim/inspect_env.h: the environment variables of libnrt's inspect
  * session (facts §4 "Env vars"), read as decision D-INSPECT-ENV says, for
  * `ntsim run` and the `inspect` vector kind.
  *
@@ -11,8 +11,8 @@
  *
  *   NEURON_RT_INSPECT_EVENT_FILTER_NC: '4-2': range ends before it starts
  */
-#ifndef NTSIM_CONFORMANCE_INSPECT_ENV_H
-#define NTSIM_CONFORMANCE_INSPECT_ENV_H
+#ifndef NTSIM_SIM_INSPECT_ENV_H
+#define NTSIM_SIM_INSPECT_ENV_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -105,4 +105,4 @@ NRT_STATUS ntsim_inspect_check_scenario(const ntsim_inspect_config_t *cfg,
 /* "off", "model" or "session": for summaries and reports. */
 const char *ntsim_inspect_device_profile_name(ntsim_inspect_device_profile_t p);
 
-#endif /* NTSIM_CONFORMANCE_INSPECT_ENV_H */
+#endif /* NTSIM_SIM_INSPECT_ENV_H */

@@ -1,5 +1,5 @@
 /*
- * conformance/lib/key_sort.c: sorted keys (key_sort.h).
+ * sim/key_sort.c: sorted keys (key_sort.h).
  */
 #include "key_sort.h"
 

@@ -1,5 +1,5 @@
 /*
- * conformance/unit/harness/check_inspect.c: the reader of the inspect session's
+ * conformance/unit/sim/check_inspect.c: the reader of the inspect session's
  * variables (inspect_env.c, D-INSPECT-ENV) where a vector cannot reach: the
  * name sets it derives from the one table, the limits of a value, what a
  * message does with bytes a terminal should not see, the lookup, and a

@@ -1,11 +1,11 @@
 /*
- * conformance/lib/sim_run.h: a scenario run with its outputs streamed through
+ * sim/sim_run.h: a scenario run with its outputs streamed through
  * the simulator's writer (sim.h), for the ntsim command, the scenario kind
  * and the tests. Records at chosen indices, and the first and last, are
  * picked out as they stream by, so nothing else of the trace is kept.
  */
-#ifndef NTSIM_CONFORMANCE_SIM_RUN_H
-#define NTSIM_CONFORMANCE_SIM_RUN_H
+#ifndef NTSIM_SIM_SIM_RUN_H
+#define NTSIM_SIM_SIM_RUN_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -54,4 +54,4 @@ NRT_STATUS ntsim_run_scenario_also(const ntsim_scenario_t *sc, ntsim_run_io_t *i
                                    const ntsim_sim_sink_t *also, ntsim_run_result_t *r,
                                    ntsim_outputs_t *o);
 
-#endif /* NTSIM_CONFORMANCE_SIM_RUN_H */
+#endif /* NTSIM_SIM_SIM_RUN_H */

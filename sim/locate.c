@@ -1,0 +1,131 @@
+/*
+ * sim/locate.c: the data ntsim ships, found from the program's own path
+ * (locate.h).
+ */
+#include "locate.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "input.h"
+
+static const struct {
+    const char *tree, *installed, *what;
+} data_rows[NTSIM_DATA_COUNT] = {
+#define NTSIM_DATA_ROW_(id, tree, installed, what) {tree, installed, what},
+    NTSIM_DATA_MAP(NTSIM_DATA_ROW_)
+#undef NTSIM_DATA_ROW_
+};
+
+const char *ntsim_data_what(ntsim_data_t what)
+{
+    return what < NTSIM_DATA_COUNT ? data_rows[what].what : "(no such data)";
+}
+
+/* dir + "/" + tail, malloc'd. */
+static char *join(const char *dir, const char *tail)
+{
+    size_t n = strlen(dir) + 1 + strlen(tail) + 1;
+    char *p = malloc(n);
+    if (p != NULL)
+        snprintf(p, n, "%s/%s", dir, tail);
+    return p;
+}
+
+static bool is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static bool is_file(const char *dir, const char *tail)
+{
+    char *p = join(dir, tail);
+    struct stat st;
+    bool yes = p != NULL && stat(p, &st) == 0 && S_ISREG(st.st_mode);
+    free(p);
+    return yes;
+}
+
+/* Cuts path at its last '/': its parent, in place; false at the root. */
+static bool up(char *path)
+{
+    char *slash = strrchr(path, '/');
+    if (slash == NULL || slash == path)
+        return false;
+    *slash = '\0';
+    return true;
+}
+
+char *ntsim_data_root_of(const char *exe, bool *installed, char *why, size_t cap)
+{
+    char *dir = ntsim_strdup(exe);
+    if (dir == NULL) {
+        snprintf(why, cap, "out of memory");
+        return NULL;
+    }
+    if (exe[0] != '/' || !up(dir)) {
+        snprintf(why, cap, "%s: not an absolute path to a program", exe);
+        free(dir);
+        return NULL;
+    }
+    /* <prefix>/bin/<program> with <prefix>/share/ntsim beside bin/. */
+    const char *base = strrchr(dir, '/');
+    if (base != NULL && strcmp(base, "/bin") == 0) {
+        char *prefix = ntsim_strdup(dir);
+        char *root = NULL;
+        if (prefix != NULL && up(prefix))
+            root = join(prefix, NTSIM_INSTALLED_DATA);
+        free(prefix);
+        if (root != NULL && is_dir(root)) {
+            free(dir);
+            *installed = true;
+            return root;
+        }
+        free(root);
+    }
+    /* <source>/<BUILD...>/<program>: the first directory up that holds the
+     * source tree's marker. */
+    for (int level = 0; level <= NTSIM_LOCATE_MAX_UP; level++) {
+        if (is_file(dir, NTSIM_SOURCE_MARKER)) {
+            *installed = false;
+            return dir;
+        }
+        if (!up(dir))
+            break;
+    }
+    snprintf(why, cap, "%s is neither installed (<prefix>/bin, with <prefix>/%s) nor in a build "
+                       "tree (%s within %d levels above it)",
+             exe, NTSIM_INSTALLED_DATA, NTSIM_SOURCE_MARKER, NTSIM_LOCATE_MAX_UP);
+    free(dir);
+    return NULL;
+}
+
+char *ntsim_data_path(ntsim_data_t what, char *why, size_t cap)
+{
+    if (what >= NTSIM_DATA_COUNT) {
+        snprintf(why, cap, "no such data");
+        return NULL;
+    }
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n < 0 || (size_t)n >= sizeof exe - 1) {
+        snprintf(why, cap, "/proc/self/exe: %s", n < 0 ? strerror(errno) : "path too long");
+        return NULL;
+    }
+    exe[n] = '\0';
+    bool installed;
+    char *root = ntsim_data_root_of(exe, &installed, why, cap);
+    if (root == NULL)
+        return NULL;
+    char *path = join(root, installed ? data_rows[what].installed : data_rows[what].tree);
+    free(root);
+    if (path == NULL)
+        snprintf(why, cap, "out of memory");
+    return path;
+}
