@@ -216,7 +216,7 @@ judging() {
 for omit in "global_stats record ^    global:" "log notify ^    notification_type:" \
             "names_status event_type ^    value:" "setter_status event_type ^    value:" \
             "append_status notify ^      appends:" "returns api [ {]returns: " \
-            "warnings api [ {]warnings: "; do
+            "log api [ {]log: "; do
     field=${omit%% *} rest=${omit#* }
     kind=${rest%% *} pattern=${rest#* }
     all=$(judging "$kind" .)

@@ -138,6 +138,7 @@ void ntsim_cli_inspect_free(ntsim_cli_inspect_t *in);
 typedef struct ntsim_testee_faults {
     bool json_key_order, record_byte, enum_value, forge, helper, escape, fds;
     bool overwrite_count, json_key_order_rare, escape_1e;
+    bool reword, log_unlisted; /* testee_reword.c */
     bool empty; /* every reply but hello's of its own body case, with nothing in it */
     char omit[64]; /* omit=FIELD: that field of every reply's body left out ("": none) */
     int flood;     /* flood=WHAT[:BYTES]: testee_flood.c's table entry + 1; 0: none */
@@ -158,6 +159,10 @@ bool ntsim_testee_flood_parse(const char *what, ntsim_testee_faults_t *f);
  * when out of memory or the write failed. */
 int ntsim_testee_flood_write(const ntsim_testee_faults_t *f, const uint8_t *resp, size_t len,
                              int fd);
+/* testee_reword.c: reword and log_unlisted applied to the log of the
+ * unpacked reply m; false when out of memory. */
+struct NtsimTestee__Response;
+bool ntsim_testee_reword_reply(const ntsim_testee_faults_t *f, struct NtsimTestee__Response *m);
 /* At the start, before the first request: lists its descriptors, forks the
  * helper, when asked to. */
 void ntsim_testee_faults_start(const ntsim_testee_faults_t *f);

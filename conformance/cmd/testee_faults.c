@@ -61,6 +61,8 @@ static bool parse_one(char *item, ntsim_testee_faults_t *f)
                      : strcmp(item, "overwrite_count") == 0     ? &f->overwrite_count
                      : strcmp(item, "json_key_order_rare") == 0 ? &f->json_key_order_rare
                      : strcmp(item, "escape_1e") == 0           ? &f->escape_1e
+                     : strcmp(item, "reword") == 0              ? &f->reword
+                     : strcmp(item, "log_unlisted") == 0        ? &f->log_unlisted
                                                                 : NULL;
         if (flag != NULL)
             *flag = true;
@@ -85,7 +87,7 @@ bool ntsim_testee_faults_parse(const char *list, ntsim_testee_faults_t *f, char 
         if (!parse_one(item, f)) {
             snprintf(why, cap, "'%s' is not a fault (json_key_order, record_byte, enum_value, "
                                "forge, empty, fds, helper, escape, overwrite_count, "
-                               "json_key_order_rare, escape_1e, crash=N, hang=N, exit=N, garbage=N, "
+                               "json_key_order_rare, escape_1e, reword, log_unlisted, crash=N, hang=N, exit=N, garbage=N, "
                                "disorder=N, close_stdout=N, omit=FIELD, flood=log|unknown|fields|records|"
                                "emits|json)",
                      shown);
@@ -424,12 +426,17 @@ NRT_STATUS ntsim_testee_faults_apply(const ntsim_testee_faults_t *f, uint64_t n,
     }
     if (!f->json_key_order && !f->record_byte && !f->enum_value && !f->forge && !f->empty &&
         f->omit[0] == '\0' && !f->overwrite_count && !f->json_key_order_rare && !f->escape_1e &&
-        n != f->disorder_at && f->kinds == NULL && f->capabilities == NULL)
+        !f->reword && !f->log_unlisted && n != f->disorder_at && f->kinds == NULL &&
+        f->capabilities == NULL)
         return NRT_SUCCESS;
     NtsimTestee__Response *m = ntsim_testee__response__unpack(NULL, *len, *resp);
     if (m == NULL)
         return NRT_RESOURCE; /* our own response: only memory can fail */
     break_reply(f, m);
+    if (!ntsim_testee_reword_reply(f, m)) {
+        ntsim_testee__response__free_unpacked(m, NULL);
+        return NRT_RESOURCE;
+    }
     if (n == f->disorder_at)
         m->id++;
     size_t nlen = 0;

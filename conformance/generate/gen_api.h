@@ -15,7 +15,7 @@ enum { MAX_CALLS = 24, COUNT = NRT_SYS_TRACE_EVENT_TYPE_COUNT };
 typedef struct api_step_case {
     api_call_t call;
     unsigned nulls;
-    bool fail;
+    bool fail;                 /* start, fetch: a sweep; the name calls: allocs_ok */
     uint64_t allocs_ok;
     uint64_t value;
     uint32_t nc_from, nc_to;
@@ -32,8 +32,8 @@ typedef struct api_step_case {
     /* expected, from the reference's reply */
     bool expected, has_status;
     int32_t status;
-    uint64_t warnings;
-    char *last;
+    char **log;                /* what it logged, as entries (ntsim_gen_log_entries) */
+    size_t n_log;
     uint64_t returns, count, max, written;
     bool has_count, has_returns;
     char **names;

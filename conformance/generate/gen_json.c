@@ -214,12 +214,8 @@ static void gjson_write(const void *p, ntsim_gen_text_t *t)
         ntsim_gen_printf(t, "\"(the reference's)\"");
     ntsim_gen_printf(t, "\n");
     if (c->log && !c->is_string) {
-        ntsim_gen_printf(t, "    log: [");
-        for (size_t i = 0; i < c->n_lines; i++) {
-            ntsim_gen_printf(t, "%s", i ? ", " : "");
-            ntsim_gen_quoted(t, c->lines[i], strlen(c->lines[i]));
-        }
-        ntsim_gen_printf(t, "]\n");
+        ntsim_gen_log_write(t, "    ", c->lines, c->n_lines);
+        ntsim_gen_printf(t, "\n");
     }
 }
 
@@ -270,16 +266,9 @@ static ntsim_gen_expect_status_t gjson_expect(void *p, const ntsim_gen_replies_t
     if ((c->json = ntsim_testee_text(&m->document)) == NULL)
         return NTSIM_GEN_EXPECT_NONE;
     c->json_len = m->document.len;
-    if (c->log && m->log != NULL) {
-        if ((c->lines = calloc(m->log->n_lines + 1, sizeof *c->lines)) == NULL)
-            return NTSIM_GEN_EXPECT_NONE;
-        for (size_t i = 0; i < m->log->n_lines; i++) {
-            const char *l = m->log->lines[i];
-            if (strncmp(l, "error: ", 7) == 0 || strncmp(l, "warning: ", 9) == 0)
-                if ((c->lines[c->n_lines++] = ntsim_strdup(l)) == NULL)
-                    return NTSIM_GEN_EXPECT_NONE;
-        }
-    }
+    if (c->log && m->log != NULL &&
+        !ntsim_gen_log_entries(m->log, &c->lines, &c->n_lines, why, cap))
+        return NTSIM_GEN_EXPECT_NONE;
     c->expected = true;
     return NTSIM_GEN_EXPECT_DONE;
 }

@@ -39,11 +39,6 @@ char *ntsim_ntff_decode(const char *message, const uint8_t *bytes, size_t len, c
                         size_t why_cap);
 void ntsim_ntff_decode_forget(void);
 
-struct NtsimTestee__Log;
-/* kind_notify.c: the last message at WARN or ERROR a testee's Log holds,
- * without its level ("Invalid notification type: 9"); NULL when none. */
-const char *ntsim_notify_last_warning(const struct NtsimTestee__Log *log);
-
 /* Directory holding ntff.proto, for the ntff kind's protoc --decode
  * (default "engine/convert", relative to the working directory). */
 extern const char *ntsim_check_proto_dir;

@@ -140,6 +140,7 @@ Suite *make_timeline_runs_suite(void);    /* check_timeline_runs.c: whole runs, 
 Suite *make_sim_suite(void);         /* check_sim.c: virtual time, clocks, runs, scenarios */
 Suite *make_loader_suite(void);      /* check_loader.c: broken files, runner reports */
 Suite *make_facts_suite(void);       /* check_facts.c: every fact pinned, every citation real */
+Suite *make_log_contract_suite(void); /* check_log_contract.c: what a log check may judge */
 Suite *make_inspect_suite(void);     /* check_inspect.c: the inspect variables' names, limits, a run */
 Suite *make_testee_suite(void);      /* check_testee.c: the protocol, broken testees, restarts */
 Suite *make_trace_input_suite(void); /* check_trace_input.c: export's readers: JSON, exact values */

@@ -104,8 +104,8 @@ LOAD_ERROR_TEST(test_loader_rejects_a_prose_source, "legacy_source.yaml",
 LOAD_ERROR_TEST(test_json_string_vector_has_no_records, "json_string_and_records.yaml",
                 ":8:13: vectors[0].string: a string vector has no records")
 LOAD_ERROR_TEST(test_log_line_names_its_level, "record_log_level.yaml",
-                ":14:9: vectors[0].log[0]: expected \"error: \", \"warning: \" or \"info: \" and a "
-                "fragment, got 'nc_idx 256'")
+                ":14:9: vectors[0].log[0]: expected a level (error, warning, info), or {level: "
+                "[part, ...]}, got 'nc_idx 256'")
 LOAD_ERROR_TEST(test_ntff_schema_vector_has_no_records, "ntff_schema_with_records.yaml",
                 ":9:14: vectors[0].message: a schema vector has no records")
 
