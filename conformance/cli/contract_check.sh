@@ -14,6 +14,8 @@
 #      fails every vector with a log check, among them
 #      record.generated.overflow.drain_logs_nothing (nothing at warning or
 #      error), and a generated run (issue 35).
+#      A reply that sets no body is named as such (TESTEE.md: a void call's
+#      reply still sets its body).
 #   4. `--kind LIST` takes several kinds for the vectors as for --generate.
 set -u
 check=${1:?usage: contract_check.sh CHECK NTSIM}
@@ -104,6 +106,10 @@ done
 run gen_unlisted 1 --testee "$ntsim testee --break=log_unlisted" --generate 600 --seed $seed \
     --progress 0 --max-failures 1
 has gen_unlisted "log: the reply counts"
+
+# A reply that sets no body (a port's empty answer to a void call) is named so.
+run no_body 1 --testee "$ntsim testee --break=no_body" --kind enum
+has no_body "answered request 2 (enum) with a Response with no body: set the enum reply even when it holds nothing"
 
 # --- 4. --kind a,b -----------------------------------------------------------------------
 

@@ -239,7 +239,7 @@ has omit_setter_status "event_type.generic: type_setter: expected 'generic' to d
 
 run port 0 --testee "$t --kinds=layout,json,api --capabilities=" --xfail conformance/runner/expected_failures.txt
 has port '  enum: 8 skipped (the testee does not answer enum)'
-has port '  json: 91 passed, 0 failed, 4 skipped (needs the testee'"'"'s json_escape); 4 without their log checks (not announced)'
+has port '  json: 92 passed, 0 failed, 4 skipped (needs the testee'"'"'s json_escape); 4 without their log checks (not announced)'
 has port '  api: 38 passed, 0 failed, 2 skipped (needs the testee'"'"'s fail_allocations)'
 has port '  scenario: 9 skipped (the harness'"'"'s own kind)'
 

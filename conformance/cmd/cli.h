@@ -139,6 +139,7 @@ typedef struct ntsim_testee_faults {
     bool json_key_order, record_byte, enum_value, forge, helper, escape, fds;
     bool overwrite_count, json_key_order_rare, escape_1e;
     bool reword, log_unlisted; /* testee_reword.c */
+    bool no_body;  /* every reply but hello's a Response with no body set */
     bool empty; /* every reply but hello's of its own body case, with nothing in it */
     char omit[64]; /* omit=FIELD: that field of every reply's body left out ("": none) */
     int flood;     /* flood=WHAT[:BYTES]: testee_flood.c's table entry + 1; 0: none */

@@ -47,6 +47,7 @@ static const char *const usage_testee =
     "                                 words (what a port may log: it must pass what\n"
     "                                 the plain testee passes)\n"
     "                 log_unlisted    every log counts two messages more than it shows\n"
+    "                 no_body         every reply (but hello's) a Response with no body\n"
     "                 crash=N         SIGSEGV at the N-th request (hello is the first)\n"
     "                 hang=N          never answer the N-th request\n"
     "                 exit=N          exit 3 at the N-th request\n"

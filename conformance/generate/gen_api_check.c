@@ -100,8 +100,7 @@ static void call_replies(const api_case_t *c, const ntsim_gen_replies_t *g,
     *made = 0;
     for (size_t i = 0; i < c->n && pos < last; i++, pos++) {
         const api_step_case_t *s = &c->steps[i];
-        bool sweep = s->fail && (s->call == API_START || s->call == API_FETCH);
-        while (sweep && pos + 1 < last && g->items[pos]->body_case == NTSIM_TESTEE__RESPONSE__BODY_API &&
+        while (ntsim_gen_api_sweeps(s) && pos + 1 < last && g->items[pos]->body_case == NTSIM_TESTEE__RESPONSE__BODY_API &&
                ntsim_api_out_of_memory(s->call, g->items[pos]->api))
             pos++;
         const NtsimTestee__Response *resp = g->items[pos];

@@ -174,6 +174,12 @@ static void *gjson_make(ntsim_gen_rng_t *r, uint64_t j)
                 (void)exec_id_of(rec, &e); /* an execution a record names */
             c->exec_id[i] = e;
             c->model_id[i] = ntsim_gen_value(r, 8);
+            for (size_t k = 0; k < i; k++)
+                if (c->exec_id[k] == e) { /* one model per execution (D-JSON-MODEL-ID) */
+                    i--;
+                    c->n_models--;
+                    break;
+                }
         }
     }
     return c;

@@ -36,10 +36,9 @@
  *                is the implementation's own: only the outcome is judged
  *                (D-ALLOCATOR); at most NTSIM_API_SWEEP_MAX attempts
  *   fail_allocations_after := N: the first N allocations succeed and every
- *                later one returns NULL; only for the calls whose
- *                allocations a decision pins from a source, get_event_types
- *                and config_get_enabled_event_types (facts §4's calloc and
- *                one strdup per name, D-ALLOCATOR)
+ *                later one returns NULL; only for the call whose allocations
+ *                a source pins, get_event_types (facts §4's calloc and one
+ *                strdup per name, D-ALLOCATOR)
  *
  *   CALL and its keys (? = optional):
  *   config_allocate                           the vector's config
@@ -245,12 +244,11 @@ static NRT_STATUS parse_allocations(ntsim_yparse_t *p, yaml_node_t *node, const 
     }
     if (after == NULL)
         return NRT_SUCCESS;
-    if (s->call != API_GET_EVENT_TYPES && s->call != API_CONFIG_GET_ENABLED_TYPES)
+    if (s->call != API_GET_EVENT_TYPES)
         return ntsim_api_field_error(p, after, path, "fail_allocations_after",
-                                     "only where a decision pins the call's allocations "
-                                     "(get_event_types, config_get_enabled_event_types: "
-                                     "D-ALLOCATOR); judge others by their outcome with "
-                                     "fail_allocations: sweep");
+                                     "only where a source pins the call's allocations "
+                                     "(get_event_types: facts §4, D-ALLOCATOR); judge the "
+                                     "others by their outcome with fail_allocations: sweep");
     s->fail_allocs = true;
     return ntsim_yp_u64(p, node, path, "fail_allocations_after", true, UINT32_MAX,
                         &s->allocs_ok);

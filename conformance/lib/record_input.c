@@ -309,7 +309,17 @@ NRT_STATUS ntsim_vec_parse_models(ntsim_yparse_t *p, yaml_node_t *map, const cha
             return st;
         out->count = i + 1;
     }
-    return NRT_SUCCESS;
+    /* The runtime's table gives each execution one model (D-JSON-MODEL-ID):
+     * a second entry for an exec_id would make the vector say which one a
+     * lookup must pick, which is nobody's contract. */
+    ntsim_key_t *keys = calloc(n ? n : 1, sizeof *keys);
+    if (keys == NULL)
+        return NRT_RESOURCE;
+    for (size_t i = 0; i < n; i++)
+        keys[i] = (ntsim_key_t){NULL, out->items[i].exec_id, i};
+    st = ntsim_yp_repeats(p, items, keys, n, path, "models", "exec_id", "exec_id");
+    free(keys);
+    return st;
 }
 
 /* --- sets of NCs and event types ------------------------------------------------ */

@@ -238,7 +238,8 @@ static bool count_pin(const char *id, size_t len, const char *key, size_t key_le
 {
     const ntsim_vector_t *v = ctx;
     ntsim_fact_t *f = ntsim_facts_find(&ntsim_check_facts, id, len);
-    if (f != NULL && ntsim_vector_judges_key(v, key, key_len))
+    if (f != NULL && ntsim_vector_judges_key(v, key, key_len) &&
+        ntsim_fact_pinnable_at(f, key, key_len))
         f->pinned++;
     return true;
 }
