@@ -126,7 +126,11 @@ void ntsim_cli_inspect_free(ntsim_cli_inspect_t *in);
  * type, nrt_async_sema_wait, writes its two data keys in the other order:
  * documents of json and api replies), escape_1e (the escaper writes the one
  * control byte 0x1e as \u001E, upper case: documents and string literals).
- * A misbehaving process,
+ * Logs (testee_reword.c): reword (every message in other words with the same
+ * level, quoted text and values: not wrong, it must pass what the plain
+ * testee passes, D-LOG-CONTRACT), log_unlisted (every log counts two
+ * messages more than it shows); and no_body (every reply but hello's a
+ * Response with no body). A misbehaving process,
  * at its N-th request (hello is the first; counted again after a restart):
  * crash=N (SIGSEGV), hang=N (never answers), exit=N (exits 3), garbage=N (a
  * frame that is not a Response), disorder=N (the reply carries another id),
