@@ -408,7 +408,7 @@ static void api_write(const void *p, ntsim_gen_text_t *t)
 static void api_source(const void *p, ntsim_gen_text_t *t)
 {
     const api_case_t *c = p;
-    ntsim_gen_printf(t, ", F4.api.conventions, D-STATUS, D-API-ARGS, D-LIFECYCLE, D-LOG");
+    ntsim_gen_printf(t, ", F4.api.conventions, D-STATUS, D-API-ARGS, D-LIFECYCLE, D-LOG, D-LOG-CONTRACT");
     static const char *const facts[API_CALL_COUNT] = {
         [API_CONFIG_ALLOCATE] = "F4.config_allocate",
         [API_CONFIG_SET_DEFAULTS] = "F4.config_set_defaults, F4.config.defaults",

@@ -235,14 +235,14 @@ static void gjson_source(const void *p, ntsim_gen_text_t *t)
     ntsim_gen_printf(t, ", F2.json.document, F2.json.data_version, F2.json.key_order, "
                   "F2.json.phase_strings, F2.json.integers_decimal, F2.json.data_always, "
                   "F2.json.nrta_seq_id_omitted, F2.event_type.snake_case, F2.json.worker_gid, "
-                  "D-JSON-NAMES, D-JSON-DATA, D-WORKER-GID, D-JSON-TIME");
+                  "D-JSON-NAMES, D-JSON-DATA, D-WORKER-GID, D-JSON-TIME, D-LOG-CONTRACT");
     for (size_t i = 0; i < c->n_records; i++) {
         uint32_t type = (uint32_t)c->records[i].trace_type, phase = (uint32_t)c->records[i].phase;
         ntsim_gen_source_payload(t, type, phase);
         if (ntsim__data_view(type, phase)->nc_timestamp)
             ntsim_gen_printf(t, ", F2.json.timestamp_override");
         if (type >= NRT_SYS_TRACE_EVENT_TYPE_COUNT)
-            ntsim_gen_printf(t, ", S1.enum.serde_sentinels");
+            ntsim_gen_printf(t, ", S1.enum.serde_sentinels, D-JSON-UNKNOWN");
         if (!ntsim__record_has_seq(&c->records[i]) && c->records[i].nrta_seq_id != 0)
             ntsim_gen_printf(t, ", D-FOREIGN-BOOL");
     }

@@ -165,7 +165,7 @@ static void notify_source(const void *p, ntsim_gen_text_t *t)
         ntsim_gen_printf(t, ", %s", arm[c->type]);
     else
         ntsim_gen_printf(t, ", S5.convert.default, S5.convert.range_check, S5.convert.default_outputs, "
-                      "S5.convert.drop_message, F1.convert.default");
+                      "S5.convert.drop_message, F1.convert.default, D-LOG-CONTRACT");
 }
 
 static const NtsimTestee__NotifyReply *notify_reply(const ntsim_gen_replies_t *g)

@@ -289,7 +289,7 @@ static void rec_source(const void *p, ntsim_gen_text_t *t)
     if (c->stats_nc >= 0)
         ntsim_gen_printf(t, ", F6.capture.dropped_accounting, D-RING");
     if (c->log || c->global)
-        ntsim_gen_printf(t, ", D-LOG, D-WARN-ONCE");
+        ntsim_gen_printf(t, ", D-LOG, D-LOG-CONTRACT, D-WARN-ONCE, D-EMIT-GATES");
 }
 
 /* --- expected values, invariants -------------------------------------------------------- */
