@@ -42,7 +42,7 @@ const ntsim_log_message_t ntsim_log_catalog[] = {
     /* engine/convert/json.c */
     {W, "phase mismatch: %s has no data for phase %s: writing {} (warned once per type; "
         "counted in ntsim_json_stats)",
-     {"%1"}, "D-JSON-DATA"},
+     {"%1", "%2"}, "D-JSON-DATA"},
     {W, "nrt_sys_trace_fetch_events: *buffer must be NULL on entry (free the previous one "
         "with nrt_sys_trace_buffer_free)",
      {NULL}, "D-FETCH"},

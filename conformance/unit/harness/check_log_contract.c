@@ -238,7 +238,7 @@ START_TEST(test_log_catalog_reads_level_and_parts_only)
               "{info: [0.109, \"GB\"]}", "rings");
     read_back("warning: phase mismatch: NumericalErr has no data for phase start: writing {} "
               "(warned once per type; counted in ntsim_json_stats)",
-              "{warning: [\"NumericalErr\"]}", "phase");
+              "{warning: [\"NumericalErr\", \"start\"]}", "mismatch");
     read_back("error: unknown event type name 'device exec'", "{error: [\"device exec\"]}",
               "unknown");
     read_back("warning: sys trace capture is not running: stop ignored", "warning", "stop");
