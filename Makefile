@@ -294,6 +294,7 @@ check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT) $(NTSIM_BIN) layer
 	    | tee $(BUILD)/conformance.log; exit $$(cat $(BUILD)/conformance.rc)
 	sh conformance/cli/testee_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN) $(BUILD)/conformance.log $(CHECK_ARGS)
 	sh conformance/cli/generate_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN)
+	sh conformance/cli/contract_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN)
 	sh conformance/cli/cli_failures.sh ./$(CHECK_BIN)
 	./$(CXX_TEST)
 	./$(CLIENT_TEST)

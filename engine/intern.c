@@ -115,13 +115,12 @@ uint64_t ntsim__siphash13(uint64_t k0, uint64_t k1, const void *data, size_t len
 
 uint64_t ntsim__intern_id(const char *name, size_t len)
 {
-    /* Rust's str Hash: the bytes, then 0xFF. Interned names are event and
-     * usage names, all far shorter than the buffer. */
-    unsigned char buf[256];
-    if (len < sizeof buf) {
-        memcpy(buf, name, len);
-        buf[len] = 0xff;
-        return (ntsim__siphash13(0, 0, buf, len + 1) & ((UINT64_C(1) << 50) - 1)) + 1;
-    }
-    return 0; /* never for the table's names; documented in intern.h */
+    /* Rust's str Hash: the bytes, then 0xFF, streamed (a name of any length
+     * has its id, facts §5's formula: never 0). */
+    static const unsigned char terminator = 0xff;
+    ntsim_siphash_t h;
+    ntsim__siphash13_init(&h, 0, 0);
+    ntsim__siphash13_update(&h, name, len);
+    ntsim__siphash13_update(&h, &terminator, 1);
+    return (ntsim__siphash13_final(&h) & ((UINT64_C(1) << 50) - 1)) + 1;
 }

@@ -20,8 +20,7 @@ void ntsim__siphash13_init(ntsim_siphash_t *h, uint64_t k0, uint64_t k1);
 void ntsim__siphash13_update(ntsim_siphash_t *h, const void *data, size_t len);
 uint64_t ntsim__siphash13_final(const ntsim_siphash_t *h);
 
-/* libnrt's get_id of a name of at most 255 bytes; 0 (never a valid id)
- * for longer ones (D-NTFF-INTERN). */
+/* libnrt's get_id of a name of any length: never 0 (D-NTFF-INTERN). */
 uint64_t ntsim__intern_id(const char *name, size_t len);
 
 #endif /* NTSIM_ENGINE_INTERN_H */

@@ -172,6 +172,8 @@ static void collect_counts(ntsim__sim_t *s, ntsim_run_result_t *out)
     memcpy(out->per_nc, s->per_nc, sizeof out->per_nc);
     out->events_emitted = s->emitted;
     out->notifications_posted = s->posted;
+    memcpy(out->posted_tpb, s->posted_tpb, sizeof out->posted_tpb);
+    memcpy(out->posted_topsp, s->posted_topsp, sizeof out->posted_topsp);
     out->executes = s->executes;
     out->fetches = s->fetches;
     out->simulated_ns = s->sched.now - s->sc->host_start_ns;

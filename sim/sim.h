@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "nrt/nrt_profile_notification.h"
 #include "ntsim/capture.h"
 #include "ntsim/convert.h"
 #include "scenario.h"
@@ -60,6 +61,11 @@ typedef struct ntsim_run_result {
     ntsim_nc_stats_t nc_stats[NTSIM_NC_COUNT];         /* the engine's, at the end */
     ntsim_notify_stats_t notify;                       /* converter counts for this run */
     uint64_t notifications_posted;                     /* by the device */
+    /* What the device posted from each block's notification queues, by
+     * notification_type: the TPB (per-NC) block's and the TopSP block's
+     * (spec §5's subscribe lists: {0,3,1,2,4,5} and {6,8,7}). A scenario's
+     * injected invalid notifications are no block's: counted above only. */
+    uint64_t posted_tpb[NOTIFICATION_TYPE_MAX + 1], posted_topsp[NOTIFICATION_TYPE_MAX + 1];
     uint64_t executes;
     uint64_t fetches;
     uint64_t simulated_ns;    /* virtual time at the end of the run */

@@ -127,11 +127,18 @@ static uint64_t new_span(ntsim__sim_t *s)
 
 /* --- the device: notifications ------------------------------------------------- */
 
+/* Which queues a notification comes from: a block's (spec §5's subscribe
+ * lists), or a scenario's injected fault (no block's). */
+enum queue { QUEUE_TPB, QUEUE_TOPSP, QUEUE_INJECTED };
+
 /* The device posts a notification: 16 bytes (type u32, nc u32, exec id u64,
  * little-endian) through the real converter (D-SIM). */
-static void post_notification(ntsim__sim_t *s, int32_t type, uint32_t nc, uint64_t exec_id)
+static void post_notification(ntsim__sim_t *s, enum queue q, int32_t type, uint32_t nc,
+                              uint64_t exec_id)
 {
     s->posted++;
+    if (q != QUEUE_INJECTED && type >= 0 && type <= NOTIFICATION_TYPE_MAX)
+        (q == QUEUE_TPB ? s->posted_tpb : s->posted_topsp)[type]++;
     uint8_t bytes[16];
     uint32_t t32 = (uint32_t)type, nc32 = nc;
     memcpy(bytes, &t32, 4);
@@ -370,23 +377,23 @@ static void post_execute_notifications(ntsim__sim_t *s, request_t *r)
     ntsim_rng_t throttle = exec_stream(s, NTSIM_RNG_NOTIFY_THROTTLE, r->exec_id);
     for (uint32_t j = 0; j < s->sc->lnc; j++) {
         uint32_t q = r->nc * s->sc->lnc + j;
-        post_notification(s, NOTIFICATION_TYPE_TRACE, q, r->exec_id);
-        post_notification(s, NOTIFICATION_TYPE_INFER_STATUS, q, r->exec_id);
-        post_notification(s, NOTIFICATION_TYPE_EVENT, q, r->exec_id);
+        post_notification(s, QUEUE_TPB, NOTIFICATION_TYPE_TRACE, q, r->exec_id);
+        post_notification(s, QUEUE_TPB, NOTIFICATION_TYPE_INFER_STATUS, q, r->exec_id);
+        post_notification(s, QUEUE_TPB, NOTIFICATION_TYPE_EVENT, q, r->exec_id);
         if (ntsim_rng_below(&dma, 2) == 0)
-            post_notification(s, NOTIFICATION_TYPE_DMA, q, r->exec_id);
+            post_notification(s, QUEUE_TPB, NOTIFICATION_TYPE_DMA, q, r->exec_id);
         if (ntsim_rng_below(&throttle, 4) == 0)
-            post_notification(s, NOTIFICATION_TYPE_THROTTLE, q, r->exec_id);
+            post_notification(s, QUEUE_TPB, NOTIFICATION_TYPE_THROTTLE, q, r->exec_id);
         if (s->nc[r->nc].numerical_errors_pending > 0 && j == r->exec_id % s->sc->lnc)
-            post_notification(s, NOTIFICATION_TYPE_ERROR, q, r->exec_id);
+            post_notification(s, QUEUE_TPB, NOTIFICATION_TYPE_ERROR, q, r->exec_id);
     }
     if (!r->model->collectives)
         return;
-    post_notification(s, NOTIFICATION_TYPE_TOPSP_TRACE, r->nc, r->exec_id);
-    post_notification(s, NOTIFICATION_TYPE_TOPSP_EVENT, r->nc, r->exec_id);
+    post_notification(s, QUEUE_TOPSP, NOTIFICATION_TYPE_TOPSP_TRACE, r->nc, r->exec_id);
+    post_notification(s, QUEUE_TOPSP, NOTIFICATION_TYPE_TOPSP_EVENT, r->nc, r->exec_id);
     ntsim_rng_t topsp = exec_stream(s, NTSIM_RNG_NOTIFY_TOPSP_ERROR, r->exec_id);
     if (ntsim_rng_below(&topsp, 4) == 0)
-        post_notification(s, NOTIFICATION_TYPE_TOPSP_ERROR, r->nc, r->exec_id);
+        post_notification(s, QUEUE_TOPSP, NOTIFICATION_TYPE_TOPSP_ERROR, r->nc, r->exec_id);
 }
 
 /* The collectives of an execute start on the device and on the host. */
@@ -661,7 +668,7 @@ static void fault_fire(ntsim_sched_t *sched, void *arg, uint64_t index)
         break;
     case NTSIM_FAULT_INVALID_NOTIFICATION:
         for (uint64_t i = 0; i < f->count; i++)
-            post_notification(s, f->type, f->nc * s->sc->lnc, 0); /* its first core's queue */
+            post_notification(s, QUEUE_INJECTED, f->type, f->nc * s->sc->lnc, 0); /* its first core's queue */
         break;
     case NTSIM_FAULT_NUMERICAL_ERROR:
         s->nc[f->nc].numerical_errors_pending++;

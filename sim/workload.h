@@ -63,6 +63,7 @@ typedef struct ntsim__sim {
     uint64_t per_nc[NTSIM_NC_COUNT];
     ntsim_skew_acc_t skew[NTSIM_MAX_CORES];
     uint64_t emitted, posted, executes, fetches;
+    uint64_t posted_tpb[NOTIFICATION_TYPE_MAX + 1], posted_topsp[NOTIFICATION_TYPE_MAX + 1];
     bool oom;                 /* a step could not allocate: the run stops */
     bool stopped;             /* stop() already called (stop_before_fetch) */
     bool stop_before_fetch;

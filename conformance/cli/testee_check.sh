@@ -220,7 +220,7 @@ has forge "  enum: 0 passed, $(judging enum .) failed"
 for omit in "global_stats record ^    global:" "log notify ^    notification_type:" \
             "names_status event_type ^    value:" "setter_status event_type ^    value:" \
             "append_status notify ^      appends:" "returns api [ {]returns: " \
-            "warnings api [ {]warnings: "; do
+            "log api [ {]log: "; do
     field=${omit%% *} rest=${omit#* }
     kind=${rest%% *} pattern=${rest#* }
     all=$(judging "$kind" .)
@@ -370,7 +370,7 @@ done
 
 run port 0 --testee "$t --kinds=layout,json,api --capabilities=" --xfail conformance/runner/expected_failures.txt
 escapes=$(judging json '^    string:') logs=$(judging json '^    log:')
-allocs=$(judging api 'fail_allocations_after')
+allocs=$(judging api 'fail_allocations')
 has port "  enum: $(judging enum .) skipped (the testee does not answer enum)"
 has port "  json: $(($(judging json .) - escapes)) passed, 0 failed, $escapes skipped (needs the testee's json_escape); $logs without their log checks (not announced)"
 has port "  api: $(($(judging api .) - allocs)) passed, 0 failed, $allocs skipped (needs the testee's fail_allocations)"

@@ -126,7 +126,11 @@ void ntsim_cli_inspect_free(ntsim_cli_inspect_t *in);
  * type, nrt_async_sema_wait, writes its two data keys in the other order:
  * documents of json and api replies), escape_1e (the escaper writes the one
  * control byte 0x1e as \u001E, upper case: documents and string literals).
- * A misbehaving process,
+ * Logs (testee_reword.c): reword (every message in other words with the same
+ * level, quoted text and values: not wrong, it must pass what the plain
+ * testee passes, D-LOG-CONTRACT), log_unlisted (every log counts two
+ * messages more than it shows); and no_body (every reply but hello's a
+ * Response with no body). A misbehaving process,
  * at its N-th request (hello is the first; counted again after a restart):
  * crash=N (SIGSEGV), hang=N (never answers), exit=N (exits 3), garbage=N (a
  * frame that is not a Response), disorder=N (the reply carries another id),
@@ -143,6 +147,8 @@ typedef struct ntsim_testee_faults {
     bool nul_names;    /* "\0junk" after every string of layout, enum, event_type replies */
     bool stdout_forge; /* writes a summary line into /proc/PPID/fd/1: the runner's stdout */
     bool overwrite_count, json_key_order_rare, escape_1e;
+    bool reword, log_unlisted; /* testee_reword.c */
+    bool no_body;  /* every reply but hello's a Response with no body set */
     bool empty; /* every reply but hello's of its own body case, with nothing in it */
     char omit[64]; /* omit=FIELD: that field of every reply's body left out ("": none) */
     int flood;     /* flood=WHAT[:BYTES]: testee_flood.c's table entry + 1; 0: none */
@@ -163,6 +169,10 @@ bool ntsim_testee_flood_parse(const char *what, ntsim_testee_faults_t *f);
  * when out of memory or the write failed. */
 int ntsim_testee_flood_write(const ntsim_testee_faults_t *f, const uint8_t *resp, size_t len,
                              int fd);
+/* testee_reword.c: reword and log_unlisted applied to the log of the
+ * unpacked reply m; false when out of memory. */
+struct NtsimTestee__Response;
+bool ntsim_testee_reword_reply(const ntsim_testee_faults_t *f, struct NtsimTestee__Response *m);
 /* At the start, before the first request: lists its descriptors, forks the
  * helper, when asked to. */
 void ntsim_testee_faults_start(const ntsim_testee_faults_t *f);

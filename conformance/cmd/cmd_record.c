@@ -183,6 +183,20 @@ static void write_counts(ywriter_t *w, const ntsim_scenario_t *sc, const ntsim_r
             y_u64(w, *k, v);
     y_end_map(w);
     y_end_map(w);
+    /* The notification types each block's queues posted (spec §5's subscribe
+     * lists, to be checked by hand against them). */
+    y_key(w, "subscribed");
+    y_map(w, true);
+    const uint64_t *posted[2] = {r->posted_tpb, r->posted_topsp};
+    for (size_t k = 0; k < 2; k++) {
+        y_key(w, k == 0 ? "tpb" : "topsp");
+        y_seq(w, true);
+        for (int t = 0; t <= NOTIFICATION_TYPE_MAX; t++)
+            if (posted[k][t] > 0)
+                y_number(w, "%d", t);
+        y_end_seq(w);
+    }
+    y_end_map(w);
 }
 
 static void write_digests_and_events(ywriter_t *w, const ntsim_run_result_t *r,

@@ -65,6 +65,9 @@ static bool parse_one(char *item, ntsim_testee_faults_t *f)
                      : strcmp(item, "escape_1e") == 0           ? &f->escape_1e
                      : strcmp(item, "nul_names") == 0           ? &f->nul_names
                      : strcmp(item, "stdout_forge") == 0        ? &f->stdout_forge
+                     : strcmp(item, "reword") == 0              ? &f->reword
+                     : strcmp(item, "log_unlisted") == 0        ? &f->log_unlisted
+                     : strcmp(item, "no_body") == 0             ? &f->no_body
                                                                 : NULL;
         if (flag != NULL)
             *flag = true;
@@ -89,7 +92,8 @@ bool ntsim_testee_faults_parse(const char *list, ntsim_testee_faults_t *f, char 
         if (!parse_one(item, f)) {
             snprintf(why, cap, "'%s' is not a fault (json_key_order, record_byte, enum_value, "
                                "forge, empty, fds, helper, escape, nul_names, stdout_forge, overwrite_count, "
-                               "json_key_order_rare, escape_1e, crash=N, hang=N, exit=N, garbage=N, "
+                               "json_key_order_rare, escape_1e, reword, log_unlisted, no_body, crash=N, hang=N, "
+                               "exit=N, garbage=N, "
                                "disorder=N, close_stdout=N, omit=FIELD, flood=log|unknown|fields|records|"
                                "emits|json)",
                      shown);
@@ -488,6 +492,15 @@ static uint8_t *pack_empty(uint64_t id, int body, size_t *len)
     return bytes;
 }
 
+/* A reply to request `id` that sets no body at all: what a port that
+ * answers a void call with an empty Response sends; packed. */
+static uint8_t *pack_no_body(uint64_t id, size_t *len)
+{
+    NtsimTestee__Response r = NTSIM_TESTEE__RESPONSE__INIT;
+    r.id = id;
+    return ntsim_testee_pack(&r.base, len);
+}
+
 NRT_STATUS ntsim_testee_faults_apply(const ntsim_testee_faults_t *f, uint64_t n, uint8_t **resp,
                                      size_t *len)
 {
@@ -504,7 +517,8 @@ NRT_STATUS ntsim_testee_faults_apply(const ntsim_testee_faults_t *f, uint64_t n,
     }
     if (!f->json_key_order && !f->record_byte && !f->enum_value && !f->forge && !f->empty &&
         f->omit[0] == '\0' && !f->overwrite_count && !f->json_key_order_rare && !f->escape_1e &&
-        !f->nul_names && n != f->disorder_at && f->kinds == NULL && f->capabilities == NULL)
+        !f->nul_names && !f->reword && !f->log_unlisted && !f->no_body && n != f->disorder_at &&
+        f->kinds == NULL && f->capabilities == NULL)
         return NRT_SUCCESS;
     NtsimTestee__Response *m = ntsim_testee__response__unpack(NULL, *len, *resp);
     if (m == NULL)
@@ -513,7 +527,7 @@ NRT_STATUS ntsim_testee_faults_apply(const ntsim_testee_faults_t *f, uint64_t n,
     bool names = f->nul_names && (m->body_case == NTSIM_TESTEE__RESPONSE__BODY_LAYOUT ||
                                   m->body_case == NTSIM_TESTEE__RESPONSE__BODY_ENUM_TYPE ||
                                   m->body_case == NTSIM_TESTEE__RESPONSE__BODY_EVENT_TYPE);
-    if (names && !add_nul_marks(&m->base)) {
+    if ((names && !add_nul_marks(&m->base)) || !ntsim_testee_reword_reply(f, m)) {
         ntsim_testee__response__free_unpacked(m, NULL);
         return NRT_RESOURCE;
     }
@@ -528,6 +542,7 @@ NRT_STATUS ntsim_testee_faults_apply(const ntsim_testee_faults_t *f, uint64_t n,
     omit_field(hello ? "" : f->omit, m, &o);
     uint8_t *bytes = hello       ? pack_hello(f, m, &nlen)
                      : f->forge ? pack_forged_error(m->id, &nlen)
+                     : f->no_body ? pack_no_body(m->id, &nlen)
                      : f->empty && m->body_case != NTSIM_TESTEE__RESPONSE__BODY_ERROR
                          ? pack_empty(m->id, (int)m->body_case, &nlen)
                          : ntsim_testee_pack(&m->base, &nlen);

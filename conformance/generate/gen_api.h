@@ -15,7 +15,7 @@ enum { MAX_CALLS = 24, COUNT = NRT_SYS_TRACE_EVENT_TYPE_COUNT };
 typedef struct api_step_case {
     api_call_t call;
     unsigned nulls;
-    bool fail;
+    bool fail;                 /* failing allocations (ntsim_gen_api_sweeps) */
     uint64_t allocs_ok;
     uint64_t value;
     uint32_t nc_from, nc_to;
@@ -32,8 +32,8 @@ typedef struct api_step_case {
     /* expected, from the reference's reply */
     bool expected, has_status;
     int32_t status;
-    uint64_t warnings;
-    char *last;
+    char **log;                /* what it logged, as entries (ntsim_gen_log_entries) */
+    size_t n_log;
     uint64_t returns, count, max, written;
     bool has_count, has_returns;
     char **names;
@@ -51,6 +51,14 @@ typedef struct api_case {
     api_step_case_t steps[MAX_CALLS];
     size_t n;
 } api_case_t;
+
+/* Whether a step's failing allocations are a sweep (fail_allocations: sweep):
+ * every call but get_event_types, whose allocations facts §4 pins and which
+ * is given a count (fail_allocations_after; D-ALLOCATOR). */
+static inline bool ntsim_gen_api_sweeps(const api_step_case_t *s)
+{
+    return s->fail && s->call != API_GET_EVENT_TYPES;
+}
 
 /* gen_api.c */
 void ntsim_gen_api_drop_step(api_step_case_t *s); /* its expected values, freed */

@@ -11,9 +11,10 @@
 
 #include "gen_api.h"
 #include "input.h"
+#include "kind_api.h"
 
 /* One call's expected values from its reply. */
-static bool take_step(api_step_case_t *s, const NtsimTestee__ApiReply *m)
+static bool take_step(api_step_case_t *s, const NtsimTestee__ApiReply *m, char *why, size_t cap)
 {
     ntsim_gen_api_drop_step(s);
     s->expected = true;
@@ -30,9 +31,7 @@ static bool take_step(api_step_case_t *s, const NtsimTestee__ApiReply *m)
         s->has_status = m->has_status;
         s->status = m->status;
     }
-    s->warnings = m->warnings;
-    if (m->warnings > 0 && m->last_warning != NULL &&
-        (s->last = ntsim_strdup(m->last_warning)) == NULL)
+    if (m->log != NULL && !ntsim_gen_log_entries(m->log, &s->log, &s->n_log, why, cap))
         return false;
     switch (s->call) {
     case API_EMIT:
@@ -91,18 +90,37 @@ static bool take_step(api_step_case_t *s, const NtsimTestee__ApiReply *m)
     return true;
 }
 
+/* The replies to the calls made, one per call: begin, then per call its
+ * reply (after a sweep's attempts that ran out of memory, as the api kind
+ * skips them), then end. *made: how many calls have one. */
+static void call_replies(const api_case_t *c, const ntsim_gen_replies_t *g,
+                         const NtsimTestee__ApiReply *out[MAX_CALLS], size_t *made)
+{
+    size_t pos = 1, last = g->count >= 1 ? g->count - 1 : 0; /* past begin, before end */
+    *made = 0;
+    for (size_t i = 0; i < c->n && pos < last; i++, pos++) {
+        const api_step_case_t *s = &c->steps[i];
+        while (ntsim_gen_api_sweeps(s) && pos + 1 < last && g->items[pos]->body_case == NTSIM_TESTEE__RESPONSE__BODY_API &&
+               ntsim_api_out_of_memory(s->call, g->items[pos]->api))
+            pos++;
+        const NtsimTestee__Response *resp = g->items[pos];
+        out[(*made)++] = resp->body_case == NTSIM_TESTEE__RESPONSE__BODY_API ? resp->api : NULL;
+    }
+}
+
 ntsim_gen_expect_status_t ntsim_gen_api_expect(void *p, const ntsim_gen_replies_t *ref, char *why, size_t cap)
 {
     api_case_t *c = p;
-    /* begin, one reply per call made, end */
-    size_t made = ref->count >= 2 ? ref->count - 2 : 0;
-    for (size_t i = 0; i < made && i < c->n; i++) {
-        const NtsimTestee__Response *resp = ref->items[1 + i];
-        if (resp->body_case != NTSIM_TESTEE__RESPONSE__BODY_API ||
-            !take_step(&c->steps[i], resp->api)) {
+    const NtsimTestee__ApiReply *replies[MAX_CALLS];
+    size_t made;
+    call_replies(c, ref, replies, &made);
+    for (size_t i = 0; i < made; i++) {
+        if (replies[i] == NULL) {
             snprintf(why, cap, "the reference's reply to calls[%zu] is not an api reply", i);
             return NTSIM_GEN_EXPECT_NONE;
         }
+        if (!take_step(&c->steps[i], replies[i], why, cap))
+            return NTSIM_GEN_EXPECT_NONE;
         const char *word = c->steps[i].has_status ? ntsim_gen_api_status_word(c->steps[i].status) : "";
         if (word == NULL) {
             snprintf(why, cap, "calls[%zu] returned status %d, which the api grammar cannot name",
@@ -117,12 +135,13 @@ void ntsim_gen_api_check(const void *p, const ntsim_gen_replies_t *got, const ch
                       ntsim_report_t *r)
 {
     const api_case_t *c = p;
-    size_t made = got->count >= 2 ? got->count - 2 : 0;
-    for (size_t i = 0; i < made && i < c->n; i++) {
-        const NtsimTestee__Response *resp = got->items[1 + i];
-        if (resp->body_case != NTSIM_TESTEE__RESPONSE__BODY_API)
+    const NtsimTestee__ApiReply *replies[MAX_CALLS];
+    size_t made;
+    call_replies(c, got, replies, &made);
+    for (size_t i = 0; i < made; i++) {
+        const NtsimTestee__ApiReply *m = replies[i];
+        if (m == NULL)
             continue;
-        const NtsimTestee__ApiReply *m = resp->api;
         char sub[300];
         snprintf(sub, sizeof sub, "%s.invariant.%s.calls[%zu]", id, who, i);
         if (c->steps[i].call == API_NC_STATS && m->stats != NULL && m->stats->status == 0) {

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "gen.h"
+#include "log_catalog.h"
 #include "nrt/nrt_sys_trace_event.h"
 #include "report.h"
 #include "testee.h"
@@ -70,6 +71,16 @@ void ntsim_gen_hex(ntsim_gen_text_t *t, const void *bytes, size_t n, size_t grou
 /* A YAML double-quoted scalar holding exactly the n bytes (UTF-8 sequences
  * as their code points, other bytes below 0x20 and 0x7f escaped). */
 void ntsim_gen_quoted(ntsim_gen_text_t *t, const char *s, size_t n);
+
+/* A reply's log as the entries a vector lists (log_expect.h), each a YAML
+ * flow text (`{warning: [256]}`): every error and warning, its level and
+ * the parts of its catalogued message (D-LOG-CONTRACT), never its words.
+ * *out is calloc'd (free each and it); false with why when a message is
+ * not catalogued or memory runs out. */
+bool ntsim_gen_log_entries(const NtsimTestee__Log *log, char ***out, size_t *n, char *why,
+                           size_t cap);
+/* "log: [e1, e2]" from those entries, with the indent given. */
+void ntsim_gen_log_write(ntsim_gen_text_t *t, const char *indent, char *const *entries, size_t n);
 
 /* The 112 bytes of a record as the record kind writes them. */
 void ntsim_gen_record_hex(ntsim_gen_text_t *t, const nrt_sys_trace_event_t *rec);

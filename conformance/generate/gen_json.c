@@ -174,6 +174,12 @@ static void *gjson_make(ntsim_gen_rng_t *r, uint64_t j)
                 (void)exec_id_of(rec, &e); /* an execution a record names */
             c->exec_id[i] = e;
             c->model_id[i] = ntsim_gen_value(r, 8);
+            for (size_t k = 0; k < i; k++)
+                if (c->exec_id[k] == e) { /* one model per execution (D-JSON-MODEL-ID) */
+                    i--;
+                    c->n_models--;
+                    break;
+                }
         }
     }
     return c;
@@ -214,12 +220,8 @@ static void gjson_write(const void *p, ntsim_gen_text_t *t)
         ntsim_gen_printf(t, "\"(the reference's)\"");
     ntsim_gen_printf(t, "\n");
     if (c->log && !c->is_string) {
-        ntsim_gen_printf(t, "    log: [");
-        for (size_t i = 0; i < c->n_lines; i++) {
-            ntsim_gen_printf(t, "%s", i ? ", " : "");
-            ntsim_gen_quoted(t, c->lines[i], strlen(c->lines[i]));
-        }
-        ntsim_gen_printf(t, "]\n");
+        ntsim_gen_log_write(t, "    ", c->lines, c->n_lines);
+        ntsim_gen_printf(t, "\n");
     }
 }
 
@@ -233,14 +235,14 @@ static void gjson_source(const void *p, ntsim_gen_text_t *t)
     ntsim_gen_printf(t, ", F2.json.document, F2.json.data_version, F2.json.key_order, "
                   "F2.json.phase_strings, F2.json.integers_decimal, F2.json.data_always, "
                   "F2.json.nrta_seq_id_omitted, F2.event_type.snake_case, F2.json.worker_gid, "
-                  "D-JSON-NAMES, D-JSON-DATA, D-WORKER-GID, D-JSON-TIME");
+                  "D-JSON-NAMES, D-JSON-DATA, D-WORKER-GID, D-JSON-TIME, D-LOG-CONTRACT");
     for (size_t i = 0; i < c->n_records; i++) {
         uint32_t type = (uint32_t)c->records[i].trace_type, phase = (uint32_t)c->records[i].phase;
         ntsim_gen_source_payload(t, type, phase);
         if (ntsim__data_view(type, phase)->nc_timestamp)
             ntsim_gen_printf(t, ", F2.json.timestamp_override");
         if (type >= NRT_SYS_TRACE_EVENT_TYPE_COUNT)
-            ntsim_gen_printf(t, ", S1.enum.serde_sentinels");
+            ntsim_gen_printf(t, ", S1.enum.serde_sentinels, D-JSON-UNKNOWN");
         if (!ntsim__record_has_seq(&c->records[i]) && c->records[i].nrta_seq_id != 0)
             ntsim_gen_printf(t, ", D-FOREIGN-BOOL");
     }
@@ -270,16 +272,9 @@ static ntsim_gen_expect_status_t gjson_expect(void *p, const ntsim_gen_replies_t
     if ((c->json = ntsim_testee_text(&m->document)) == NULL)
         return NTSIM_GEN_EXPECT_NONE;
     c->json_len = m->document.len;
-    if (c->log && m->log != NULL) {
-        if ((c->lines = calloc(m->log->n_lines + 1, sizeof *c->lines)) == NULL)
-            return NTSIM_GEN_EXPECT_NONE;
-        for (size_t i = 0; i < m->log->n_lines; i++) {
-            const char *l = m->log->lines[i];
-            if (strncmp(l, "error: ", 7) == 0 || strncmp(l, "warning: ", 9) == 0)
-                if ((c->lines[c->n_lines++] = ntsim_strdup(l)) == NULL)
-                    return NTSIM_GEN_EXPECT_NONE;
-        }
-    }
+    if (c->log && m->log != NULL &&
+        !ntsim_gen_log_entries(m->log, &c->lines, &c->n_lines, why, cap))
+        return NTSIM_GEN_EXPECT_NONE;
     c->expected = true;
     return NTSIM_GEN_EXPECT_DONE;
 }

@@ -165,7 +165,7 @@ static void notify_source(const void *p, ntsim_gen_text_t *t)
         ntsim_gen_printf(t, ", %s", arm[c->type]);
     else
         ntsim_gen_printf(t, ", S5.convert.default, S5.convert.range_check, S5.convert.default_outputs, "
-                      "S5.convert.drop_message, F1.convert.default");
+                      "S5.convert.drop_message, F1.convert.default, D-LOG-CONTRACT");
 }
 
 static const NtsimTestee__NotifyReply *notify_reply(const ntsim_gen_replies_t *g)
@@ -206,14 +206,24 @@ static ntsim_gen_expect_status_t notify_expect(void *p, const ntsim_gen_replies_
         c->block_type = m->info->block_type;
     } else {
         const NtsimTestee__NotifyCounts *n = m->counts;
-        const char *msg = ntsim_notify_last_warning(m->log);
-        if (n == NULL || msg == NULL) {
-            snprintf(why, cap, "the reference's drop has no %s", n == NULL ? "counts" : "message");
+        /* `error` is the text the spec quotes, as the catalogue reads it out
+         * of the reference's one error (D-LOG-CONTRACT), not its sentence. */
+        ntsim_log_entry_t e = {0};
+        NRT_STATUS st = m->log != NULL && m->log->n_lines == 1
+                            ? ntsim_log_catalog_entry(m->log->lines[0], &e)
+                            : NRT_INVALID;
+        bool quoted = st == NRT_SUCCESS && e.level == NTSIM_LOG_ERROR && e.n_parts == 1 &&
+                      e.parts[0].kind == NTSIM_LOG_PART_TEXT;
+        c->error = quoted ? ntsim_strdup(e.parts[0].text) : NULL;
+        ntsim_log_entry_free(&e);
+        if (n == NULL || !quoted) {
+            snprintf(why, cap, "the reference's drop has no %s",
+                     n == NULL ? "counts" : "one error holding a quoted text");
             return NTSIM_GEN_EXPECT_NONE;
         }
         c->dropped = true;
         c->reason = n->dropped_cc_status ? "cc_status" : n->dropped_max ? "max" : "out_of_range";
-        if ((c->error = ntsim_strdup(msg)) == NULL)
+        if (c->error == NULL)
             return NTSIM_GEN_EXPECT_NONE;
     }
     c->expected = true;

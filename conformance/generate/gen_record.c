@@ -242,12 +242,8 @@ static void rec_write(const void *p, ntsim_gen_text_t *t)
         ntsim_gen_printf(t, "    global: {invalid_type: %" PRIu64 ", clamped_nc_idx: %" PRIu64 "}\n",
                    c->invalid_type, c->clamped);
     if (c->log) {
-        ntsim_gen_printf(t, "    log: [");
-        for (size_t i = 0; i < c->n_lines; i++) {
-            ntsim_gen_printf(t, "%s", i ? ", " : "");
-            ntsim_gen_quoted(t, c->lines[i], strlen(c->lines[i]));
-        }
-        ntsim_gen_printf(t, "]\n");
+        ntsim_gen_log_write(t, "    ", c->lines, c->n_lines);
+        ntsim_gen_printf(t, "\n");
     }
 }
 
@@ -293,7 +289,7 @@ static void rec_source(const void *p, ntsim_gen_text_t *t)
     if (c->stats_nc >= 0)
         ntsim_gen_printf(t, ", F6.capture.dropped_accounting, D-RING");
     if (c->log || c->global)
-        ntsim_gen_printf(t, ", D-LOG, D-WARN-ONCE");
+        ntsim_gen_printf(t, ", D-LOG, D-LOG-CONTRACT, D-WARN-ONCE, D-EMIT-GATES");
 }
 
 /* --- expected values, invariants -------------------------------------------------------- */
@@ -348,19 +344,11 @@ static ntsim_gen_expect_status_t rec_expect(void *p, const ntsim_gen_replies_t *
         c->invalid_type = m->global_stats->invalid_type;
         c->clamped = m->global_stats->clamped_nc_idx;
     }
-    if (c->log && m->log != NULL) {
-        c->lines = calloc(m->log->n_lines + 1, sizeof *c->lines);
-        if (c->lines == NULL)
-            return NTSIM_GEN_EXPECT_NONE;
-        /* Errors and warnings: every one must be listed. Info lines may
-         * depend on the process (the environment's), and need not be. */
-        for (size_t i = 0; i < m->log->n_lines; i++) {
-            const char *l = m->log->lines[i];
-            if (strncmp(l, "error: ", 7) == 0 || strncmp(l, "warning: ", 9) == 0)
-                if ((c->lines[c->n_lines++] = ntsim_strdup(l)) == NULL)
-                    return NTSIM_GEN_EXPECT_NONE;
-        }
-    }
+    /* Errors and warnings, each by its level and what the contract lets a
+     * check demand of it (D-LOG-CONTRACT). */
+    if (c->log && m->log != NULL &&
+        !ntsim_gen_log_entries(m->log, &c->lines, &c->n_lines, why, cap))
+        return NTSIM_GEN_EXPECT_NONE;
     c->expected = true;
     return NTSIM_GEN_EXPECT_DONE;
 }

@@ -277,3 +277,63 @@ void ntsim_gen_record_yaml(ntsim_gen_text_t *t, const nrt_sys_trace_event_t *rec
     ntsim_gen_data_yaml(t, (uint32_t)rec->trace_type, (uint32_t)rec->phase, &rec->data);
     ntsim_gen_printf(t, "}");
 }
+
+/* --- logs ----------------------------------------------------------------------------- */
+
+/* One entry as YAML flow text. */
+static char *log_entry_yaml(const ntsim_log_entry_t *e)
+{
+    ntsim_gen_text_t t;
+    ntsim_gen_text_init(&t);
+    const char *level = ntsim_log_level_name(e->level);
+    if (e->n_parts == 0)
+        ntsim_gen_printf(&t, "%s", level);
+    else {
+        ntsim_gen_printf(&t, "{%s: [", level);
+        for (size_t i = 0; i < e->n_parts; i++) {
+            const ntsim_log_part_t *part = &e->parts[i];
+            ntsim_gen_printf(&t, "%s", i ? ", " : "");
+            if (part->kind == NTSIM_LOG_PART_TEXT)
+                ntsim_gen_quoted(&t, part->text, strlen(part->text));
+            else
+                ntsim_gen_printf(&t, "%s", part->text);
+        }
+        ntsim_gen_printf(&t, "]}");
+    }
+    char *text = t.oom ? NULL : ntsim_strdup(t.buf);
+    ntsim_gen_text_free(&t);
+    return text;
+}
+
+bool ntsim_gen_log_entries(const NtsimTestee__Log *log, char ***out, size_t *n, char *why,
+                           size_t cap)
+{
+    *n = 0;
+    if ((*out = calloc(log->n_lines + 1, sizeof **out)) == NULL)
+        return false;
+    for (size_t i = 0; i < log->n_lines; i++) {
+        ntsim_log_level_t level;
+        const char *message;
+        if (ntsim_log_line_split(log->lines[i], &level, &message) && level == NTSIM_LOG_INFO)
+            continue; /* info need not be listed (the environment's) */
+        ntsim_log_entry_t e;
+        NRT_STATUS st = ntsim_log_catalog_entry(log->lines[i], &e);
+        char *text = st == NRT_SUCCESS ? log_entry_yaml(&e) : NULL;
+        ntsim_log_entry_free(&e);
+        if (st == NRT_INVALID)
+            snprintf(why, cap, "the reference logged a message the catalogue does not know "
+                               "(conformance/lib/log_catalog.c): '%s'", log->lines[i]);
+        if (text == NULL)
+            return false;
+        (*out)[(*n)++] = text;
+    }
+    return true;
+}
+
+void ntsim_gen_log_write(ntsim_gen_text_t *t, const char *indent, char *const *entries, size_t n)
+{
+    ntsim_gen_printf(t, "%slog: [", indent);
+    for (size_t i = 0; i < n; i++)
+        ntsim_gen_printf(t, "%s%s", i ? ", " : "", entries[i]);
+    ntsim_gen_printf(t, "]");
+}

@@ -13,8 +13,8 @@
  *
  * A call is a mapping:
  *
- *   step      := { call: CALL, status?: STATUS, null_args?: [ARG+],
- *                  warnings?: N, log?: STR, fail_allocations_after?: N,
+ *   step      := { call: CALL, status?: STATUS, null_args?: [ARG+], log?: LOG,
+ *                  fail_allocations?: sweep | fail_allocations_after?: N,
  *                  <the call's keys> }
  *   STATUS    := NRT_SUCCESS | NRT_FAILURE | NRT_INVALID | NRT_RESOURCE
  *                (by name, compared by value: 0, 1, 2, 4 as D-STATUS fixes
@@ -22,13 +22,23 @@
  *   ARG       := a pointer argument of CALL passed as NULL, by libnrt's
  *                parameter name: config, options, event_type, event_types,
  *                count, buffer, written_size
- *   warnings  := how many messages at WARN or ERROR the call logs (the
- *                capture fixture's sink); not checked when absent
- *   log       := the last of them, exactly
- *   fail_allocations_after := during this call the engine's first N
- *                allocations succeed and every later one returns NULL
- *                (ntsim_replace_allocator); the call must report
- *                NRT_RESOURCE (or its documented status) and lose nothing
+ *   LOG       := what the call logs, as record and json vectors say it
+ *                (log_expect.h): every message at error or warning, by its
+ *                level and what the contract lets a check demand of it (the
+ *                text the spec quotes, the values); not checked when absent
+ *   fail_allocations: sweep := the call is made with 0, 1, 2, ...
+ *                allocations allowed (ntsim_replace_allocator fails the
+ *                rest) until it returns anything but NRT_RESOURCE; every
+ *                attempt before must return NRT_RESOURCE having changed
+ *                nothing (a fetch leaves *buffer alone; the calls after it
+ *                see the state it found), and the last is judged as the call
+ *                (status, outputs, log). How many allocations a call makes
+ *                is the implementation's own: only the outcome is judged
+ *                (D-ALLOCATOR); at most NTSIM_API_SWEEP_MAX attempts
+ *   fail_allocations_after := N: the first N allocations succeed and every
+ *                later one returns NULL; only for the call whose allocations
+ *                a source pins, get_event_types (facts §4's calloc and one
+ *                strdup per name, D-ALLOCATOR)
  *
  *   CALL and its keys (? = optional):
  *   config_allocate                           the vector's config
@@ -97,8 +107,7 @@ typedef struct api_call_desc {
 
 static const char *const api_keys[] = {"session", "calls", NULL};
 static const char *const session_keys[] = {"clock_start_ns", "clock_step_ns", "thread_id", NULL};
-static const char *const common_keys[] = {"call",  "null_args",
-                                          "warnings", "log",
+static const char *const common_keys[] = {"call", "null_args", "log", "fail_allocations",
                                           "fail_allocations_after", NULL};
 static const char *const k_status[] = {"status", NULL};
 static const char *const k_value[] = {"value", NULL};
@@ -213,6 +222,38 @@ static NRT_STATUS parse_null_args(ntsim_yparse_t *p, yaml_node_t *node, const ch
 }
 
 /* The call's name and common keys, then its own keys. */
+/* fail_allocations: sweep, or fail_allocations_after: N where a decision
+ * pins the call's allocations (the grammar above). */
+static NRT_STATUS parse_allocations(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
+                                    api_step_t *s)
+{
+    yaml_node_t *sweep = ntsim_yp_get(p, node, "fail_allocations");
+    yaml_node_t *after = ntsim_yp_get(p, node, "fail_allocations_after");
+    if (sweep != NULL && after != NULL)
+        return ntsim_api_field_error(p, sweep, path, "fail_allocations",
+                                     "give fail_allocations or fail_allocations_after, not both");
+    if (sweep != NULL) {
+        const char *word = ntsim_yp_scalar(sweep);
+        if (word == NULL || strcmp(word, "sweep") != 0)
+            return ntsim_api_field_error(p, sweep, path, "fail_allocations", "expected sweep");
+        if (!api_calls[s->call].returns_status)
+            return ntsim_api_field_error(p, sweep, path, "fail_allocations",
+                                         "a sweep needs a call that returns a status");
+        s->alloc_sweep = true;
+        return NRT_SUCCESS;
+    }
+    if (after == NULL)
+        return NRT_SUCCESS;
+    if (s->call != API_GET_EVENT_TYPES)
+        return ntsim_api_field_error(p, after, path, "fail_allocations_after",
+                                     "only where a source pins the call's allocations "
+                                     "(get_event_types: facts §4, D-ALLOCATOR); judge the "
+                                     "others by their outcome with fail_allocations: sweep");
+    s->fail_allocs = true;
+    return ntsim_yp_u64(p, node, path, "fail_allocations_after", true, UINT32_MAX,
+                        &s->allocs_ok);
+}
+
 static NRT_STATUS parse_step(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
                              api_step_t *s)
 {
@@ -231,17 +272,12 @@ static NRT_STATUS parse_step(ntsim_yparse_t *p, yaml_node_t *node, const char *p
     const api_call_desc_t *d = &api_calls[s->call];
     s->check_status = d->returns_status;
     s->status = NRT_SUCCESS;
-    s->has_warnings = ntsim_yp_get(p, node, "warnings") != NULL;
     if ((st = ntsim_yp_check_keys(p, node, path, common_keys, d->keys)) != NRT_SUCCESS ||
         (st = parse_status(p, node, path, s)) != NRT_SUCCESS ||
         (st = parse_null_args(p, node, path, d, s)) != NRT_SUCCESS ||
-        (st = ntsim_yp_u64(p, node, path, "warnings", false, UINT32_MAX, &s->warnings)) !=
-            NRT_SUCCESS ||
-        (st = ntsim_api_copy_str(p, node, path, "log", false, &s->log)) != NRT_SUCCESS ||
-        (st = ntsim_yp_u64(p, node, path, "fail_allocations_after", false, UINT32_MAX,
-                           &s->allocs_ok)) != NRT_SUCCESS)
+        (st = ntsim_vec_parse_log(p, node, path, &s->log)) != NRT_SUCCESS ||
+        (st = parse_allocations(p, node, path, s)) != NRT_SUCCESS)
         return st;
-    s->fail_allocs = ntsim_yp_get(p, node, "fail_allocations_after") != NULL;
     return d->parse != NULL ? d->parse(p, node, path, s) : NRT_SUCCESS;
 }
 
@@ -286,7 +322,7 @@ static void api_free(void *body)
         for (size_t j = 0; j < s->name_count; j++)
             free(s->names[j].name);
         free(s->names);
-        free(s->log);
+        ntsim_vec_log_free(&s->log);
         free(s->name);
         free(s->json);
         free(s->text);

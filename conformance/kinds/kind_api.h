@@ -12,6 +12,7 @@
 
 #include "nrt/nrt_sys_trace.h"
 #include "api_calls.h"
+#include "log_expect.h"
 #include "ntsim/capture.h"
 #include "vector.h"
 
@@ -35,11 +36,10 @@ typedef struct api_step {
     unsigned nulls;    /* API_NULL_* */
     bool check_status; /* the call returns a status */
     NRT_STATUS status; /* expected: NRT_SUCCESS unless given */
-    bool has_warnings;
-    uint64_t warnings; /* messages at WARN or ERROR the call logs */
-    char *log;         /* the last of them, exactly; NULL: not checked */
-    bool fail_allocs;
-    uint64_t allocs_ok; /* fail_allocations_after: allocations that succeed first */
+    ntsim_vec_log_t log; /* what the call logs (log_expect.h); not given: not checked */
+    bool fail_allocs;   /* fail_allocations_after: N */
+    uint64_t allocs_ok; /*   the allocations that succeed first */
+    bool alloc_sweep;   /* fail_allocations: sweep */
     /* arguments */
     uint64_t value;  /* set_max_events_per_nc, set_nc_idx, status_value */
     uint32_t nc_idx; /* config_set_capture_enabled_for_nc, emit, nc_stats */
@@ -126,15 +126,23 @@ extern const char *const ntsim_api_stat_names[API_STATS + 1];
 /* A status's name for messages: "NRT_INVALID (2)", or its number. */
 const char *ntsim_api_status_name(NRT_STATUS status, char *buf, size_t cap);
 struct ntsim_testee;
+struct NtsimTestee__ApiReply;
+/* Whether a `fail_allocations: sweep` attempt of `call` ran out of memory as
+ * a sweep goes on past: NRT_RESOURCE, and a fetch's *buffer left alone. The
+ * judge asks again after one; the generator skips its replies alike. */
+bool ntsim_api_out_of_memory(api_call_t call, const struct NtsimTestee__ApiReply *m);
+/* The most attempts of a `fail_allocations: sweep` call: a call that still
+ * runs out of memory with this many allocations allowed fails its vector. */
+#define NTSIM_API_SWEEP_MAX 4096
 /* kind_api_run.c: asks the testee to make the calls in order (begin, one
  * request per call, end: testee.proto's ApiRequest) and compares each reply;
  * each mismatch is "<id>.calls[i]: <field>: expected X, got Y". A call
  * whose status differs ends the sequence; end releases whatever the calls
- * left. nc_stats calls, and the warnings and log checks, need the testee's
- * stats and log capabilities; without them they are left out. */
+ * left. nc_stats calls, and the log checks, need the testee's stats and log
+ * capabilities; without them they are left out. */
 void ntsim_api_judge(const ntsim_vector_t *v, struct ntsim_testee *t, ntsim_report_t *r);
 /* The capabilities a vector cannot be judged without: fail_allocations
- * when a call gives fail_allocations_after. */
+ * when a call gives fail_allocations_after or fail_allocations. */
 unsigned ntsim_api_needs(const ntsim_vector_t *v);
 
 #endif /* NTSIM_CONFORMANCE_API_STEP_H */

@@ -6,8 +6,10 @@
  *
  * The testee keeps the session (the clock, the config, the fetch options)
  * between the requests; the built-in one makes the calls in
- * testee_api.c. Checks that need a capability the testee lacks (log:
- * `warnings`, `log`; stats: the nc_stats calls) are left out and noted.
+ * testee_api.c. Checks that need a capability the testee lacks (log: `log`;
+ * stats: the nc_stats calls) are left out and noted. A `fail_allocations:
+ * sweep` call is asked again with one more allocation allowed until it does
+ * not run out of memory; that last attempt is the one judged.
  */
 #include <inttypes.h>
 #include <jansson.h>
@@ -77,8 +79,10 @@ static bool call_args(const api_step_t *s, ntsim_arena_t *a, NtsimTestee__ApiCal
     }
 }
 
-/* The ApiCall of one step (from the arena), or NULL when out of memory. */
-static NtsimTestee__ApiCall *call_request(const api_step_t *s, bool log, ntsim_arena_t *a)
+/* The ApiCall of one step (from the arena), or NULL when out of memory;
+ * allowed: the allocations a sweep's attempt lets through. */
+static NtsimTestee__ApiCall *call_request(const api_step_t *s, bool log, uint64_t allowed,
+                                          ntsim_arena_t *a)
 {
     NtsimTestee__ApiCall *c = ntsim_arena_alloc(a, sizeof *c);
     if (c == NULL)
@@ -93,9 +97,9 @@ static NtsimTestee__ApiCall *call_request(const api_step_t *s, bool log, ntsim_a
             (c->null_args[c->n_null_args++] = ntsim_arena_strdup(a, ntsim_api_null_arg_names[b])) ==
                 NULL)
             return NULL;
-    c->has_fail_allocations_after = s->fail_allocs;
-    c->fail_allocations_after = s->allocs_ok;
-    c->has_log = c->log = log && (s->has_warnings || s->log != NULL);
+    c->has_fail_allocations_after = s->fail_allocs || s->alloc_sweep;
+    c->fail_allocations_after = s->alloc_sweep ? allowed : s->allocs_ok;
+    c->has_log = c->log = log && s->log.given;
     return call_args(s, a, c) ? c : NULL;
 }
 
@@ -318,22 +322,16 @@ static void check_outputs(const api_step_t *st, const NtsimTestee__ApiReply *m,
     }
 }
 
-/* warnings and log: what the call logged at WARN or ERROR. */
+/* log: what the call logged (log_expect.h). */
 static void check_logged(const api_step_t *st, const NtsimTestee__ApiReply *m,
                          const char *subid, ntsim_report_t *r)
 {
-    if ((st->has_warnings || st->log != NULL) && !m->has_warnings) {
-        report_absent(r, subid, st->has_warnings ? "warnings" : "log", "warnings");
+    if (!st->log.given)
         return;
-    }
-    uint64_t n = m->warnings;
-    const char *last = m->last_warning != NULL ? m->last_warning : "";
-    if (st->has_warnings && n != st->warnings)
-        ntsim_report_add(r, subid, "warnings", "expected %" PRIu64 ", got %" PRIu64 "%s%s%s",
-                         st->warnings, n, n ? " (last: '" : "", n ? last : "", n ? "')" : "");
-    if (st->log != NULL && (n == 0 || strcmp(last, st->log) != 0))
-        ntsim_report_add(r, subid, "log", "expected '%s', got %s%s%s", st->log,
-                         n ? "'" : "no message", n ? last : "", n ? "'" : "");
+    if (m->log == NULL)
+        report_absent(r, subid, "log", "log");
+    else
+        ntsim_vec_check_log(&st->log, m->log->lines, m->log->n_lines, m->log->count, subid, r);
 }
 
 /* Compares one reply; false when the status differs (the calls after it
@@ -358,29 +356,61 @@ static bool judge_step(const api_step_t *st, const NtsimTestee__ApiReply *m, boo
     return false;
 }
 
-/* One call: asked and judged; false to stop the sequence. */
-static bool step(ntsim_testee_t *t, const api_step_t *st, const char *subid, bool more,
-                 ntsim_report_t *r)
+/* Asks one attempt of a step (allowed: a sweep's allocations); the reply
+ * or NULL after reporting why. */
+static NtsimTestee__Response *ask_step(ntsim_testee_t *t, const api_step_t *st, bool log,
+                                       uint64_t allowed, const char *subid, ntsim_report_t *r)
 {
-    unsigned caps = ntsim_testee_caps(t);
-    bool log = (caps & NTSIM_TESTEE_CAP_LOG) != 0;
-    if (!log && (st->has_warnings || st->log != NULL))
-        ntsim_testee_note_unjudged(t, NTSIM_TESTEE_CAP_LOG);
-    if (st->call == API_NC_STATS && !(caps & NTSIM_TESTEE_CAP_STATS)) {
-        ntsim_testee_note_unjudged(t, NTSIM_TESTEE_CAP_STATS);
-        return true; /* reads counters only: the calls after it do not depend on it */
-    }
     ntsim_arena_t a;
     ntsim_arena_init(&a);
     NtsimTestee__ApiRequest api = NTSIM_TESTEE__API_REQUEST__INIT;
     api.step_case = NTSIM_TESTEE__API_REQUEST__STEP_CALL;
-    api.call = call_request(st, log, &a);
+    api.call = call_request(st, log, allowed, &a);
     NtsimTestee__Response *resp = NULL;
     if (api.call == NULL)
         ntsim_report_add(r, subid, "call", "out of memory");
     else
         resp = ask_api(t, &api, subid, r);
     ntsim_arena_free(&a);
+    return resp;
+}
+
+/* kind_api.h */
+bool ntsim_api_out_of_memory(api_call_t call, const NtsimTestee__ApiReply *m)
+{
+    if (!m->has_status || m->status != NRT_RESOURCE)
+        return false;
+    return call != API_FETCH || (m->has_buffer_changed && !m->buffer_changed);
+}
+
+/* One call: asked (a sweep's attempts first) and judged; false to stop the
+ * sequence. */
+static bool step(ntsim_testee_t *t, const api_step_t *st, const char *subid, bool more,
+                 ntsim_report_t *r)
+{
+    unsigned caps = ntsim_testee_caps(t);
+    bool log = (caps & NTSIM_TESTEE_CAP_LOG) != 0;
+    if (!log && st->log.given)
+        ntsim_testee_note_unjudged(t, NTSIM_TESTEE_CAP_LOG);
+    if (st->call == API_NC_STATS && !(caps & NTSIM_TESTEE_CAP_STATS)) {
+        ntsim_testee_note_unjudged(t, NTSIM_TESTEE_CAP_STATS);
+        return true; /* reads counters only: the calls after it do not depend on it */
+    }
+    NtsimTestee__Response *resp = NULL;
+    for (uint64_t allowed = 0;; allowed++) {
+        resp = ask_step(t, st, log, allowed, subid, r);
+        if (resp == NULL || !st->alloc_sweep || !ntsim_api_out_of_memory(st->call, resp->api))
+            break;
+        ntsim_testee_reply_free(resp);
+        resp = NULL;
+        if (allowed + 1 == NTSIM_API_SWEEP_MAX) {
+            ntsim_report_add(r, subid, "fail_allocations",
+                             "expected the call to get past running out of memory within %d "
+                             "allocations, got NRT_RESOURCE at each%s",
+                             NTSIM_API_SWEEP_MAX, more ? " (the calls after it were not run)" : "");
+            return false;
+        }
+    }
     bool go_on = resp != NULL && judge_step(st, resp->api, log, subid, more, r);
     ntsim_testee_reply_free(resp);
     return go_on;
@@ -418,7 +448,7 @@ unsigned ntsim_api_needs(const ntsim_vector_t *v)
 {
     const api_body_t *b = v->body;
     for (size_t i = 0; i < b->step_count; i++)
-        if (b->steps[i].fail_allocs)
+        if (b->steps[i].fail_allocs || b->steps[i].alloc_sweep)
             return NTSIM_TESTEE_CAP_FAIL_ALLOCATIONS;
     return 0;
 }

@@ -15,6 +15,9 @@
  *       ncs: [{nc: 0, created: 1500, overwritten: 476, drained: 1024, lost_at_stop: 0, busy: 0}]
  *       notifications: {posted: 0, converted: 0, dropped: 0, dropped_cc_status: 0,
  *                       dropped_max: 0, dropped_out_of_range: 0, explicit: 0}
+ *     subscribed: {tpb: [0, 3, 1, 2, 4, 5], topsp: [6, 8, 7]}
+ *                        # the notification types the device posted from each
+ *                        # block's queues, as a set (spec §5's subscribe lists)
  *     digests: {json: "0x…", ntff: "0x…", notifications: "0x…"}   # regression pins
  *     events: [{index: 0, hex: "…112 bytes…"}]                     # full records
  *
@@ -49,9 +52,13 @@ typedef struct scenario_body {
     size_t event_index[MAX_EVENTS];
     uint8_t event_hex[MAX_EVENTS][112];
     size_t event_count;
+    bool has_subscribed;
+    bool subscribed[2][NOTIFICATION_TYPE_MAX + 1]; /* TPB, TopSP: the types posted */
 } scenario_body_t;
 
-static const char *const scenario_keys[] = {"scenario", "counts", "digests", "events", NULL};
+static const char *const scenario_keys[] = {"scenario", "counts", "subscribed", "digests",
+                                            "events", NULL};
+static const char *const block_keys[] = {"tpb", "topsp", NULL};
 /* The counts' keys, from the run's lists (sim/run_counts.h): its totals,
  * then the groups; an NC's entry names its NC, then its counts. */
 #define NTSIM_COUNT_KEY_(name, value) #name,
@@ -153,6 +160,40 @@ static NRT_STATUS parse_counts(ntsim_yparse_t *p, yaml_node_t *c, const char *pa
     return NRT_SUCCESS;
 }
 
+/* subscribed: {tpb: [TYPE*], topsp: [TYPE*]}: notification_type values
+ * 0..10, each once; a block left out posted nothing. */
+static NRT_STATUS parse_subscribed(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
+                                   scenario_body_t *b)
+{
+    NRT_STATUS st = ntsim_yp_check_keys(p, node, path, block_keys, NULL);
+    if (st != NRT_SUCCESS)
+        return st;
+    b->has_subscribed = true;
+    for (size_t k = 0; k < 2; k++) {
+        yaml_node_t *list = ntsim_yp_get(p, node, block_keys[k]);
+        if (list == NULL || (list->type == YAML_SEQUENCE_NODE &&
+                             list->data.sequence.items.top == list->data.sequence.items.start))
+            continue; /* posted nothing */
+        yaml_node_item_t *items;
+        size_t n;
+        if ((st = ntsim_yp_seq(p, node, path, block_keys[k], &items, &n)) != NRT_SUCCESS)
+            return st;
+        for (size_t i = 0; i < n; i++) {
+            char field[600];
+            ntsim_yp_path(field, sizeof field, "%s.%s[%zu]", path, block_keys[k], i);
+            uint64_t t;
+            if ((st = ntsim_yp_u64_node(p, ntsim_yp_node(p, items[i]), field,
+                                        NOTIFICATION_TYPE_MAX, &t)) != NRT_SUCCESS)
+                return st;
+            if (b->subscribed[k][t])
+                return ntsim_yp_error(p, ntsim_yp_node(p, items[i]), field,
+                                      "type %" PRIu64 " listed twice", t);
+            b->subscribed[k][t] = true;
+        }
+    }
+    return NRT_SUCCESS;
+}
+
 static NRT_STATUS scenario_parse(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
                                  void **out)
 {
@@ -171,6 +212,12 @@ static NRT_STATUS scenario_parse(ntsim_yparse_t *p, yaml_node_t *node, const cha
     if (c != NULL) {
         ntsim_yp_path(sub, sizeof sub, "%s.counts", path);
         if ((st = parse_counts(p, c, sub, b)) != NRT_SUCCESS)
+            return st;
+    }
+    yaml_node_t *sb = ntsim_yp_get(p, node, "subscribed");
+    if (sb != NULL) {
+        ntsim_yp_path(sub, sizeof sub, "%s.subscribed", path);
+        if ((st = parse_subscribed(p, sb, sub, b)) != NRT_SUCCESS)
             return st;
     }
     yaml_node_t *d = ntsim_yp_get(p, node, "digests");
@@ -286,6 +333,21 @@ static void scenario_run(const ntsim_vector_t *v, ntsim_report_t *rep)
             ntsim_report_add(rep, subid, "counts", "expected %" PRIu64 ", got %" PRIu64,
                              b->checks[i].want, got);
     }
+    for (size_t k = 0; b->has_subscribed && k < 2; k++) {
+        const uint64_t *posted = k == 0 ? r->posted_tpb : r->posted_topsp;
+        char want[64] = "", got[64] = "";
+        for (int t = 0; t <= NOTIFICATION_TYPE_MAX; t++) {
+            if (b->subscribed[k][t])
+                snprintf(want + strlen(want), sizeof want - strlen(want), " %d", t);
+            if (posted[t] > 0)
+                snprintf(got + strlen(got), sizeof got - strlen(got), " %d", t);
+        }
+        if (strcmp(want, got) != 0) {
+            ntsim_yp_path(subid, sizeof subid, "%s.subscribed.%s", v->id, block_keys[k]);
+            ntsim_report_add(rep, subid, "subscribed", "expected the types {%s }, got {%s }", want,
+                             got);
+        }
+    }
     const uint64_t digest[3] = {o.json_digest, o.ntff_digest, o.notif_digest};
     const uint64_t len[3] = {o.json_len, o.ntff_len, o.notif_len};
     for (size_t k = 0; k < 3; k++) {
@@ -319,7 +381,7 @@ static const char *scenario_subject(const void *body)
 }
 
 /* The keys a vector of this kind is judged by (facts.h: FACT@key). */
-static const char *const scenario_judged[] = {"counts", "digests", "events", NULL};
+static const char *const scenario_judged[] = {"counts", "subscribed", "digests", "events", NULL};
 
 const ntsim_vector_kind_t ntsim_kind_scenario = {
     .name = "scenario",

@@ -45,11 +45,6 @@ void ntsim_ntff_decode_forget(void);
  * NRT_FAILURE with the reason in why (the same reason at every later call). */
 NRT_STATUS ntsim_ntff_schema_freeze(char *why, size_t cap);
 
-struct NtsimTestee__Log;
-/* kind_notify.c: the last message at WARN or ERROR a testee's Log holds,
- * without its level ("Invalid notification type: 9"); NULL when none. */
-const char *ntsim_notify_last_warning(const struct NtsimTestee__Log *log);
-
 /* Directory holding ntff.proto, for the ntff kind's protoc --decode
  * (default "engine/convert", relative to the working directory). */
 extern const char *ntsim_check_proto_dir;

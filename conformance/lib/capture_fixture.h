@@ -16,8 +16,10 @@
 
 #include "ntsim/capture.h"
 
-/* How many messages of any level the fixture keeps, in order. */
-#define NTSIM_FIXTURE_LOG_MAX 16
+/* How many messages of any level the fixture keeps, in order: a testee's
+ * log must show every message it counts (log_expect.h), and one call can
+ * log a line per NC (a stop that drops 256 NCs' events). */
+#define NTSIM_FIXTURE_LOG_MAX 512
 
 typedef struct ntsim_fixture {
     uint64_t now_ns;        /* next clock value */

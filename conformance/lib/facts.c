@@ -170,9 +170,23 @@ static NRT_STATUS parse_fact_line(ntsim_facts_t *f, const char *path, unsigned l
     memcpy(fact->id, id, idn);
     fact->id[idn] = '\0';
     f->count++;
+    /* " · pinned only at `key`": the one key that can see the fact. */
+    const char *only = strstr(bracket, "pinned only at `");
+    const char *pins = strstr(bracket, "pinned by ");
+    if (only != NULL) {
+        only += strlen("pinned only at `");
+        const char *end = strchr(only, '`');
+        size_t kn = end != NULL ? (size_t)(end - only) : 0;
+        if (kn == 0 || key_len(only) != kn || (pins != NULL && pins < only))
+            return ntsim_errors_add(errors, "%s:%u: %s: 'pinned only at' needs one `key`, "
+                                            "before any 'pinned by'", path, lineno, fact->id);
+        if ((fact->only_at = malloc(kn + 1)) == NULL)
+            return NRT_RESOURCE;
+        memcpy(fact->only_at, only, kn);
+        fact->only_at[kn] = '\0';
+    }
     /* " · pinned by `test_x`, `conformance/cli/y.sh`": checks outside the
      * vectors that fail if the fact changes. */
-    const char *pins = strstr(bracket, "pinned by ");
     for (const char *q = pins; q != NULL && (q = strchr(q, '`')) != NULL;) {
         const char *end = strchr(q + 1, '`');
         if (end == NULL || end == q + 1)
@@ -214,11 +228,27 @@ static NRT_STATUS load_facts(ntsim_facts_t *f, const char *path, ntsim_errors_t 
     size_t cap = 0;
     unsigned lineno = 0;
     NRT_STATUS worst = NRT_SUCCESS;
+    bool in_counts = false;
     for (char *line = text, *next; line != NULL && *line; line = next) {
         next = strchr(line, '\n');
         if (next != NULL)
             *next++ = '\0';
         lineno++;
+        if (strncmp(line, "## ", 3) == 0)
+            in_counts = strcmp(line, "## Counts") == 0;
+        if (in_counts) {
+            /* "- HIGH: 257", "- total: 345", "Entries that name a settling decision: 132" */
+            char name[16];
+            size_t n;
+            if (f->stated_count < NTSIM_FACT_COUNTS_MAX &&
+                (sscanf(line, "- %15[A-Za-z]: %zu", name, &n) == 2 ||
+                 (sscanf(line, "Entries that name a settling decision: %zu", &n) == 1 &&
+                  snprintf(name, sizeof name, "settled") > 0))) {
+                snprintf(f->stated[f->stated_count].name, sizeof f->stated[0].name, "%s", name);
+                f->stated[f->stated_count++].n = n;
+            }
+            continue;
+        }
         if (strncmp(line, "- `", 3) != 0)
             continue;
         size_t before = errors->count;
@@ -292,6 +322,7 @@ void ntsim_facts_free(ntsim_facts_t *f)
     for (size_t i = 0; i < f->count; i++) {
         free(f->items[i].id);
         free(f->items[i].settled_by);
+        free(f->items[i].only_at);
         for (size_t c = 0; c < f->items[i].check_count; c++)
             free(f->items[i].checks[c]);
     }
@@ -308,6 +339,11 @@ ntsim_fact_t *ntsim_facts_find(const ntsim_facts_t *f, const char *id, size_t le
         if (strlen(f->items[i].id) == len && memcmp(f->items[i].id, id, len) == 0)
             return &f->items[i];
     return NULL;
+}
+
+bool ntsim_fact_pinnable_at(const ntsim_fact_t *x, const char *key, size_t len)
+{
+    return x->only_at == NULL || (strlen(x->only_at) == len && memcmp(x->only_at, key, len) == 0);
 }
 
 bool ntsim_facts_has_decision(const ntsim_facts_t *f, const char *id, size_t len)

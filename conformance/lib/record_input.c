@@ -309,87 +309,17 @@ NRT_STATUS ntsim_vec_parse_models(ntsim_yparse_t *p, yaml_node_t *map, const cha
             return st;
         out->count = i + 1;
     }
-    return NRT_SUCCESS;
-}
-
-NRT_STATUS ntsim_vec_parse_log(ntsim_yparse_t *p, yaml_node_t *map, const char *path,
-                               ntsim_vec_log_t *out)
-{
-    memset(out, 0, sizeof *out);
-    yaml_node_t *seq = ntsim_yp_get(p, map, "log");
-    if (seq == NULL)
-        return NRT_SUCCESS;
-    char lpath[512];
-    ntsim_yp_path(lpath, sizeof lpath, "%s.log", path);
-    if (seq->type != YAML_SEQUENCE_NODE)
-        return ntsim_yp_error(p, seq, lpath, "expected a sequence of \"level: message\" lines");
-    size_t n = (size_t)(seq->data.sequence.items.top - seq->data.sequence.items.start);
-    if (n > NTSIM_FIXTURE_LOG_MAX)
-        return ntsim_yp_error(p, seq, lpath, "at most %d lines", NTSIM_FIXTURE_LOG_MAX);
-    out->given = true;
-    if (n > 0 && (out->lines = calloc(n, sizeof *out->lines)) == NULL)
+    /* The runtime's table gives each execution one model (D-JSON-MODEL-ID):
+     * a second entry for an exec_id would make the vector say which one a
+     * lookup must pick, which is nobody's contract. */
+    ntsim_key_t *keys = calloc(n ? n : 1, sizeof *keys);
+    if (keys == NULL)
         return NRT_RESOURCE;
-    for (size_t i = 0; i < n; i++) {
-        yaml_node_t *item = ntsim_yp_node(p, seq->data.sequence.items.start[i]);
-        char ipath[520];
-        ntsim_yp_path(ipath, sizeof ipath, "%s[%zu]", lpath, i);
-        const char *text;
-        NRT_STATUS st = ntsim_yp_text(p, item, ipath, "a log line", &text);
-        if (st != NRT_SUCCESS)
-            return st;
-        if (strncmp(text, "error: ", 7) != 0 && strncmp(text, "warning: ", 9) != 0 &&
-            strncmp(text, "info: ", 6) != 0)
-            return ntsim_yp_error(p, item, ipath, "expected \"error: \", \"warning: \" or "
-                                                  "\"info: \" and a fragment, got '%s'", text);
-        if ((out->lines[i] = ntsim_strdup(text)) == NULL)
-            return NRT_RESOURCE;
-        out->count = i + 1;
-    }
-    return NRT_SUCCESS;
-}
-
-void ntsim_vec_log_free(ntsim_vec_log_t *log)
-{
-    for (size_t i = 0; i < log->count; i++)
-        free(log->lines[i]);
-    free(log->lines);
-    memset(log, 0, sizeof *log);
-}
-
-/* "level: message" (got) against "level: fragment" (want). */
-static bool log_line_matches(const char *want, const char *got)
-{
-    size_t lw = strcspn(want, ":"), lg = strcspn(got, ":");
-    if (lw != lg || strncmp(want, got, lw) != 0 || want[lw] == '\0' || got[lg] == '\0')
-        return false;
-    const char *frag = want + lw + 1;
-    while (*frag == ' ')
-        frag++;
-    return strstr(got + lg + 1, frag) != NULL;
-}
-
-void ntsim_vec_check_log(const ntsim_vec_log_t *want, char *const *lines, size_t n_lines,
-                         uint64_t count, const char *id, ntsim_report_t *r)
-{
-    if (!want->given)
-        return;
-    char subid[256];
-    ntsim_yp_path(subid, sizeof subid, "%s.log", id);
-    size_t w = 0;
-    for (size_t g = 0; g < n_lines; g++) {
-        const char *line = lines[g];
-        if (w < want->count && log_line_matches(want->lines[w], line))
-            w++;
-        else if (strncmp(line, "info: ", 6) != 0) {
-            ntsim_report_add(r, subid, "log", "expected %s, got \"%s\"",
-                             w < want->count ? want->lines[w] : "no other error or warning",
-                             line);
-            return;
-        }
-    }
-    if (w < want->count)
-        ntsim_report_add(r, subid, "log", "expected \"%s\" to be logged (%llu messages seen)",
-                         want->lines[w], (unsigned long long)count);
+    for (size_t i = 0; i < n; i++)
+        keys[i] = (ntsim_key_t){NULL, out->items[i].exec_id, i};
+    st = ntsim_yp_repeats(p, items, keys, n, path, "models", "exec_id", "exec_id");
+    free(keys);
+    return st;
 }
 
 /* --- sets of NCs and event types ------------------------------------------------ */

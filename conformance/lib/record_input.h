@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "nrt/nrt_sys_trace_event.h"
+#include "log_expect.h"
 #include "report.h"
 #include "vector.h"
 
@@ -46,30 +47,6 @@ typedef struct ntsim_vec_models {
 /* The optional `models` key of map (absent: count 0). */
 NRT_STATUS ntsim_vec_parse_models(ntsim_yparse_t *p, yaml_node_t *map, const char *path,
                                   ntsim_vec_models_t *out);
-
-/* The optional `log` key (record and json kinds): what the engine logs while
- * the vector runs, one line per message in order, each "level: fragment": the
- * message has that level (error, warning or info) and contains the fragment,
- * e.g.
- *   log: ["info: 0.109 GB", "warning: nc_idx 256"]
- * Every error and warning logged must be listed (so a warning logged twice
- * fails); an info message not listed is allowed (the environment's, such as
- * "membarrier unavailable"). The wording around a fragment is ntsim's own, so
- * a vector pins only what the spec says a message carries. */
-typedef struct ntsim_vec_log {
-    bool given;
-    char **lines;               /* calloc'd; ntsim_vec_log_free */
-    size_t count;
-} ntsim_vec_log_t;
-
-NRT_STATUS ntsim_vec_parse_log(ntsim_yparse_t *p, yaml_node_t *map, const char *path,
-                               ntsim_vec_log_t *out);
-void ntsim_vec_log_free(ntsim_vec_log_t *log);
-/* Compares a given log with the lines an implementation logged ("level:
- * message", in order; count is how many were logged, lines may stop
- * early), sub-id "<id>.log"; nothing when the vector gave none. */
-void ntsim_vec_check_log(const ntsim_vec_log_t *want, char *const *lines, size_t n_lines,
-                         uint64_t count, const char *id, ntsim_report_t *r);
 
 /* A set of NCs (types false) or event types (true), given as
  * `enabled_key: all | none | [MEMBER*]` or `disabled_key: [MEMBER*]` (the

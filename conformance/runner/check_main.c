@@ -40,6 +40,7 @@ static const struct {
     {"rng", make_rng_suite},
     {"abuse", make_abuse_suite},
     {"facts", make_facts_suite},
+    {"log_contract", make_log_contract_suite},
     {"inspect_env", make_inspect_suite},
     {"testee", make_testee_suite},
     {"timeline", make_timeline_suite},

@@ -180,9 +180,23 @@ static bool ends_with_path(const char *path, const char *tail)
     return n >= m && strcmp(path + n - m, tail) == 0 && (n == m || path[n - m - 1] == '/');
 }
 
+/* Whether `name` is an item of the comma-separated `list` (--kind a,b). */
+static bool listed(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = list;; p++) {
+        size_t len = strcspn(p, ",");
+        if (len == n && strncmp(p, name, n) == 0)
+            return true;
+        p += len;
+        if (*p == '\0')
+            return false;
+    }
+}
+
 static bool selected(const ntsim_vector_t *v, const filter_t *f)
 {
-    return (f->kind == NULL || strcmp(v->kind->name, f->kind) == 0) &&
+    return (f->kind == NULL || listed(f->kind, v->kind->name)) &&
            (f->file == NULL || ends_with_path(v->file, f->file)) &&
            (f->id == NULL || strcmp(v->id, f->id) == 0);
 }
@@ -243,7 +257,8 @@ static bool count_pin(const char *id, size_t len, const char *key, size_t key_le
 {
     const ntsim_vector_t *v = ctx;
     ntsim_fact_t *f = ntsim_facts_find(&ntsim_check_facts, id, len);
-    if (f != NULL && ntsim_vector_judges_key(v, key, key_len))
+    if (f != NULL && ntsim_vector_judges_key(v, key, key_len) &&
+        ntsim_fact_pinnable_at(f, key, key_len))
         f->pinned++;
     return true;
 }
@@ -267,7 +282,7 @@ unsigned long ntsim_check_print_fact_errors(void)
 static void usage(FILE *out, const char *argv0)
 {
     fprintf(out,
-            "usage: %s [--vectors DIR] [--kind KIND] [--file FILE] [--id ID] [--shard K/N]\n"
+            "usage: %s [--vectors DIR] [--kind LIST] [--file FILE] [--id ID] [--shard K/N]\n"
             "       [--testee 'CMD ARGS' [--testee-timeout SECONDS] [--testee-max-timeouts N]\n"
             "       [--testee-max-total-timeouts N]]\n"
             "       [--xfail FILE]\n"
@@ -282,7 +297,8 @@ static void usage(FILE *out, const char *argv0)
             "'conformance: N passed, N failed, N skipped'. Exit 0 when all pass, 1 otherwise.\n"
             "\n"
             "  --vectors DIR            vector directory (default: vectors)\n"
-            "  --kind KIND              only vectors of this kind (see below); no unit suites\n"
+            "  --kind LIST              only vectors of these kinds (comma-separated, see\n"
+            "                           below); no unit suites\n"
             "  --file FILE              only vectors from this file (a path or its last parts)\n"
             "  --id ID                  only the vector with this id\n"
             "  --shard K/N              every N-th selected vector from the K-th (0 <= K < N);\n"
@@ -502,14 +518,19 @@ static int parse_args(int argc, char **argv, options_t *o)
         usage(stderr, argv[0]);
         return 2;
     }
-    if (o->filter.kind != NULL && !ntsim_check_generating()) { /* generating: a list */
+    /* A list, as --generate's (which checks its own against the kinds it makes). */
+    for (const char *p = o->filter.kind; p != NULL && !ntsim_check_generating(); p++) {
+        size_t len = strcspn(p, ",");
         bool known = false;
         for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++)
-            known |= strcmp((*k)->name, o->filter.kind) == 0;
+            known |= strlen((*k)->name) == len && strncmp((*k)->name, p, len) == 0;
         if (!known) {
-            fprintf(stderr, "%s: --kind: no kind '%s'\n", argv[0], o->filter.kind);
+            fprintf(stderr, "%s: --kind: no kind '%.*s'\n", argv[0], (int)len, p);
             return 2;
         }
+        p += len;
+        if (*p == '\0')
+            break;
     }
     return -1;
 }

@@ -145,6 +145,7 @@ Suite *make_scenario_keys_suite(void); /* check_scenario_keys.c: the keys' one l
 Suite *make_rng_suite(void);         /* check_rng.c: one random stream per purpose */
 Suite *make_loader_suite(void);      /* check_loader.c: broken files, runner reports */
 Suite *make_facts_suite(void);       /* check_facts.c: every fact pinned, every citation real */
+Suite *make_log_contract_suite(void); /* check_log_contract.c: what a log check may judge */
 Suite *make_inspect_suite(void);     /* check_inspect.c: the inspect variables' names, limits, a run */
 Suite *make_testee_suite(void);      /* check_testee.c: the protocol, broken testees, restarts */
 Suite *make_trace_input_suite(void); /* check_trace_input.c: export's readers: JSON, exact values */

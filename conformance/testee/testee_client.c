@@ -468,6 +468,13 @@ NtsimTestee__Response *ntsim_testee_ask(ntsim_testee_t *t, NtsimTestee__Request 
         ntsim_report_add(r, id, "testee", "answered request %llu (%s) with an error: %s",
                          (unsigned long long)req->id, body_name(req->body_case),
                          resp->error->message);
+    else if (resp->body_case == NTSIM_TESTEE__RESPONSE__BODY__NOT_SET)
+        /* What a port that answers a void call (api begin, end, a setter) with
+         * an empty Response sends: the body's field must be set all the same. */
+        ntsim_report_add(r, id, "testee", "answered request %llu (%s) with a Response with no "
+                                          "body: set the %s reply even when it holds nothing",
+                         (unsigned long long)req->id, body_name(req->body_case),
+                         body_name(req->body_case));
     else
         ntsim_report_add(r, id, "testee", "answered request %llu (%s) with another reply "
                                           "(Response field %d)",

@@ -16,7 +16,7 @@ UNIT_SRC := conformance/unit/alloc_probe.c \
               check_timeline_html.c check_timeline_writers.c check_timeline_runs.c) \
             $(addprefix conformance/unit/sim/,check_sim.c check_inspect.c \
               check_scenario_keys.c check_rng.c) \
-            $(addprefix conformance/unit/harness/,check_loader.c check_facts.c check_testee.c \
+            $(addprefix conformance/unit/harness/,check_loader.c check_facts.c check_log_contract.c check_testee.c \
               check_trace_input.c)
 # The public headers as C++ (C++11), a libnrt client (C++17), and a C program
 # that exits with its capture running (make memcheck runs it under valgrind).

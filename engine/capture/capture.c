@@ -148,15 +148,19 @@ static uint64_t emit(uint32_t type, uint32_t phase, uint32_t nc_idx,
             ntsim__log(NTSIM_LOG_WARN, "nc_idx %u is out of range [0, 255]: using NC 0", nc_idx);
         nc_idx = 0;
     }
+    /* facts §5's order (D-EMIT-GATES): a closed NC drops first, silently,
+     * whatever the type; then a type past the enum; then the type filter. */
+    ntsim_nc_context_t *ctx = &g_nc[nc_idx];
+    ntsim_ring_t *ring = atomic_load_explicit(&ctx->ring, memory_order_relaxed);
+    if (ring == NULL)
+        goto out;
     if (type >= NRT_SYS_TRACE_EVENT_TYPE_COUNT) {
         atomic_fetch_add_explicit(&g_invalid_type, 1, memory_order_relaxed);
         if (first_time(&g_invalid_type_warned))
             ntsim__log(NTSIM_LOG_WARN, "invalid event type %u: event dropped", type);
         goto out;
     }
-    ntsim_nc_context_t *ctx = &g_nc[nc_idx];
-    ntsim_ring_t *ring = atomic_load_explicit(&ctx->ring, memory_order_relaxed);
-    if (ring == NULL || ctx->enable[type] == 0)
+    if (ctx->enable[type] == 0)
         goto out;
 
     uint64_t now = clock_now();

@@ -185,11 +185,12 @@ static NRT_STATUS put_infos(ntsim_growbuf_t *b, const ntsim_trace_info_t *infos,
     for (size_t i = 0; i < count && st == NRT_SUCCESS; i++) {
         Ntff__TraceInfo ti;
         ntff__trace_info__init(&ti);
-        /* Enums are written even when 0 here: trace_type INSTRUCTION and
-         * block_type NC are meaningful values of a notification. */
-        ti.has_trace_type = 1;
+        /* As proto3 writes them (D-NTFF-SYNTAX): a zero enum (INSTRUCTION,
+         * BLOCK_TYPE_NC) is left out, and a reader takes it as 0 all the
+         * same; any other value goes on the wire as given, in range or not. */
+        ti.has_trace_type = infos[i].trace_type != 0;
         ti.trace_type = (Ntff__NotificationTraceType)infos[i].trace_type;
-        ti.has_block_type = 1;
+        ti.has_block_type = infos[i].block_type != 0;
         ti.block_type = (Ntff__BlockType)infos[i].block_type;
         ti.has_nc_idx = infos[i].nc_idx != 0;
         ti.nc_idx = infos[i].nc_idx;

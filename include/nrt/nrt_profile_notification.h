@@ -80,7 +80,7 @@ NTSIM_ABI_SIZE(enum block_type, 4);
  * unsigned number, negative values included) logs "Invalid notification
  * type: N", writes nothing to the outputs, counts the drop and returns
  * NRT_INVALID (2). It never produces EXPLICIT. NULL outputs: NRT_INVALID,
- * nothing counted (D-NOTIFY-NULL). */
+ * nothing logged, nothing counted (D-NOTIFY). */
 NTSIM_EXPORT NRT_STATUS nrt_profile_convert_trace_type_from_ntff_params(enum notification_type type,
                                                            enum notification_trace_type *trace_type,
                                                            enum block_type *block_type);

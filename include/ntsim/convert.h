@@ -140,7 +140,8 @@ NTSIM_EXPORT NRT_STATUS ntsim_ntff_write_file(const char *path, const nrt_sys_tr
                                  size_t info_count, const ntsim_ntff_options_t *options);
 
 /* libnrt's interned id of a name (facts §5: SipHash-1-3 of the bytes and
- * 0xFF with zero keys, low 50 bits, plus 1); 0 for names of 255+ bytes. */
+ * 0xFF with zero keys, low 50 bits, plus 1), whatever its length; 0 (never
+ * an id) only for NULL. */
 NTSIM_EXPORT uint64_t ntsim_intern_name_id(const char *name);
 
 NTSIM_EXPORT void ntsim_buffer_free(void *buffer);

@@ -130,7 +130,7 @@ S={
     faults=[('inv',100000,0,1),('inv',200000,1,1),('inv',300000,0,2),('num',500000,1)]),
  'fetch_interval':dict(seed=5,cores=2,threads=2,interval=40000,duration=1000000,models=[mlp,dict(id=2,exec=50000,cc=True,**{'in':1,'out':1})]),
  'trn1':dict(seed=101,cores=4,threads=4,interval=40000,duration=1000000,models=[mlp,allr]),
- 'trn2_lnc2':dict(seed=202,cores=4,threads=4,interval=40000,duration=1000000,models=[mlp,allr],lnc=2,faults=[('num',300000,2)]),
+ 'trn2_lnc2':dict(seed=202,cores=4,threads=4,interval=40000,duration=1000000,models=[mlp,allr],lnc=2,faults=[('num',280000,2)]),
  'trn2_48xl':dict(seed=4848,cores=64,threads=64,interval=20000,duration=1000000,lnc=2,models=[dict(id=1,exec=60000,cc=True,**{'in':2,'out':2})]),
  'clock_drift':dict(seed=6,cores=4,threads=4,interval=500000,duration=50000000,models=[dict(id=1,exec=30000,cc=False,**{'in':1,'out':1})]),
 }

@@ -322,7 +322,9 @@ static NRT_STATUS answer_call(const NtsimTestee__ApiCall *q, ntsim_arena_t *a,
     NRT_STATUS st = read_args(q, &x, err, cap);
     if (st != NRT_SUCCESS)
         return st;
-    unsigned before = ntsim_fixture.warnings;
+    /* The call's own messages: the fixture's log starts again (its first
+     * NTSIM_FIXTURE_LOG_MAX lines are kept, all counted). */
+    ntsim_fixture.log_count = 0;
     /* All four or none: NRT_SUCCESS both ways. */
     if (q->has_fail_allocations_after) {
         g_allocs_left = q->fail_allocations_after;
@@ -333,12 +335,7 @@ static NRT_STATUS answer_call(const NtsimTestee__ApiCall *q, ntsim_arena_t *a,
         (void)ntsim_replace_allocator(NULL, NULL, NULL, NULL);
     if (st != NRT_SUCCESS || !q->log)
         return st;
-    m->has_warnings = 1;
-    m->warnings = ntsim_fixture.warnings - before;
-    if (m->warnings > 0 && (m->last_warning = ntsim_arena_strdup(a, ntsim_fixture.last_message)) ==
-                               NULL)
-        return NRT_RESOURCE;
-    return NRT_SUCCESS;
+    return (m->log = ntsim__testee_log(a)) != NULL ? NRT_SUCCESS : NRT_RESOURCE;
 }
 
 NRT_STATUS ntsim__testee_api(const NtsimTestee__Request *q, ntsim_arena_t *a,

@@ -57,8 +57,12 @@ static NRT_STATUS json_document(const NtsimTestee__JsonRequest *q, ntsim_arena_t
         snprintf(err, cap, "records[%zu] has %zu bytes, not 112", bad, q->records[bad].len);
         return NRT_INVALID;
     }
+    /* An empty map is a map of no NC (every worker_gid -1, D-WORKER-GID),
+     * not NULL, which restores the identity: protobuf-c gives it no array. */
+    static const int32_t no_nc[1];
+    const int32_t *gids = q->n_gid_map > 0 ? q->gid_map : no_nc;
     if (q->has_gid_map && (q->n_gid_map > NTSIM_NC_COUNT ||
-                           ntsim_json_set_gid_map(q->gid_map, q->n_gid_map) != NRT_SUCCESS)) {
+                           ntsim_json_set_gid_map(gids, q->n_gid_map) != NRT_SUCCESS)) {
         free(recs);
         snprintf(err, cap, "gid_map has %zu entries, above %d", q->n_gid_map, NTSIM_NC_COUNT);
         return NRT_INVALID;

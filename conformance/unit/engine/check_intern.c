@@ -31,20 +31,24 @@ START_TEST(test_intern_ids_match_rusts_default_hasher)
 }
 END_TEST
 
-/* D-NTFF-INTERN: up to 255 bytes a name gets get_id (the hash of its bytes
- * and 0xFF, masked to 50 bits, plus 1); from 256 bytes on, 0. */
-START_TEST(test_intern_id_covers_names_up_to_255_bytes)
+/* D-NTFF-INTERN: a name of any length gets get_id, the hash of its bytes
+ * and 0xFF masked to 50 bits, plus 1 (facts §5), never 0: 255, 256 and
+ * 4096 bytes alike (the id was 0 from 256 bytes on until issue 36). */
+START_TEST(test_intern_id_covers_names_of_any_length)
 {
-    char name[257];
-    unsigned char hashed[256];
-    memset(name, 'n', 256);
-    name[256] = '\0';
-    memset(hashed, 'n', 255);
-    hashed[255] = 0xff;
-    uint64_t want = (ntsim__siphash13(0, 0, hashed, 256) & ((UINT64_C(1) << 50) - 1)) + 1;
-    ck_assert_uint_eq(ntsim_intern_name_id(name), 0); /* 256 bytes */
-    name[255] = '\0';
-    ck_assert_uint_eq(ntsim_intern_name_id(name), want); /* 255 bytes */
+    static char name[4097];
+    static unsigned char hashed[4097];
+    const size_t lens[] = {255, 256, 4096};
+    for (size_t k = 0; k < sizeof lens / sizeof lens[0]; k++) {
+        size_t n = lens[k];
+        memset(name, 'n', n);
+        name[n] = '\0';
+        memset(hashed, 'n', n);
+        hashed[n] = 0xff;
+        uint64_t want = (ntsim__siphash13(0, 0, hashed, n + 1) & ((UINT64_C(1) << 50) - 1)) + 1;
+        ck_assert_uint_ne(want, 0);
+        ck_assert_uint_eq(ntsim_intern_name_id(name), want);
+    }
 }
 END_TEST
 
@@ -71,7 +75,7 @@ Suite *make_intern_suite(void)
     Suite *s = suite_create("intern");
     TCase *tc = tcase_create("intern");
     tcase_add_test(tc, test_intern_ids_match_rusts_default_hasher);
-    tcase_add_test(tc, test_intern_id_covers_names_up_to_255_bytes);
+    tcase_add_test(tc, test_intern_id_covers_names_of_any_length);
     tcase_add_test(tc, test_siphash_streaming_equals_one_shot);
     suite_add_tcase(s, tc);
     return s;

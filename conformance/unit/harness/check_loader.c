@@ -104,8 +104,18 @@ LOAD_ERROR_TEST(test_loader_rejects_a_prose_source, "legacy_source.yaml",
 LOAD_ERROR_TEST(test_json_string_vector_has_no_records, "json_string_and_records.yaml",
                 ":8:13: vectors[0].string: a string vector has no records")
 LOAD_ERROR_TEST(test_log_line_names_its_level, "record_log_level.yaml",
-                ":14:9: vectors[0].log[0]: expected \"error: \", \"warning: \" or \"info: \" and a "
-                "fragment, got 'nc_idx 256'")
+                ":14:9: vectors[0].log[0]: expected a level (error, warning, info), or {level: "
+                "[part, ...]}, got 'nc_idx 256'")
+LOAD_ERROR_TEST(test_log_part_must_demand_something, "record_log_part_empty.yaml",
+                ":14:20: vectors[0].log[0].warning[0]: an empty text is in every message: leave "
+                "it out")
+LOAD_ERROR_TEST(test_json_models_give_an_execution_one_model, "json_models_twice.yaml",
+                ":11:19: vectors[0].models[1]: exec_id '0x7' listed twice")
+LOAD_ERROR_TEST(test_api_counts_allocations_only_where_a_decision_pins_them,
+                "api_unpinned_allocation_count.yaml",
+                ":12:47: vectors[0].calls[2].fail_allocations_after: only where a source pins "
+                "the call's allocations (get_event_types: facts §4, D-ALLOCATOR); judge the "
+                "others by their outcome with fail_allocations: sweep")
 LOAD_ERROR_TEST(test_ntff_schema_vector_has_no_records, "ntff_schema_with_records.yaml",
                 ":9:14: vectors[0].message: a schema vector has no records")
 
@@ -497,6 +507,9 @@ Suite *make_loader_suite(void)
     tcase_add_test(tc, test_loader_rejects_a_prose_source);
     tcase_add_test(tc, test_json_string_vector_has_no_records);
     tcase_add_test(tc, test_log_line_names_its_level);
+    tcase_add_test(tc, test_log_part_must_demand_something);
+    tcase_add_test(tc, test_json_models_give_an_execution_one_model);
+    tcase_add_test(tc, test_api_counts_allocations_only_where_a_decision_pins_them);
     tcase_add_test(tc, test_ntff_schema_vector_has_no_records);
     tcase_add_test(tc, test_loader_rejects_malformed_yaml);
     tcase_add_test(tc, test_loader_rejects_a_second_document);

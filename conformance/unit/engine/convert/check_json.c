@@ -148,7 +148,7 @@ START_TEST(test_fetch_rejects_an_out_of_range_nc_idx)
 }
 END_TEST
 
-/* D-FETCH-IDLE: not capturing is an empty document, not an error. */
+/* D-FETCH: not capturing is an empty document, not an error. */
 START_TEST(test_fetch_while_not_capturing_is_an_empty_document)
 {
     ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);

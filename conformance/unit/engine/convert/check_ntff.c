@@ -1,6 +1,6 @@
 /*
  * conformance/unit/engine/convert/check_ntff.c: NTFF (engine/convert/ntff.c;
- * D-NTFF): bad arguments, a file written from a live capture and read back by
+ * D-NTFF-EVENT, D-NTFF-FIELDS): bad arguments, a file written from a live capture and read back by
  * protoc, an event's bound, the writer's pieces, nd_idx, and the
  * out-of-memory paths. The encodings are pinned by vectors/ntff_*.yaml.
  */
