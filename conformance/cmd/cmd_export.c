@@ -12,14 +12,15 @@
 
 #include "cli.h"
 #include "input.h"
-#include "trace_input.h"
+#include "ntsim/read.h"
 
 static const char *const usage_export =
     "usage: ntsim export FILE -o OUT [--max-events N] [--max-input-bytes N]\n"
     "\n"
-    "Converts FILE (FILE.json: a JSON fetch document such as a run's trace.json;\n"
-    "FILE.ntff: an NTFF file such as trace.ntff; anything else: a raw dump of 112-byte\n"
-    "records) into a timeline, by OUT's extension:\n";
+    "Converts FILE into a timeline, by OUT's extension. FILE is a JSON fetch document\n"
+    "(such as a run's trace.json), an NTFF file (trace.ntff, an inspect session's\n"
+    "ntrace.pb) or a raw dump of 112-byte records (ntsim run --records), told apart by\n"
+    "its content, not its name. OUT's extension picks the timeline:\n";
 /* ...then a line per format (cli.h's list), then the rest. */
 static const char *const usage_export_tail =
     "Device times are moved onto the host timeline with the sync points in FILE.\n"
@@ -37,20 +38,20 @@ int ntsim_cli_convert(const char *cmd, const char *in, const char *out,
                 out, in);
         return NTSIM_EXIT_USAGE;
     }
-    char err[512] = "";
-    nrt_sys_trace_event_t *recs = NULL;
-    size_t n = 0;
-    NRT_STATUS st = ntsim_trace_input_read(in, max_events, &recs, &n, err, sizeof err);
+    char err[1024] = "";
+    ntsim_trace_t *trace = NULL;
+    ntsim_read_limits_t limits = {ntsim_input_limit(NTSIM_INPUT_TRACE), max_events};
+    NRT_STATUS st = ntsim_trace_read_file(in, &limits, &trace, err, sizeof err);
     if (st != NRT_SUCCESS) {
         if (st == NRT_RESOURCE)
             fprintf(stderr, "ntsim %s: %s: out of memory\n", cmd, in);
         else
-            fprintf(stderr, "%s: %s\n", in, err);
+            fprintf(stderr, "%s\n", err);
         return st == NRT_INVALID ? NTSIM_EXIT_INPUT : NTSIM_EXIT_FAIL;
     }
-    size_t bytes = 0;
-    int rc = ntsim_cli_write_timeline(out, format, recs, n, NULL, &bytes, stderr);
-    free(recs);
+    size_t bytes = 0, n = trace->event_count;
+    int rc = ntsim_cli_write_timeline(out, format, trace->events, n, NULL, &bytes, stderr);
+    ntsim_trace_free(trace);
     if (rc != 0)
         return NTSIM_EXIT_FAIL;
     printf("ntsim %s: %s (%zu events) -> %s (%zu bytes)\n", cmd, in, n, out, bytes);
@@ -68,7 +69,7 @@ int ntsim_cli_convert_options(int argc, char **argv, void (*usage)(FILE *), cons
                                          {NULL, 0, NULL, 0}};
     int c;
     uint64_t bytes;
-    *max_events = NTSIM_TRACE_INPUT_MAX_EVENTS;
+    *max_events = NTSIM_READ_MAX_EVENTS;
     optind = 1;
     while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
         switch (c) {

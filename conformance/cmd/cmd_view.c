@@ -17,7 +17,7 @@ static const char *const usage_view =
     "notifications and DMA, spans nested, instants as dots (red: an unmatched START or\n"
     "STOP, or events lost), arrows from each nrt_execute to its device spans. The\n"
     "wheel or + / - zoom, dragging pans, pointing at a mark shows its details. FILE is\n"
-    "read as ntsim export reads it (.json, .ntff, or a record dump).\n"
+    "read as ntsim export reads it (a fetch document, NTFF or a record dump, by content).\n"
     "\n"
     "  -o, --output OUT     the page to write (default timeline.html)\n"
     NTSIM_CLI_CONVERT_LIMITS_USAGE;

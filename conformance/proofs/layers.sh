@@ -88,6 +88,12 @@ probe "engine sees include" "$INC_ENGINE" nrt/nrt_sys_trace.h ok
 probe "the record's payloads, by the ABI header's name" "$INC_ENGINE" nrt/nrt_sys_trace_event.h ok
 probe "the record's payloads, on their own" "$INC_ENGINE" nrt/nrt_sys_trace_event_data.h part
 probe "engine sees itself" "$INC_ENGINE" $H_ENGINE ok
+# The read stage's public face (ntsim/read.h) is for every layer; its
+# private headers (engine/read/, a stage) for the engine and unit/ (3.).
+for layer in SIM LIB TESTEE BUILTIN KINDS GENERATE RUNNER UNIT CMD; do
+    eval "flags=\$INC_$layer"
+    probe "$(echo $layer | tr A-Z a-z) sees the read API" "$flags" ntsim/read.h ok
+done
 above engine "$INC_ENGINE" $H_SIM $H_LIB $H_TESTEE $H_PROTO $H_KINDS $H_GENERATE $H_CMD
 # sim/ sees the engine's shared pieces, not the harness (nor YAML of its own).
 probe "sim sees engine" "$INC_SIM" $H_ENGINE ok

@@ -48,7 +48,8 @@ static const struct {
     {"timeline_html", make_timeline_html_suite},
     {"timeline_writers", make_timeline_writers_suite},
     {"timeline_runs", make_timeline_runs_suite},
-    {"trace_input", make_trace_input_suite},
+    {"read", make_read_suite},
+    {"read_roundtrip", make_read_roundtrip_suite},
 };
 enum { SUITE_COUNT = sizeof suites / sizeof suites[0] };
 

@@ -136,12 +136,14 @@ Suite *make_pftrace_suite(void);          /* check_pftrace.c: the .pftrace, byte
 Suite *make_timeline_html_suite(void);    /* check_timeline_html.c: the HTML page */
 Suite *make_timeline_writers_suite(void); /* check_timeline_writers.c: growth, text_put, OOM */
 Suite *make_timeline_runs_suite(void);    /* check_timeline_runs.c: whole runs, traces read back */
+/* unit/engine/read/: the files the engine writes, read back. */
+Suite *make_read_suite(void);             /* check_read.c: the JSON reader, exact values, limits */
+Suite *make_read_roundtrip_suite(void);   /* check_read_roundtrip.c: written, read back, by content */
 /* unit/sim/ and unit/harness/. */
 Suite *make_sim_suite(void);         /* check_sim.c: virtual time, clocks, runs, scenarios */
 Suite *make_loader_suite(void);      /* check_loader.c: broken files, runner reports */
 Suite *make_facts_suite(void);       /* check_facts.c: every fact pinned, every citation real */
 Suite *make_inspect_suite(void);     /* check_inspect.c: the inspect variables' names, limits, a run */
 Suite *make_testee_suite(void);      /* check_testee.c: the protocol, broken testees, restarts */
-Suite *make_trace_input_suite(void); /* check_trace_input.c: export's readers: JSON, exact values */
 
 #endif /* NTSIM_CONFORMANCE_CHECK_SUITES_H */

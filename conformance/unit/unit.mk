@@ -14,9 +14,9 @@ UNIT_SRC := conformance/unit/alloc_probe.c \
             $(addprefix conformance/unit/engine/timeline/,check_timeline.c check_timeline_flows.c \
               check_clock_align.c check_timeline_lanes.c check_chrome_trace.c check_pftrace.c \
               check_timeline_html.c check_timeline_writers.c check_timeline_runs.c) \
+            $(addprefix conformance/unit/engine/read/,check_read.c check_read_roundtrip.c) \
             $(addprefix conformance/unit/sim/,check_sim.c) \
-            $(addprefix conformance/unit/harness/,check_loader.c check_facts.c check_inspect.c check_testee.c \
-              check_trace_input.c)
+            $(addprefix conformance/unit/harness/,check_loader.c check_facts.c check_inspect.c check_testee.c)
 # The public headers as C++ (C++11), a libnrt client (C++17), and a C program
 # that exits with its capture running (make memcheck runs it under valgrind).
 UNIT_CXX_API     := conformance/unit/include/api_test.cc

@@ -16,6 +16,7 @@
 #include "check_suites.h"
 #include "nrt/nrt_profile_notification.h"
 #include "ntsim/convert.h"
+#include "ntsim/read.h"
 
 /* --- every exported function with NULL ------------------------------------------------ */
 
@@ -216,6 +217,46 @@ static void n_timeline_html(void)
     STATUS_IS_INVALID(ntsim_timeline_html_serialize(NULL, 0, NULL, NULL, &len));
     STATUS_IS_INVALID(ntsim_timeline_html_serialize(NULL, 0, NULL, &out, NULL));
 }
+static void n_trace_read(void)
+{
+    ntsim_trace_t *t = (ntsim_trace_t *)&t;
+    char err[64];
+    STATUS_IS_INVALID(ntsim_trace_read(NULL, 1, NULL, &t, err, sizeof err));
+    STATUS_IS_INVALID(ntsim_trace_read("", 0, NULL, NULL, err, sizeof err));
+    /* No bytes, no limits, no room for a message: an empty record dump. */
+    ck_assert_int_eq(ntsim_trace_read(NULL, 0, NULL, &t, NULL, 0), NRT_SUCCESS);
+    ck_assert_uint_eq(t->event_count, 0);
+    ntsim_trace_free(t);
+}
+static void n_trace_read_file(void)
+{
+    ntsim_trace_t *t;
+    STATUS_IS_INVALID(ntsim_trace_read_file(NULL, NULL, &t, NULL, 0));
+    STATUS_IS_INVALID(ntsim_trace_read_file("/dev/null", NULL, NULL, NULL, 0));
+    /* A refusal with no room for its message is still a refusal. */
+    STATUS_IS_INVALID(ntsim_trace_read_file("/dev/null", NULL, &t, NULL, 0));
+    ck_assert_ptr_null(t);
+}
+static void n_trace_free(void) { ntsim_trace_free(NULL); }
+static void n_trace_format_detect(void)
+{
+    ck_assert_int_eq(ntsim_trace_format_detect(NULL, 5, 5), NTSIM_TRACE_FORMAT_RECORDS);
+}
+static void n_trace_format_title(void)
+{
+    ck_assert_str_eq(ntsim_trace_format_title((ntsim_trace_format_t)0), "an unknown format");
+}
+static void n_decode(void)
+{
+    char err[64];
+    STATUS_IS_INVALID(ntsim_decode_ntff(NULL, 1, 1, stdout, err, sizeof err));
+    STATUS_IS_INVALID(ntsim_decode_ntff((const uint8_t *)"", 0, 1, NULL, err, sizeof err));
+    STATUS_IS_INVALID(ntsim_decode_records(NULL, 112, false, stdout, err, sizeof err));
+    STATUS_IS_INVALID(ntsim_decode_records((const uint8_t *)"", 0, false, NULL, err, sizeof err));
+    STATUS_IS_INVALID(ntsim_decode_record_stream(NULL, 0, false, stdout, err, sizeof err));
+    STATUS_IS_INVALID(ntsim_decode_record_stream(stdin, 0, false, NULL, err, sizeof err));
+    STATUS_IS_INVALID(ntsim_decode_records((const uint8_t *)"", 0, false, stdout, NULL, 8));
+}
 static void n_intern(void) { ck_assert_uint_eq(ntsim_intern_name_id(NULL), 0); }
 static void n_buffer_free_ntsim(void) { ntsim_buffer_free(NULL); }
 static void n_notify_stats(void) { STATUS_IS_INVALID(ntsim_notify_stats(NULL)); }
@@ -274,6 +315,9 @@ static const null_case_t null_cases[] = {
     {"ntsim_capture_set_hooks", n_set_hooks},
     {"ntsim_capture_shutdown", n_shutdown},
     {"ntsim_chrome_trace_serialize", n_chrome_trace},
+    {"ntsim_decode_ntff", n_decode},
+    {"ntsim_decode_record_stream", n_decode},
+    {"ntsim_decode_records", n_decode},
     {"ntsim_explicit_append", n_explicit},
     {"ntsim_explicit_collect", n_explicit},
     {"ntsim_explicit_create", n_explicit},
@@ -301,6 +345,11 @@ static const null_case_t null_cases[] = {
     {"ntsim_pftrace_serialize", n_pftrace},
     {"ntsim_timeline_html_serialize", n_timeline_html},
     {"ntsim_timeline_stats", n_timeline_stats},
+    {"ntsim_trace_format_detect", n_trace_format_detect},
+    {"ntsim_trace_format_title", n_trace_format_title},
+    {"ntsim_trace_free", n_trace_free},
+    {"ntsim_trace_read", n_trace_read},
+    {"ntsim_trace_read_file", n_trace_read_file},
 };
 
 START_TEST(test_every_public_function_takes_null_without_crashing)
