@@ -1,7 +1,8 @@
 # engine/engine.mk: the capture engine and the converters, libntsim.a and
 # libntsim.so, by stage. The shared pieces sit at engine/'s top (the one event
 # table, the record reader, interned names, the allocator, the log, the
-# status names); each stage keeps its private headers beside its sources.
+# status names, the per-session hooks); each stage keeps its private headers
+# beside its sources.
 #
 #   capture/   the rings, the grace barrier, emit/drain/start/stop, the config API
 #   convert/   the JSON fetch document, NTFF (ntff.proto), notifications
@@ -9,7 +10,8 @@
 #              (perfetto_trace.proto), Chrome JSON, the HTML page
 #   read/      what the engine writes, read back (ntsim/read.h): JSON, NTFF,
 #              record dumps told apart by content; ntsim decode's printers
-ENGINE_SRC := $(addprefix engine/,alloc.c event_table.c log.c data_view.c intern.c status.c input.c) \
+ENGINE_SRC := $(addprefix engine/,alloc.c event_table.c log.c data_view.c intern.c status.c input.c \
+                                   session.c) \
               $(addprefix engine/capture/,ring.c grace.c capture.c config.c) \
               $(addprefix engine/convert/,json.c time_sync.c ntff.c notify.c) \
               $(addprefix engine/timeline/,timeline.c timeline_lanes.c clock_align.c pftrace.c \
@@ -22,4 +24,4 @@ ENGINE_PROTOS := engine/convert/ntff.proto engine/timeline/perfetto_trace.proto
 ENGINE_STAGES := engine/capture engine/convert engine/timeline engine/read
 # Headers at engine/'s top that only the engine and its unit tests may include
 # (each refuses to compile without NTSIM_ENGINE_INTERNAL; make layers probes it).
-ENGINE_PRIVATE_TOP := alloc.h log.h growbuf.h
+ENGINE_PRIVATE_TOP := alloc.h log.h growbuf.h session.h

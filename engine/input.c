@@ -3,8 +3,6 @@
  */
 #include "input.h"
 
-#include "ntsim/read.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -18,8 +16,7 @@ static size_t g_limits[NTSIM_INPUT_KIND_COUNT] = {
     [NTSIM_INPUT_VECTOR] = (size_t)16 << 20,
     [NTSIM_INPUT_SCENARIO] = (size_t)1 << 20,
     [NTSIM_INPUT_DOC] = (size_t)4 << 20,
-    [NTSIM_INPUT_NTFF] = (size_t)NTSIM_READ_MAX_BYTES,
-    [NTSIM_INPUT_TRACE] = (size_t)NTSIM_READ_MAX_BYTES,
+    [NTSIM_INPUT_NTFF] = (size_t)256 << 20,
 };
 
 size_t ntsim_input_limit(ntsim_input_kind_t kind)

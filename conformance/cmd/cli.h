@@ -15,6 +15,7 @@
 
 #include <stdio.h>
 
+#include "ntsim/read.h"
 #include "sim.h"
 #include "sim_run.h"
 
@@ -177,12 +178,12 @@ int ntsim_cmd_export(int argc, char **argv);
 int ntsim_cmd_view(int argc, char **argv);
 int ntsim_cmd_testee(int argc, char **argv);
 /* cmd_export.c, shared with cmd_view.c: the two commands' options (-1 to go
- * on, else the exit status; *out set by -o, *max_events by --max-events or
- * its default), and the conversion itself. */
+ * on, else the exit status; *out set by -o, *limits by --max-events and
+ * --max-input-bytes or their defaults), and the conversion itself. */
 int ntsim_cli_convert_options(int argc, char **argv, void (*usage)(FILE *), const char **out,
-                              uint64_t *max_events);
+                              ntsim_read_limits_t *limits);
 int ntsim_cli_convert(const char *cmd, const char *in, const char *out,
-                      ntsim_timeline_format_t format, uint64_t max_events);
+                      ntsim_timeline_format_t format, const ntsim_read_limits_t *limits);
 /* The limits export and view take, for their usage. */
 #define NTSIM_CLI_CONVERT_LIMITS_USAGE                                                      \
     "  --max-events N       a FILE of more than N events is refused before they are\n"     \

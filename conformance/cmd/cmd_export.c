@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "input.h"
 #include "ntsim/read.h"
 
 static const char *const usage_export =
@@ -31,7 +30,7 @@ static const char *const usage_export_tail =
 
 /* Shared with cmd_view.c: reads FILE and writes OUT in `format`. */
 int ntsim_cli_convert(const char *cmd, const char *in, const char *out,
-                      ntsim_timeline_format_t format, uint64_t max_events)
+                      ntsim_timeline_format_t format, const ntsim_read_limits_t *limits)
 {
     if (ntsim_cli_same_file(in, out)) {
         fprintf(stderr, "ntsim %s: -o %s is %s itself: refusing to write over the input\n", cmd,
@@ -40,8 +39,7 @@ int ntsim_cli_convert(const char *cmd, const char *in, const char *out,
     }
     char err[1024] = "";
     ntsim_trace_t *trace = NULL;
-    ntsim_read_limits_t limits = {ntsim_input_limit(NTSIM_INPUT_TRACE), max_events};
-    NRT_STATUS st = ntsim_trace_read_file(in, &limits, &trace, err, sizeof err);
+    NRT_STATUS st = ntsim_trace_read_file(in, limits, &trace, err, sizeof err);
     if (st != NRT_SUCCESS) {
         if (st == NRT_RESOURCE)
             fprintf(stderr, "ntsim %s: %s: out of memory\n", cmd, in);
@@ -60,7 +58,7 @@ int ntsim_cli_convert(const char *cmd, const char *in, const char *out,
 
 /* Options both converters take; -1 to go on, else the exit status. */
 int ntsim_cli_convert_options(int argc, char **argv, void (*usage)(FILE *), const char **out,
-                              uint64_t *max_events)
+                              ntsim_read_limits_t *limits)
 {
     static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
                                          {"max-events", required_argument, NULL, 'e'},
@@ -68,24 +66,23 @@ int ntsim_cli_convert_options(int argc, char **argv, void (*usage)(FILE *), cons
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     int c;
-    uint64_t bytes;
-    *max_events = NTSIM_READ_MAX_EVENTS;
+    limits->max_bytes = NTSIM_READ_MAX_BYTES;
+    limits->max_events = NTSIM_READ_MAX_EVENTS;
     optind = 1;
     while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
         switch (c) {
         case 'o': *out = optarg; break;
         case 'e':
-            if (!ntsim_cli_parse_size(optarg, max_events)) {
+            if (!ntsim_cli_parse_size(optarg, &limits->max_events)) {
                 fprintf(stderr, "ntsim: --max-events: '%s' is not a count\n", optarg);
                 return NTSIM_EXIT_USAGE;
             }
             break;
         case 'b':
-            if (!ntsim_cli_parse_size(optarg, &bytes) || bytes > SIZE_MAX) {
+            if (!ntsim_cli_parse_size(optarg, &limits->max_bytes)) {
                 fprintf(stderr, "ntsim: --max-input-bytes: '%s' is not a size\n", optarg);
                 return NTSIM_EXIT_USAGE;
             }
-            ntsim_input_set_limit_all((size_t)bytes);
             break;
         case 'h': usage(stdout); return NTSIM_EXIT_OK;
         default: usage(stderr); return NTSIM_EXIT_USAGE;
@@ -108,8 +105,8 @@ static void print_usage_export(FILE *out)
 int ntsim_cmd_export(int argc, char **argv)
 {
     const char *out = NULL;
-    uint64_t max_events;
-    int rc = ntsim_cli_convert_options(argc, argv, print_usage_export, &out, &max_events);
+    ntsim_read_limits_t limits;
+    int rc = ntsim_cli_convert_options(argc, argv, print_usage_export, &out, &limits);
     if (rc >= 0)
         return rc;
     ntsim_timeline_format_t format = out ? ntsim_cli_timeline_format(out) : NTSIM_TIMELINE_UNKNOWN;
@@ -120,5 +117,5 @@ int ntsim_cmd_export(int argc, char **argv)
         print_usage_export(stderr);
         return NTSIM_EXIT_USAGE;
     }
-    return ntsim_cli_convert("export", argv[optind], out, format, max_events);
+    return ntsim_cli_convert("export", argv[optind], out, format, &limits);
 }

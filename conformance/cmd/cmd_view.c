@@ -30,9 +30,9 @@ static void print_usage_view(FILE *out)
 int ntsim_cmd_view(int argc, char **argv)
 {
     const char *out = "timeline.html";
-    uint64_t max_events;
-    int rc = ntsim_cli_convert_options(argc, argv, print_usage_view, &out, &max_events);
+    ntsim_read_limits_t limits;
+    int rc = ntsim_cli_convert_options(argc, argv, print_usage_view, &out, &limits);
     if (rc >= 0)
         return rc;
-    return ntsim_cli_convert("view", argv[optind], out, NTSIM_TIMELINE_HTML, max_events);
+    return ntsim_cli_convert("view", argv[optind], out, NTSIM_TIMELINE_HTML, &limits);
 }

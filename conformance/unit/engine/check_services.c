@@ -15,6 +15,7 @@
 #include "alloc_probe.h"
 #include "capture_fixture.h"
 #include "check_suites.h"
+#include "session.h"
 
 static void setup(void)
 {
@@ -288,6 +289,33 @@ START_TEST(test_aligned_blocks_are_held_by_their_start_while_they_live)
 }
 END_TEST
 
+/* --- the per-session hooks (engine/session.h) ---------------------------------------- */
+
+static unsigned g_hook_starts, g_hook_shutdowns;
+static void hook_start(void) { g_hook_starts++; }
+static void hook_shutdown(void) { g_hook_shutdowns++; }
+
+/* A stage above capture registers for a session's start and the engine's
+ * shutdown; capture runs each registered set once per call (registering the
+ * same set again adds nothing), and knows none of them by name. */
+START_TEST(test_session_hooks_run_once_per_start_and_shutdown)
+{
+    static const ntsim__session_hooks_t hooks = {hook_start, hook_shutdown};
+    ck_assert(ntsim__session_register(&hooks));
+    ck_assert(ntsim__session_register(&hooks));
+    g_hook_starts = g_hook_shutdowns = 0;
+    nrt_sys_trace_config_t cfg;
+    ntsim_fixture_config(&cfg, 1024, (const uint32_t[]){0}, 1);
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+    ck_assert_uint_eq(g_hook_starts, 1);
+    ck_assert_uint_eq(g_hook_shutdowns, 0);
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    ck_assert_uint_eq(g_hook_starts, 1); /* stop resets nothing */
+    ntsim_capture_shutdown();
+    ck_assert_uint_eq(g_hook_shutdowns, 1);
+}
+END_TEST
+
 Suite *make_services_suite(void)
 {
     Suite *s = suite_create("services");
@@ -302,6 +330,7 @@ Suite *make_services_suite(void)
     tcase_add_test(tc, test_aligned_blocks_are_aligned_and_come_from_the_replaceable_allocator);
     tcase_add_test(tc, test_aligned_block_without_memory_is_null_and_holds_nothing);
     tcase_add_test(tc, test_aligned_blocks_are_held_by_their_start_while_they_live);
+    tcase_add_test(tc, test_session_hooks_run_once_per_start_and_shutdown);
     suite_add_tcase(s, tc);
     return s;
 }
