@@ -28,6 +28,7 @@
 #                   MUTANT_SUITE=vectors|generate: judged by one of them alone)
 #   make add-type-check  prove vectors/README.md's checklist for a new event type
 #   make add-kind-check  prove docs/architecture.md's checklist for a new vector kind
+#   make add-format-check  prove docs/architecture.md's checklist for a new output format
 #   make interop    the timelines read by tools nobody here wrote: protoc decodes
 #                   trace.pftrace, Chrome DevTools' trace model (npm, into build/)
 #                   reads trace.chrome.json; their counts must match the JSON's
@@ -150,7 +151,8 @@ VALGRIND := valgrind --fair-sched=yes --quiet --error-exitcode=1 --leak-check=fu
             --show-leak-kinds=definite,indirect,possible
 
 .PHONY: all run check generate layers memcheck asan tsan bench bench-quick bench-sim fuzz coverage mutation \
-        mutants model add-type-check add-kind-check install uninstall install-check deps clean \
+        mutants model add-type-check add-kind-check add-format-check install uninstall install-check \
+        deps clean \
         interop view-check trace-engine
 
 all: $(LIB) $(SHLIB) $(PCFILE) $(CHECK_BIN) $(NTSIM_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT)
@@ -517,6 +519,13 @@ add-type-check: $(DEPS_STAMP)
 # testee, and leaving out any one edit fails the build or the suite.
 add-kind-check: $(DEPS_STAMP)
 	sh conformance/proofs/add_kind.sh "$(CC)"
+
+# docs/architecture.md's checklist for adding an output format, the same way:
+# a throwaway format with the ten listed edits passes the suite and is
+# written by ntsim run and export, and leaving out any one edit fails the
+# build, the suite or the file map.
+add-format-check: $(DEPS_STAMP)
+	sh conformance/proofs/add_format.sh "$(CC)"
 
 include conformance/bench/bench.mk
 

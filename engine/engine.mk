@@ -6,8 +6,8 @@
 #
 #   capture/   the rings, the grace barrier, emit/drain/start/stop, the config API
 #   convert/   the JSON fetch document, NTFF (ntff.proto), notifications
-#   timeline/  records as a timeline: model, lanes, clock fit, .pftrace
-#              (perfetto_trace.proto), Chrome JSON, the HTML page
+#   timeline/  records as a timeline: model, lanes, clock fit, its writers
+#              and the one registry of them, the output formats
 #   read/      what the engine writes, read back (ntsim/read.h): JSON, NTFF,
 #              record dumps told apart by content; ntsim decode's printers
 ENGINE_SRC := $(addprefix engine/,alloc.c event_table.c log.c data_view.c intern.c status.c input.c \
@@ -15,7 +15,7 @@ ENGINE_SRC := $(addprefix engine/,alloc.c event_table.c log.c data_view.c intern
               $(addprefix engine/capture/,ring.c grace.c capture.c config.c) \
               $(addprefix engine/convert/,json.c time_sync.c ntff.c notify.c) \
               $(addprefix engine/timeline/,timeline.c timeline_lanes.c clock_align.c pftrace.c \
-                                           chrome_trace.c timeline_html.c) \
+                                           chrome_trace.c timeline_html.c output_formats.c) \
               $(addprefix engine/read/,read.c read_values.c read_json.c read_ntff.c json_reader.c \
                                        ntff_wire.c decode.c)
 # protoc-c's output for these goes to $(BUILD)/gen.

@@ -1,8 +1,8 @@
 /*
  * conformance/cmd/cmd_export.c: `ntsim export FILE -o OUT` — a fetched JSON
- * document, an .ntff file or a record dump converted into a timeline file:
- * Perfetto's .pftrace, Chrome trace JSON or the offline HTML page, chosen by
- * OUT's extension (D-TIMELINE).
+ * document, an NTFF file or a record dump (read by the engine's read stage,
+ * D-READ) converted into a timeline file of the output format OUT's
+ * extension picks (the engine's registry, D-TIMELINE).
  */
 #define _GNU_SOURCE
 #include <getopt.h>
@@ -30,7 +30,7 @@ static const char *const usage_export_tail =
 
 /* Shared with cmd_view.c: reads FILE and writes OUT in `format`. */
 int ntsim_cli_convert(const char *cmd, const char *in, const char *out,
-                      ntsim_timeline_format_t format, const ntsim_read_limits_t *limits)
+                      const ntsim_output_format_t *format, const ntsim_read_limits_t *limits)
 {
     if (ntsim_cli_same_file(in, out)) {
         fprintf(stderr, "ntsim %s: -o %s is %s itself: refusing to write over the input\n", cmd,
@@ -109,8 +109,8 @@ int ntsim_cmd_export(int argc, char **argv)
     int rc = ntsim_cli_convert_options(argc, argv, print_usage_export, &out, &limits);
     if (rc >= 0)
         return rc;
-    ntsim_timeline_format_t format = out ? ntsim_cli_timeline_format(out) : NTSIM_TIMELINE_UNKNOWN;
-    if (format == NTSIM_TIMELINE_UNKNOWN) {
+    const ntsim_output_format_t *format = ntsim_output_format_for_path(out);
+    if (format == NULL) {
         fputs("ntsim export: -o OUT must end in ", stderr);
         ntsim_cli_timeline_suffixes(stderr);
         fputs("\n", stderr);

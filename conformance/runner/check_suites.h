@@ -32,6 +32,9 @@ extern const char *ntsim_check_ntsim_path;
 /* --first: suite names, comma-separated, that run before the others; NULL:
  * the usual order. check_main.c checks the names. */
 extern const char *ntsim_check_first_suites;
+/* check_main.c: whether a suite of that name is in the table (an output
+ * format's tests are the suite named after it). */
+bool ntsim_check_has_suite(const char *name);
 /* --list-suites: main prints every suite's name and exits. */
 extern bool ntsim_check_list_suites;
 /* True under valgrind (make memcheck). Tests that stop a thread with a
@@ -136,6 +139,7 @@ Suite *make_pftrace_suite(void);          /* check_pftrace.c: the .pftrace, byte
 Suite *make_timeline_html_suite(void);    /* check_timeline_html.c: the HTML page */
 Suite *make_timeline_writers_suite(void); /* check_timeline_writers.c: growth, text_put, OOM */
 Suite *make_timeline_runs_suite(void);    /* check_timeline_runs.c: whole runs, traces read back */
+Suite *make_output_formats_suite(void);   /* check_output_formats.c: the registry and its views */
 /* unit/engine/read/: the files the engine writes, read back. */
 Suite *make_read_suite(void);             /* check_read.c: the JSON reader, exact values, limits */
 Suite *make_read_roundtrip_suite(void);   /* check_read_roundtrip.c: written, read back, by content */

@@ -13,7 +13,8 @@ UNIT_SRC := conformance/unit/alloc_probe.c \
             $(addprefix conformance/unit/engine/convert/,check_json.c check_notify.c check_ntff.c) \
             $(addprefix conformance/unit/engine/timeline/,check_timeline.c check_timeline_flows.c \
               check_clock_align.c check_timeline_lanes.c check_chrome_trace.c check_pftrace.c \
-              check_timeline_html.c check_timeline_writers.c check_timeline_runs.c) \
+              check_timeline_html.c check_timeline_writers.c check_timeline_runs.c \
+              check_output_formats.c) \
             $(addprefix conformance/unit/engine/read/,check_read.c check_read_roundtrip.c) \
             $(addprefix conformance/unit/sim/,check_sim.c) \
             $(addprefix conformance/unit/harness/,check_loader.c check_facts.c check_inspect.c check_testee.c)

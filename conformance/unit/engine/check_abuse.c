@@ -257,6 +257,19 @@ static void n_decode(void)
     STATUS_IS_INVALID(ntsim_decode_record_stream(stdin, 0, false, NULL, err, sizeof err));
     STATUS_IS_INVALID(ntsim_decode_records((const uint8_t *)"", 0, false, stdout, NULL, 8));
 }
+static void n_output_formats(void)
+{
+    /* NULL count: the table all the same; each writer refuses NULL too. */
+    ck_assert_ptr_nonnull(ntsim_output_formats(NULL));
+    size_t count;
+    const ntsim_output_format_t *f = ntsim_output_formats(&count);
+    for (size_t i = 0; i < count; i++) {
+        STATUS_IS_INVALID(f[i].write(NULL, 0, NULL, NULL));
+        STATUS_IS_INVALID(f[i].write(NULL, 1, NULL, stdout));
+    }
+}
+static void n_output_format_for_path(void) { ck_assert_ptr_null(ntsim_output_format_for_path(NULL)); }
+static void n_output_format_named(void) { ck_assert_ptr_null(ntsim_output_format_named(NULL)); }
 static void n_intern(void) { ck_assert_uint_eq(ntsim_intern_name_id(NULL), 0); }
 static void n_buffer_free_ntsim(void) { ntsim_buffer_free(NULL); }
 static void n_notify_stats(void) { STATUS_IS_INVALID(ntsim_notify_stats(NULL)); }
@@ -342,6 +355,9 @@ static const null_case_t null_cases[] = {
     {"ntsim_ntff_writer_finish", n_ntff_writer},
     {"ntsim_ntff_writer_free", n_ntff_writer},
     {"ntsim_ntff_writer_infos", n_ntff_writer},
+    {"ntsim_output_format_for_path", n_output_format_for_path},
+    {"ntsim_output_format_named", n_output_format_named},
+    {"ntsim_output_formats", n_output_formats},
     {"ntsim_pftrace_serialize", n_pftrace},
     {"ntsim_timeline_html_serialize", n_timeline_html},
     {"ntsim_timeline_stats", n_timeline_stats},
