@@ -18,9 +18,10 @@
 #    9. edit_decision    D-SCRATCH in docs/decisions.md
 #   10. edit_file_map    its two files in docs/architecture.md's file map
 #
-# Then: with all ten the whole suite and the file map pass, `ntsim run`
-# writes trace.scratch and `ntsim export` writes OUT.scratch (the checklist is
-# enough); with any one left out, the build, the suite or the file map fails
+# Then: with all ten the whole suite, the file map and the README's list of
+# formats pass, `ntsim run`
+# writes trace.scratch and `ntsim export` of its record dump writes the same
+# bytes to OUT.scratch (the checklist is enough); with any one left out, the build, the suite or the file map fails
 # (none is superfluous). Exit 0 when both hold.
 set -u
 cc=${1:-cc}
@@ -164,11 +165,12 @@ build() { # the suite and ntsim in the scratch tree; 0 when they built
     make -s -C "$tmp/t" CC="$cc" BUILD=build build/check_ntsim build/ntsim >"$tmp/build.log" 2>&1
 }
 
-suite() { # the whole suite in process, the file map, and the command's use of the format
-    (cd "$tmp/t" && CK_VERBOSITY=silent ./build/check_ntsim && sh conformance/proofs/file_map.sh) \
-        >"$tmp/suite.log" 2>&1 &&
-        (cd "$tmp/t" && ./build/ntsim run -q -o out 2>/dev/null && [ -s out/trace.scratch ] &&
-            ./build/ntsim export out/trace.json -o out/x.scratch >/dev/null &&
+suite() { # the whole suite in process, the file map, the README's formats, and the command's use
+    (cd "$tmp/t" && CK_VERBOSITY=silent ./build/check_ntsim && sh conformance/proofs/file_map.sh &&
+        sh conformance/proofs/readme_formats.sh ./build/ntsim) >"$tmp/suite.log" 2>&1 &&
+        (cd "$tmp/t" && ./build/ntsim run -q -o out --records out/trace.records 2>/dev/null &&
+            [ -s out/trace.scratch ] &&
+            ./build/ntsim export out/trace.records -o out/x.scratch >/dev/null &&
             cmp -s out/trace.scratch out/x.scratch) >"$tmp/run.log" 2>&1
 }
 
@@ -184,11 +186,12 @@ if ! build; then
     exit 1
 fi
 if suite; then
-    say "1-10 applied: $(grep '^conformance:' "$tmp/suite.log"); ntsim run wrote trace.scratch and" \
-        "ntsim export the same bytes"
+    say "1-10 applied: $(grep '^conformance:' "$tmp/suite.log"); ntsim run wrote trace.scratch," \
+        "ntsim export of its record dump the same bytes"
 else
     say "with every edit, the suite, the file map or the command failed:"
     grep -E '^FAIL|file_map|conformance:' "$tmp/suite.log" | head -8
+    sed 's/^/    /' "$tmp/run.log" | head -5
     exit 1
 fi
 
@@ -206,8 +209,8 @@ for skip in $EDITS; do
         say "without $skip: everything still passes, so the checklist lists an edit nobody needs"
         fail=1
     else
-        say "without $skip: the suite fails: ok ($(grep -m1 -E '^FAIL|^file_map' "$tmp/suite.log" |
-            cut -c1-110))"
+        say "without $skip: the suite fails: ok ($(grep -m1 -E '^FAIL|^file_map|^readme_formats' \
+            "$tmp/suite.log" | cut -c1-110))"
     fi
 done
 

@@ -36,26 +36,34 @@
 #include "read_int.h"
 
 /* The formats: what messages call each, and how the formats read are
- * listed ("ntsim reads fetch JSON, NTFF or record dumps"); NULL: refused. */
+ * listed ("ntsim reads fetch JSON, NTFF or record dumps"); NULL: refused.
+ * ntsim's own timelines are called what the registry of output formats
+ * calls them (its `output` entry). */
 static const struct trace_format {
     ntsim_trace_format_t format;
     const char *title;
     const char *listed;
+    const char *output;
 } g_formats[] = {
-    {NTSIM_TRACE_FORMAT_JSON, "a JSON fetch document", "fetch JSON"},
-    {NTSIM_TRACE_FORMAT_NTFF, "an NTFF ntrace_info", "NTFF"},
-    {NTSIM_TRACE_FORMAT_RECORDS, "a record dump", "record dumps"},
-    {NTSIM_TRACE_FORMAT_PERFETTO, "a Perfetto trace", NULL},
-    {NTSIM_TRACE_FORMAT_CHROME_JSON, "a Chrome trace JSON", NULL},
-    {NTSIM_TRACE_FORMAT_HTML, "an HTML timeline page", NULL},
+    {NTSIM_TRACE_FORMAT_JSON, "a JSON fetch document", "fetch JSON", NULL},
+    {NTSIM_TRACE_FORMAT_NTFF, "an NTFF ntrace_info", "NTFF", NULL},
+    {NTSIM_TRACE_FORMAT_RECORDS, "a record dump", "record dumps", NULL},
+    {NTSIM_TRACE_FORMAT_PERFETTO, NULL, NULL, "pftrace"},
+    {NTSIM_TRACE_FORMAT_CHROME_JSON, NULL, NULL, "chrome_trace"},
+    {NTSIM_TRACE_FORMAT_HTML, NULL, NULL, "timeline_html"},
 };
 enum { FORMAT_COUNT = sizeof g_formats / sizeof g_formats[0] };
 
 const char *ntsim_trace_format_title(ntsim_trace_format_t format)
 {
-    for (size_t i = 0; i < FORMAT_COUNT; i++)
-        if (g_formats[i].format == format)
+    for (size_t i = 0; i < FORMAT_COUNT; i++) {
+        if (g_formats[i].format != format)
+            continue;
+        if (g_formats[i].title != NULL)
             return g_formats[i].title;
+        const ntsim_output_format_t *o = ntsim_output_format_named(g_formats[i].output);
+        return o != NULL ? o->title : "an unknown format";
+    }
     return "an unknown format";
 }
 

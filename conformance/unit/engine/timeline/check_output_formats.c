@@ -3,70 +3,15 @@
  * of output formats (engine/timeline/output_formats.h; D-TIMELINE) and what
  * is made from it or checked against it: each format listed once, found by
  * its extensions, its writer writing to the caller's stream (and saying
- * when the stream refuses), its own test suite, its decision, and its row
- * in the README's table of timelines. A format added to the registry
- * without the rest fails here (make add-format-check proves it).
+ * when the stream refuses), its own test suite and its decision (its row in
+ * the README's table: conformance/proofs/readme_formats.sh). A format added
+ * to the registry without the rest fails here (make add-format-check proves
+ * it).
  */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "check_timeline.h"
-
-/* The README's table of timelines: the `file` of each row under the
- * "## Timelines" heading, up to the next heading. */
-static size_t readme_timeline_files(char files[][64], size_t cap)
-{
-    /* README.md sits beside docs/, where the decisions are. */
-    char path[1024];
-    const char *slash = strrchr(ntsim_check_decisions_path, '/');
-    snprintf(path, sizeof path, "%.*s%sREADME.md",
-             slash ? (int)(slash - ntsim_check_decisions_path) : 0, ntsim_check_decisions_path,
-             slash ? "/../" : "../");
-    FILE *f = fopen(path, "r");
-    ck_assert_msg(f != NULL, "%s: %s", path, strerror(errno));
-    char line[1024];
-    bool in = false, seen = false;
-    size_t n = 0;
-    while (fgets(line, sizeof line, f) != NULL) {
-        if (strncmp(line, "## ", 3) == 0) {
-            in = strncmp(line, "## Timelines", 12) == 0;
-            seen = seen || in;
-            continue;
-        }
-        const char *end;
-        if (!in || strncmp(line, "| `", 3) != 0 || (end = strchr(line + 3, '`')) == NULL)
-            continue;
-        ck_assert_uint_lt(n, cap);
-        snprintf(files[n++], 64, "%.*s", (int)(end - line - 3), line + 3);
-    }
-    fclose(f);
-    ck_assert_msg(seen, "%s: no \"## Timelines\" section", path);
-    return n;
-}
-
-/* The README lists every format's file in its table, and no other. */
-START_TEST(test_readme_lists_every_output_format)
-{
-    size_t count;
-    const ntsim_output_format_t *f = ntsim_output_formats(&count);
-    char rows[32][64];
-    size_t n = readme_timeline_files(rows, 32);
-    for (size_t i = 0; i < count; i++) {
-        size_t r = 0;
-        while (r < n && strcmp(rows[r], f[i].file) != 0)
-            r++;
-        ck_assert_msg(r < n, "README.md's table of timelines has no row for %s (%s)", f[i].file,
-                      f[i].name);
-    }
-    for (size_t r = 0; r < n; r++) {
-        size_t i = 0;
-        while (i < count && strcmp(rows[r], f[i].file) != 0)
-            i++;
-        ck_assert_msg(i < count, "README.md lists %s, which no output format writes", rows[r]);
-    }
-}
-END_TEST
 
 /* Each format has its own tests (the suite named after it, whose exact
  * bytes pin it) and a decision saying what it holds. */
@@ -207,7 +152,6 @@ Suite *make_output_formats_suite(void)
     Suite *s = suite_create("output_formats");
     TCase *tc = tcase_create("output_formats");
     tcase_add_checked_fixture(tc, host_setup, host_teardown);
-    tcase_add_test(tc, test_readme_lists_every_output_format);
     tcase_add_test(tc, test_every_output_format_has_its_suite_and_its_decision);
     tcase_add_test(tc, test_output_formats_are_listed_once);
     tcase_add_test(tc, test_output_writers_write_to_the_callers_stream);
