@@ -108,6 +108,8 @@ Suite *make_event_table_suite(void); /* check_event_table.c: the one table's vie
 Suite *make_services_suite(void);    /* check_services.c: log sink, allocator, name blocks */
 Suite *make_intern_suite(void);      /* check_intern.c: interned ids, SipHash-1-3 */
 Suite *make_abuse_suite(void);       /* check_abuse.c: NULL everywhere, calls from hooks */
+/* check_abuse_hooks.c: the abuse case's calls from inside the engine's hooks. */
+void ntsim_check_add_abuse_hooks(TCase *tc);
 /* unit/engine/capture/: the ring by protocol step, the capture API, threads. */
 Suite *make_ring_suite(void);        /* check_ring.c: storage, counters, the consistency check */
 Suite *make_ring_push_suite(void);   /* check_ring_push.c: a push's P1, P2, P4 */
