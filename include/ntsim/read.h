@@ -5,11 +5,12 @@
  * ntrace.pb) or a raw dump of 112-byte records (`ntsim run --records`), and
  * `ntsim decode`'s printers. Compiles as C11 and as C++.
  *
- * The format is told by the bytes, never by the file's name (D-READ): the
- * first byte that is not JSON whitespace is '{' or '[' for JSON; the first
- * bytes read as protobuf fields of an ntrace_info for NTFF; anything else is
- * a record dump. ntsim's own timelines (a Perfetto trace, a Chrome trace
- * JSON, the HTML page) are recognised and refused by name.
+ * The format is told by the bytes, never by the file's name (D-READ), in
+ * this order: NTFF when the first bytes read as protobuf fields of an
+ * ntrace_info; JSON when the first byte that is not JSON whitespace is '{'
+ * or '['; anything else is a record dump. ntsim's own timelines (a Perfetto
+ * trace, a Chrome trace JSON, the HTML page) are recognised and refused by
+ * name, in the words of ntsim_output_formats().
  *
  * Limits (D-TRACE-READER): a file larger than max_bytes is refused before a
  * byte is read, and a trace of more than max_events events before their
