@@ -202,15 +202,16 @@ for skip in $EDITS; do
         [ "$e" = "$skip" ] || "$e"
     done
     if ! build; then
-        say "without $skip: the build fails: ok ($(grep -m1 -E 'error' "$tmp/build.log" | cut -c1-100))"
+        say "without $skip: the build fails: ok ($(grep -m1 -E 'No rule|error' "$tmp/build.log" |
+            cut -c1-100))"
         continue
     fi
     if suite; then
         say "without $skip: everything still passes, so the checklist lists an edit nobody needs"
         fail=1
     else
-        say "without $skip: the suite fails: ok ($(grep -m1 -E '^FAIL|^file_map|^readme_formats' \
-            "$tmp/suite.log" | cut -c1-110))"
+        say "without $skip: the suite fails: ok ($(grep -v ': ok$' "$tmp/suite.log" |
+            grep -m1 -E '^FAIL|^file_map|^readme_formats' | cut -c1-110))"
     fi
 done
 
