@@ -41,6 +41,11 @@ bool ntsim__session_register(const ntsim__session_hooks_t *hooks)
     return ok;
 }
 
+size_t ntsim__session_count(void)
+{
+    return atomic_load_explicit(&g_count, memory_order_acquire); /* as in the runners below */
+}
+
 void ntsim__session_started(void)
 {
     /* acquire: pairs with the registration's release (every slot below n). */

@@ -18,6 +18,7 @@
 #endif
 
 #include <stdbool.h>
+#include <stddef.h>
 
 typedef struct ntsim__session_hooks {
     void (*start)(void);    /* a session starts: forget the last one's state */
@@ -32,6 +33,9 @@ typedef struct ntsim__session_hooks {
  * its own, so a caller must not hold a lock a hook takes. False, with an
  * error logged, when NTSIM_SESSION_HOOKS_MAX are registered already. */
 bool ntsim__session_register(const ntsim__session_hooks_t *hooks);
+
+/* How many sets are registered (for the tests). */
+size_t ntsim__session_count(void);
 
 /* Every registered start, then (for shutdown) every registered shutdown,
  * in registration order. Capture calls them with its lifecycle lock held
