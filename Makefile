@@ -30,6 +30,7 @@
 #   make add-kind-check  prove docs/architecture.md's checklist for a new vector kind
 #   make add-scenario-key-check  prove docs/architecture.md's checklist for a new
 #                   scenario key
+#   make add-format-check  prove docs/architecture.md's checklist for a new output format
 #   make interop    the timelines read by tools nobody here wrote: protoc decodes
 #                   trace.pftrace, Chrome DevTools' trace model (npm, into build/)
 #                   reads trace.chrome.json; their counts must match the JSON's
@@ -153,7 +154,8 @@ VALGRIND := valgrind --fair-sched=yes --quiet --error-exitcode=1 --leak-check=fu
             --show-leak-kinds=definite,indirect,possible
 
 .PHONY: all run check generate layers memcheck asan tsan bench bench-quick bench-sim fuzz coverage mutation \
-        mutants model add-type-check add-kind-check add-scenario-key-check install uninstall install-check deps clean \
+        mutants model add-type-check add-kind-check add-scenario-key-check add-format-check install \
+        uninstall install-check deps clean \
         interop view-check trace-engine
 
 all: $(LIB) $(SHLIB) $(PCFILE) $(CHECK_BIN) $(NTSIM_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT)
@@ -302,6 +304,7 @@ check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT) $(NTSIM_BIN) layer
 	sh conformance/cli/cli_ntsim.sh ./$(NTSIM_BIN)
 	sh conformance/cli/hostile.sh ./$(NTSIM_BIN) ./$(CHECK_BIN)
 	sh conformance/proofs/file_map.sh
+	sh conformance/proofs/readme_formats.sh ./$(NTSIM_BIN)
 
 # Generative conformance (docs/generative.md): N cases from SEED (default: from
 # the clock; printed) through GENERATE_TESTEE (default: the built-in testee over
@@ -539,6 +542,13 @@ add-kind-check: $(DEPS_STAMP)
 # and leaving out any one edit fails the build or the suite.
 add-scenario-key-check: $(DEPS_STAMP)
 	sh conformance/proofs/add_scenario_key.sh "$(CC)"
+
+# docs/architecture.md's checklist for adding an output format, the same way:
+# a throwaway format with the ten listed edits passes the suite and is
+# written by ntsim run and export, and leaving out any one edit fails the
+# build, the suite or the file map.
+add-format-check: $(DEPS_STAMP)
+	sh conformance/proofs/add_format.sh "$(CC)"
 
 include conformance/bench/bench.mk
 

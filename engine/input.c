@@ -17,7 +17,6 @@ static size_t g_limits[NTSIM_INPUT_KIND_COUNT] = {
     [NTSIM_INPUT_SCENARIO] = (size_t)1 << 20,
     [NTSIM_INPUT_DOC] = (size_t)4 << 20,
     [NTSIM_INPUT_NTFF] = (size_t)256 << 20,
-    [NTSIM_INPUT_TRACE] = (size_t)256 << 20,
 };
 
 size_t ntsim_input_limit(ntsim_input_kind_t kind)

@@ -1,6 +1,7 @@
 /*
  * engine/input.h: reading inputs (vector files, scenario
- * files, the facts, dumps to decode) into memory.
+ * files, the facts, dumps to decode) into memory. (The traces export and view
+ * read go through the read stage's own limits: ntsim/read.h.)
  *
  * Every reader of a file goes through here, so what may be read is decided in
  * one place: a regular file (a directory, a FIFO, a device such as /dev/zero
@@ -26,7 +27,6 @@ typedef enum ntsim_input_kind {
     NTSIM_INPUT_SCENARIO,  /* a scenario file: 1 MiB */
     NTSIM_INPUT_DOC,       /* docs/spec_facts.md, docs/decisions.md: 4 MiB */
     NTSIM_INPUT_NTFF,      /* an .ntff to decode: 256 MiB (unpacked whole) */
-    NTSIM_INPUT_TRACE,     /* a trace to export or view (JSON, NTFF, records): 256 MiB */
     NTSIM_INPUT_KIND_COUNT
 } ntsim_input_kind_t;
 

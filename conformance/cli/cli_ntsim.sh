@@ -144,13 +144,33 @@ done
 check "bad scenario" 3 "$bin" run conformance/testdata/scenarios/negative_cores.yaml -o "$tmp/c"
 has "bad scenario" "negative_cores.yaml:4:8: cores: -2 is out of range [1, 256]"
 
-# decode: a truncated record dump, a malformed .ntff.
+# decode: a truncated record dump, a malformed .ntff; the format is told by
+# content (D-READ): a name says nothing, --ntff and --records force it.
 head -c 113 /dev/zero >"$tmp/short.bin"
 check "truncated dump" 3 "$bin" decode "$tmp/short.bin"
-has "truncated dump" "size 113 is not a multiple of 112"
+has "truncated dump" "short.bin: not a JSON fetch document, an NTFF ntrace_info or a record dump: size 113 is not a multiple of 112"
+check "truncated dump, forced" 3 "$bin" decode --records "$tmp/short.bin"
+has "truncated dump, forced" "short.bin: size 113 is not a multiple of 112: a truncated record dump"
 printf '\377\377\377' >"$tmp/bad.ntff"
-check "bad ntff" 3 "$bin" decode "$tmp/bad.ntff"
+check "bad ntff" 3 "$bin" decode --ntff "$tmp/bad.ntff"
 has "bad ntff" "not a valid NTFF ntrace_info"
+check "bad ntff by content" 3 "$bin" decode "$tmp/bad.ntff"
+has "bad ntff by content" "bad.ntff: not a JSON fetch document, an NTFF ntrace_info or a record dump: size 3"
+cp "$tmp/a/trace.ntff" "$tmp/ntrace.pb"
+check "decode ntrace.pb" 0 "$bin" decode "$tmp/ntrace.pb"
+cmp -s "$tmp/out" "$tmp/trace.ntff.txt" ||
+    { echo "cli_ntsim: decode of trace.ntff named ntrace.pb differs from protoc's" >&2; fail=1; }
+check "decode a fetch document" 3 "$bin" decode "$tmp/a/trace.json"
+has "decode a fetch document" "trace.json: a JSON fetch document: ntsim decode prints NTFF or record dumps"
+for f in trace.pftrace trace.chrome.json timeline.html; do
+    check "decode $f" 3 "$bin" decode "$tmp/a/$f"
+    check "export $f" 3 "$bin" export "$tmp/a/$f" -o "$tmp/from_timeline.pftrace"
+done
+has "export timeline.html" "timeline.html: an HTML timeline page: ntsim reads fetch JSON, NTFF or record dumps"
+check "export trace.pftrace" 3 "$bin" export "$tmp/a/trace.pftrace" -o "$tmp/from_timeline.html"
+has "export trace.pftrace" "trace.pftrace: a Perfetto trace: ntsim reads fetch JSON, NTFF or record dumps"
+check "view trace.chrome.json" 3 "$bin" view "$tmp/a/trace.chrome.json" -o "$tmp/from_timeline.html"
+has "view trace.chrome.json" "trace.chrome.json: a Chrome trace JSON: ntsim reads fetch JSON, NTFF or record dumps"
 head -c 224 /dev/zero >"$tmp/two.bin"
 check "record dump" 0 "$bin" decode "$tmp/two.bin"
 has "record dump" '"event_type":"generic"'

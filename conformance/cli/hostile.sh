@@ -270,13 +270,13 @@ grep -q "w.yaml: cannot write: the YAML emitter failed" "$tmp/out" ||
 [ ! -e "$tmp/w.yaml" ] ||
     { echo "hostile: a refused record leaves its half-written vector behind" >&2; fail=1; }
 
-# Found by make fuzz (trace_input): device sync pairs whose fitted slope is
+# Found by make fuzz (trace_read): device sync pairs whose fitted slope is
 # NaN made the timeline's clock alignment convert NaN to an integer (UB).
 # The slope is now refused and the time clamped: the export succeeds.
 run "export NaN clock slope" 0 "$bin" export "$data/clock_nan_slope.records" -o "$tmp/nan.pftrace"
 run "view NaN clock slope" 0 "$bin" view "$data/clock_nan_slope.records" -o "$tmp/nan.html"
 
-# Found by make fuzz (trace_input): an NTFF attribute map entry without its
+# Found by make fuzz (trace_read): an NTFF attribute map entry without its
 # value reached strcmp as NULL. It is refused with its place.
 run "ntff attribute without value" 3 "$bin" export "$data/attribute_without_value.ntff" -o "$tmp/v.pftrace"
 has "ntff attribute without value" "$data/attribute_without_value.ntff: events[685].attributes[1]: an entry without its value"

@@ -15,6 +15,7 @@
 
 #include <stdio.h>
 
+#include "ntsim/read.h"
 #include "sim.h"
 #include "sim_run.h"
 
@@ -53,45 +54,29 @@ bool ntsim_cli_same_file(const char *a, const char *b);
 void ntsim_cli_summary(FILE *out, const ntsim_scenario_t *sc, const ntsim_run_result_t *r,
                        const ntsim_outputs_t *o, const char *dir);
 
-/* timelines.c: the timeline files (D-TIMELINE). The one list of formats,
- * in the order `ntsim run` writes them (docs/architecture.md, "Adding an
- * output format"):
- *   XX(FORMAT, file, suffixes, label, what)
- *   file      its name in `ntsim run`'s output directory
- *   suffixes  the -o OUT endings that pick it in `ntsim export`
- *             (space-separated; usage names the first)
- *   label     what run's summary calls it; NULL: the page, which the
- *             summary names on a line of its own
- *   what      export's usage line for it */
-#define NTSIM_TIMELINE_FORMAT_MAP(XX)                                                     \
-    XX(PFTRACE, "trace.pftrace", ".pftrace .perfetto-trace", "Perfetto",                  \
-       "Perfetto's native trace (open it in the Perfetto UI or trace_processor)")         \
-    XX(CHROME_JSON, "trace.chrome.json", ".json", "Chrome trace JSON",                    \
-       "Chrome trace-event JSON (chrome://tracing, DevTools, Perfetto)")                  \
-    XX(HTML, "timeline.html", ".html .htm", NULL,                                          \
-       "one self-contained page drawing the lanes (as ntsim view writes)")
-
-typedef enum ntsim_timeline_format {
-    NTSIM_TIMELINE_UNKNOWN,
-#define NTSIM_TIMELINE_FORMAT_ENUM(f, file, suffixes, label, what) NTSIM_TIMELINE_##f,
-    NTSIM_TIMELINE_FORMAT_MAP(NTSIM_TIMELINE_FORMAT_ENUM)
-#undef NTSIM_TIMELINE_FORMAT_ENUM
-        NTSIM_TIMELINE_FORMAT_END /* one past the last */
-} ntsim_timeline_format_t;
-/* The format OUT's ending picks, or NTSIM_TIMELINE_UNKNOWN. */
-ntsim_timeline_format_t ntsim_cli_timeline_format(const char *path);
-/* For export's usage and its error: each format's first suffix and what it
- * is, one line each ("  .pftrace   Perfetto's ..."), or the first suffixes
- * as a list (".pftrace, .json or .html"). */
+/* timelines.c: the timeline files (D-TIMELINE), in the formats of the
+ * engine's one registry (ntsim_output_formats, ntsim/convert.h): `ntsim run`
+ * writes every one, `ntsim export` the one OUT's extension picks
+ * (ntsim_output_format_for_path), `ntsim view` the page. The usage texts
+ * below are made from the registry. */
+/* Each format's own extension and description, one line each
+ * ("  .pftrace   Perfetto's ..."). */
 void ntsim_cli_timeline_usage(FILE *out);
+/* The formats' own extensions as a list (".pftrace, .json or .html"). */
 void ntsim_cli_timeline_suffixes(FILE *out);
+/* The files ntsim run writes, each after `dir` ("DIR/trace.pftrace,
+ * DIR/timeline.html" with dir "DIR/"), `sep` between two and `last`
+ * before the last. */
+void ntsim_cli_timeline_files(FILE *out, const char *dir, const char *sep, const char *last);
+/* The page `ntsim view` writes (the registry's timeline_html). */
+const ntsim_output_format_t *ntsim_cli_timeline_page(void);
 /* Writes one timeline file; 0, or -1 after printing why to err. *bytes (if
  * not NULL) gets its size. */
-int ntsim_cli_write_timeline(const char *path, ntsim_timeline_format_t format,
+int ntsim_cli_write_timeline(const char *path, const ntsim_output_format_t *format,
                              const nrt_sys_trace_event_t *recs, size_t n,
                              const ntsim_timeline_options_t *opt, size_t *bytes, FILE *err);
-/* Writes DIR/trace.pftrace, DIR/trace.chrome.json and DIR/timeline.html and,
- * when out is not NULL, says where; 0 or -1 as above. */
+/* Writes every format's file into dir and, when out is not NULL, says
+ * where, one line each; 0 or -1 as above. */
 int ntsim_cli_write_timelines(const char *dir, const nrt_sys_trace_event_t *recs, size_t n,
                               FILE *out, FILE *err);
 /* inspect.c: the inspect session of `ntsim run` (sim/inspect_session.h,
@@ -192,12 +177,12 @@ int ntsim_cmd_export(int argc, char **argv);
 int ntsim_cmd_view(int argc, char **argv);
 int ntsim_cmd_testee(int argc, char **argv);
 /* cmd_export.c, shared with cmd_view.c: the two commands' options (-1 to go
- * on, else the exit status; *out set by -o, *max_events by --max-events or
- * its default), and the conversion itself. */
+ * on, else the exit status; *out set by -o, *limits by --max-events and
+ * --max-input-bytes or their defaults), and the conversion itself. */
 int ntsim_cli_convert_options(int argc, char **argv, void (*usage)(FILE *), const char **out,
-                              uint64_t *max_events);
+                              ntsim_read_limits_t *limits);
 int ntsim_cli_convert(const char *cmd, const char *in, const char *out,
-                      ntsim_timeline_format_t format, uint64_t max_events);
+                      const ntsim_output_format_t *format, const ntsim_read_limits_t *limits);
 /* The limits export and view take, for their usage. */
 #define NTSIM_CLI_CONVERT_LIMITS_USAGE                                                      \
     "  --max-events N       a FILE of more than N events is refused before they are\n"     \

@@ -1,6 +1,7 @@
 /*
- * conformance/cmd/cmd_decode.c: `ntsim decode FILE` — print an .ntff file
- * or a raw record dump with the decoders of conformance/lib/decode.c.
+ * conformance/cmd/cmd_decode.c: `ntsim decode FILE` — print an NTFF file
+ * or a raw record dump with the read stage's printers (ntsim/read.h), the
+ * format told by FILE's content (D-READ) unless --ntff or --records says.
  */
 #define _GNU_SOURCE
 #include <stdint.h>
@@ -10,22 +11,64 @@
 #include <string.h>
 
 #include "cli.h"
-#include "decode.h"
 #include "input.h"
+#include "ntsim/read.h"
 
 static const char *const usage_decode =
     "usage: ntsim decode FILE [--ntff | --records] [--text] [--max-events N]\n"
     "                         [--max-input-bytes N]\n"
     "\n"
-    "Prints FILE: an .ntff file (an ntrace_info) in protobuf text format, or a raw dump\n"
-    "of 112-byte records as the JSON fetch document (--text: one line per record).\n"
-    "A name ending in .ntff is NTFF, anything else a record dump, unless forced. A dump\n"
-    "whose size is not a multiple of 112, a malformed .ntff, a file that is not a regular\n"
-    "file or is over its limit exits 3, with nothing printed.\n"
+    "Prints FILE: an NTFF file (an ntrace_info: trace.ntff, ntrace.pb) in protobuf text\n"
+    "format, or a raw dump of 112-byte records as the JSON fetch document (--text: one\n"
+    "line per record). Which one FILE is, its content says (not its name), unless\n"
+    "--ntff or --records forces it. A dump whose size is not a multiple of 112, a\n"
+    "malformed NTFF, a JSON document or a timeline, a file that is not a regular file or\n"
+    "is over its limit exits 3, with nothing printed.\n"
     "\n"
     "  --max-events N       an .ntff with more events is refused (default 4000000)\n"
     "  --max-input-bytes N  the largest .ntff read (default 256M; K, M, G suffixes);\n"
     "                       record dumps are streamed and have no limit\n";
+
+/* What FILE's first bytes say it is (D-READ); 0 after printing why it
+ * cannot be read. */
+static ntsim_trace_format_t detect(const char *path)
+{
+    char err[512] = "";
+    uint64_t size;
+    FILE *f = ntsim_open_input(path, SIZE_MAX, &size, err, sizeof err);
+    if (f == NULL) {
+        fprintf(stderr, "%s: %s\n", path, err);
+        return (ntsim_trace_format_t)0;
+    }
+    unsigned char head[NTSIM_READ_DETECT_BYTES];
+    size_t got = fread(head, 1, sizeof head, f);
+    bool bad = ferror(f) != 0;
+    fclose(f);
+    if (bad) {
+        fprintf(stderr, "%s: read error\n", path);
+        return (ntsim_trace_format_t)0;
+    }
+    ntsim_trace_format_t format = ntsim_trace_format_detect(head, got, size);
+    /* A dump told by elimination is only a dump when its records are whole. */
+    const uint64_t rec = sizeof(nrt_sys_trace_event_t);
+    if (format == NTSIM_TRACE_FORMAT_RECORDS && size % rec != 0) {
+        fprintf(stderr, "%s: not %s, %s or %s: size %llu is not a multiple of %llu (%llu whole "
+                        "records, %llu bytes left over)\n",
+                path, ntsim_trace_format_title(NTSIM_TRACE_FORMAT_JSON),
+                ntsim_trace_format_title(NTSIM_TRACE_FORMAT_NTFF),
+                ntsim_trace_format_title(NTSIM_TRACE_FORMAT_RECORDS), (unsigned long long)size,
+                (unsigned long long)rec, (unsigned long long)(size / rec),
+                (unsigned long long)(size % rec));
+        return (ntsim_trace_format_t)0;
+    }
+    if (format != NTSIM_TRACE_FORMAT_RECORDS && format != NTSIM_TRACE_FORMAT_NTFF) {
+        fprintf(stderr, "%s: %s: ntsim decode prints NTFF or record dumps%s\n", path,
+                ntsim_trace_format_title(format),
+                format == NTSIM_TRACE_FORMAT_JSON ? " (ntsim export and ntsim view read it)" : "");
+        return (ntsim_trace_format_t)0;
+    }
+    return format;
+}
 
 /* Decodes a record dump straight from the file, a chunk at a time. */
 static int decode_records(const char *path, bool text)
@@ -65,7 +108,7 @@ int ntsim_cmd_decode(int argc, char **argv)
 {
     int force = 0; /* 1 ntff, 2 records */
     bool text = false;
-    uint64_t max_events = NTSIM_DECODE_MAX_EVENTS, max_bytes;
+    uint64_t max_events = NTSIM_READ_MAX_EVENTS, max_bytes;
     static const struct option opts[] = {{"ntff", no_argument, NULL, 'n'},
                                          {"records", no_argument, NULL, 'r'},
                                          {"text", no_argument, NULL, 't'},
@@ -103,8 +146,11 @@ int ntsim_cmd_decode(int argc, char **argv)
         return NTSIM_EXIT_USAGE;
     }
     const char *path = argv[optind];
-    size_t plen = strlen(path);
-    bool is_ntff = force == 1 ||
-                   (force == 0 && plen > 5 && strcmp(path + plen - 5, ".ntff") == 0);
-    return is_ntff ? decode_ntff(path, max_events) : decode_records(path, text);
+    ntsim_trace_format_t format = force == 1   ? NTSIM_TRACE_FORMAT_NTFF
+                                  : force == 2 ? NTSIM_TRACE_FORMAT_RECORDS
+                                               : detect(path);
+    if (format == 0)
+        return NTSIM_EXIT_INPUT;
+    return format == NTSIM_TRACE_FORMAT_NTFF ? decode_ntff(path, max_events)
+                                             : decode_records(path, text);
 }

@@ -1,8 +1,8 @@
 /*
  * conformance/cmd/cmd_export.c: `ntsim export FILE -o OUT` — a fetched JSON
- * document, an .ntff file or a record dump converted into a timeline file:
- * Perfetto's .pftrace, Chrome trace JSON or the offline HTML page, chosen by
- * OUT's extension (D-TIMELINE).
+ * document, an NTFF file or a record dump (read by the engine's read stage,
+ * D-READ) converted into a timeline file of the output format OUT's
+ * extension picks (the engine's registry, D-TIMELINE).
  */
 #define _GNU_SOURCE
 #include <getopt.h>
@@ -11,15 +11,15 @@
 #include <string.h>
 
 #include "cli.h"
-#include "input.h"
-#include "trace_input.h"
+#include "ntsim/read.h"
 
 static const char *const usage_export =
     "usage: ntsim export FILE -o OUT [--max-events N] [--max-input-bytes N]\n"
     "\n"
-    "Converts FILE (FILE.json: a JSON fetch document such as a run's trace.json;\n"
-    "FILE.ntff: an NTFF file such as trace.ntff; anything else: a raw dump of 112-byte\n"
-    "records) into a timeline, by OUT's extension:\n";
+    "Converts FILE into a timeline, by OUT's extension. FILE is a JSON fetch document\n"
+    "(such as a run's trace.json), an NTFF file (trace.ntff, an inspect session's\n"
+    "ntrace.pb) or a raw dump of 112-byte records (ntsim run --records), told apart by\n"
+    "its content, not its name. OUT's extension picks the timeline:\n";
 /* ...then a line per format (cli.h's list), then the rest. */
 static const char *const usage_export_tail =
     "Device times are moved onto the host timeline with the sync points in FILE.\n"
@@ -30,27 +30,26 @@ static const char *const usage_export_tail =
 
 /* Shared with cmd_view.c: reads FILE and writes OUT in `format`. */
 int ntsim_cli_convert(const char *cmd, const char *in, const char *out,
-                      ntsim_timeline_format_t format, uint64_t max_events)
+                      const ntsim_output_format_t *format, const ntsim_read_limits_t *limits)
 {
     if (ntsim_cli_same_file(in, out)) {
         fprintf(stderr, "ntsim %s: -o %s is %s itself: refusing to write over the input\n", cmd,
                 out, in);
         return NTSIM_EXIT_USAGE;
     }
-    char err[512] = "";
-    nrt_sys_trace_event_t *recs = NULL;
-    size_t n = 0;
-    NRT_STATUS st = ntsim_trace_input_read(in, max_events, &recs, &n, err, sizeof err);
+    char err[1024] = "";
+    ntsim_trace_t *trace = NULL;
+    NRT_STATUS st = ntsim_trace_read_file(in, limits, &trace, err, sizeof err);
     if (st != NRT_SUCCESS) {
         if (st == NRT_RESOURCE)
             fprintf(stderr, "ntsim %s: %s: out of memory\n", cmd, in);
         else
-            fprintf(stderr, "%s: %s\n", in, err);
+            fprintf(stderr, "%s\n", err);
         return st == NRT_INVALID ? NTSIM_EXIT_INPUT : NTSIM_EXIT_FAIL;
     }
-    size_t bytes = 0;
-    int rc = ntsim_cli_write_timeline(out, format, recs, n, NULL, &bytes, stderr);
-    free(recs);
+    size_t bytes = 0, n = trace->event_count;
+    int rc = ntsim_cli_write_timeline(out, format, trace->events, n, NULL, &bytes, stderr);
+    ntsim_trace_free(trace);
     if (rc != 0)
         return NTSIM_EXIT_FAIL;
     printf("ntsim %s: %s (%zu events) -> %s (%zu bytes)\n", cmd, in, n, out, bytes);
@@ -59,7 +58,7 @@ int ntsim_cli_convert(const char *cmd, const char *in, const char *out,
 
 /* Options both converters take; -1 to go on, else the exit status. */
 int ntsim_cli_convert_options(int argc, char **argv, void (*usage)(FILE *), const char **out,
-                              uint64_t *max_events)
+                              ntsim_read_limits_t *limits)
 {
     static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
                                          {"max-events", required_argument, NULL, 'e'},
@@ -67,24 +66,23 @@ int ntsim_cli_convert_options(int argc, char **argv, void (*usage)(FILE *), cons
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     int c;
-    uint64_t bytes;
-    *max_events = NTSIM_TRACE_INPUT_MAX_EVENTS;
+    limits->max_bytes = NTSIM_READ_MAX_BYTES;
+    limits->max_events = NTSIM_READ_MAX_EVENTS;
     optind = 1;
     while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
         switch (c) {
         case 'o': *out = optarg; break;
         case 'e':
-            if (!ntsim_cli_parse_size(optarg, max_events)) {
+            if (!ntsim_cli_parse_size(optarg, &limits->max_events)) {
                 fprintf(stderr, "ntsim: --max-events: '%s' is not a count\n", optarg);
                 return NTSIM_EXIT_USAGE;
             }
             break;
         case 'b':
-            if (!ntsim_cli_parse_size(optarg, &bytes) || bytes > SIZE_MAX) {
+            if (!ntsim_cli_parse_size(optarg, &limits->max_bytes)) {
                 fprintf(stderr, "ntsim: --max-input-bytes: '%s' is not a size\n", optarg);
                 return NTSIM_EXIT_USAGE;
             }
-            ntsim_input_set_limit_all((size_t)bytes);
             break;
         case 'h': usage(stdout); return NTSIM_EXIT_OK;
         default: usage(stderr); return NTSIM_EXIT_USAGE;
@@ -107,17 +105,17 @@ static void print_usage_export(FILE *out)
 int ntsim_cmd_export(int argc, char **argv)
 {
     const char *out = NULL;
-    uint64_t max_events;
-    int rc = ntsim_cli_convert_options(argc, argv, print_usage_export, &out, &max_events);
+    ntsim_read_limits_t limits;
+    int rc = ntsim_cli_convert_options(argc, argv, print_usage_export, &out, &limits);
     if (rc >= 0)
         return rc;
-    ntsim_timeline_format_t format = out ? ntsim_cli_timeline_format(out) : NTSIM_TIMELINE_UNKNOWN;
-    if (format == NTSIM_TIMELINE_UNKNOWN) {
+    const ntsim_output_format_t *format = ntsim_output_format_for_path(out);
+    if (format == NULL) {
         fputs("ntsim export: -o OUT must end in ", stderr);
         ntsim_cli_timeline_suffixes(stderr);
         fputs("\n", stderr);
         print_usage_export(stderr);
         return NTSIM_EXIT_USAGE;
     }
-    return ntsim_cli_convert("export", argv[optind], out, format, max_events);
+    return ntsim_cli_convert("export", argv[optind], out, format, &limits);
 }

@@ -22,9 +22,8 @@ static const char *const usage_run =
     "from any directory; default: the built-in scenario, every one of the 46 event\n"
     "types on 2 NCs) through the real capture engine and converters on a virtual\n"
     "clock, writes DIR/trace.json, DIR/trace.ntff and DIR/notifications.ntff (DIR\n"
-    "defaults to out/) and the timelines DIR/trace.pftrace (Perfetto),\n"
-    "DIR/trace.chrome.json (Chrome trace) and DIR/timeline.html (an offline page), and\n"
-    "prints a summary: events per type and per NC, captured,\n"
+    "defaults to out/) and the timelines (below), and prints a summary: events per\n"
+    "type and per NC, captured,\n"
     "overwritten, notifications converted and dropped, and the clock skew recovered from\n"
     "sync_info. The same scenario and seed give byte-identical files.\n"
     "\n"
@@ -60,6 +59,17 @@ static const char *const usage_run =
     "With ENABLE=1 the filters replace the scenario's and DIR/ntrace.pb holds what they\n"
     "captured. A malformed variable is named with the part not understood; nothing runs\n"
     "(exit 2). Not read with --stress.\n";
+
+/* The usage, then the timelines a run writes (the engine's registry). */
+static void print_usage_run(FILE *out)
+{
+    fputs(usage_run, out);
+    fputs("\nThe timelines, in DIR:\n", out);
+    size_t n;
+    const ntsim_output_format_t *f = ntsim_output_formats(&n);
+    for (size_t i = 0; i < n; i++)
+        fprintf(out, "  %-19s%s\n", f[i].file, f[i].description);
+}
 
 typedef struct progress {
     struct timespec start;
@@ -186,8 +196,8 @@ static int parse_run_options(int argc, char **argv, run_options_t *o)
             if (!ntsim_cli_set_scenario_budget("run", optarg))
                 return NTSIM_EXIT_USAGE;
             break;
-        case 'h': fputs(usage_run, stdout); return NTSIM_EXIT_OK;
-        default: fputs(usage_run, stderr); return NTSIM_EXIT_USAGE;
+        case 'h': print_usage_run(stdout); return NTSIM_EXIT_OK;
+        default: print_usage_run(stderr); return NTSIM_EXIT_USAGE;
         }
     }
     if (o->stress && optind != argc) {
@@ -195,7 +205,8 @@ static int parse_run_options(int argc, char **argv, run_options_t *o)
         return NTSIM_EXIT_USAGE;
     }
     if (argc - optind > 1) {
-        fprintf(stderr, "ntsim run: one scenario at most\n%s", usage_run);
+        fputs("ntsim run: one scenario at most\n", stderr);
+        print_usage_run(stderr);
         return NTSIM_EXIT_USAGE;
     }
     o->scenario = optind < argc ? argv[optind] : NULL;
@@ -233,8 +244,8 @@ static bool exec_models_build(exec_models_t *m, const nrt_sys_trace_event_t *rec
     return true;
 }
 
-/* The timelines (D-TIMELINE): trace.pftrace, trace.chrome.json and
- * timeline.html, from the records kept during the run; skipped, and said so,
+/* The timelines (D-TIMELINE): every output format's file, from the
+ * records kept during the run; skipped, and said so,
  * for a trace longer than --timeline-max-events. 0, or -1 after an error. */
 static int write_run_timelines(const run_options_t *o, const ntsim_run_keep_t *keep,
                                const ntsim_run_result_t *r)
@@ -244,8 +255,8 @@ static int write_run_timelines(const run_options_t *o, const ntsim_run_keep_t *k
     if (keep->overflowed) {
         if (!o->quiet)
             printf("timelines: not written: the trace has %llu events, more than "
-                   "--timeline-max-events %llu (ntsim export %s/trace.json -o FILE.pftrace makes "
-                   "them from the file)\n",
+                   "--timeline-max-events %llu (ntsim export %s/trace.json -o OUT makes each "
+                   "from the file)\n",
                    (unsigned long long)r->record_count, (unsigned long long)o->timeline_max,
                    o->dir);
         return 0;

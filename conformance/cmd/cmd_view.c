@@ -1,7 +1,8 @@
 /*
- * conformance/cmd/cmd_view.c: `ntsim view FILE -o timeline.html` — one
+ * conformance/cmd/cmd_view.c: `ntsim view FILE [-o OUT]` — one
  * self-contained HTML page (no network, no external script) drawing FILE's
- * lanes, with zoom and hover details (D-TIMELINE-HTML).
+ * lanes, with zoom and hover details (D-TIMELINE-HTML): the registry's
+ * page format (ntsim_cli_timeline_page).
  */
 #define _GNU_SOURCE
 #include <getopt.h>
@@ -9,30 +10,33 @@
 
 #include "cli.h"
 
-static const char *const usage_view =
-    "usage: ntsim view FILE [-o timeline.html] [--max-events N] [--max-input-bytes N]\n"
-    "\n"
-    "Writes one self-contained HTML page (no network, no external script) that draws\n"
-    "FILE's timeline: a lane per host thread, per NeuronCore and per NC for\n"
-    "notifications and DMA, spans nested, instants as dots (red: an unmatched START or\n"
-    "STOP, or events lost), arrows from each nrt_execute to its device spans. The\n"
-    "wheel or + / - zoom, dragging pans, pointing at a mark shows its details. FILE is\n"
-    "read as ntsim export reads it (.json, .ntff, or a record dump).\n"
-    "\n"
-    "  -o, --output OUT     the page to write (default timeline.html)\n"
-    NTSIM_CLI_CONVERT_LIMITS_USAGE;
+#define USAGE_VIEW                                                                          \
+    "usage: ntsim view FILE [-o %s] [--max-events N] [--max-input-bytes N]\n"           \
+    "\n"                                                                                \
+    "Writes one self-contained HTML page (no network, no external script) that draws\n" \
+    "FILE's timeline: a lane per host thread, per NeuronCore and per NC for\n"          \
+    "notifications and DMA, spans nested, instants as dots (red: an unmatched START\n"   \
+    "or STOP, or events lost), arrows from each nrt_execute to its device spans. The\n"  \
+    "wheel or + / - zoom, dragging pans, pointing at a mark shows its details. FILE\n"   \
+    "is read as ntsim export reads it (a fetch document, NTFF or a record dump, told\n"  \
+    "by content).\n"                                                                     \
+    "\n"                                                                                \
+    "  -o, --output OUT     the page to write (default %s)\n"                           \
+    NTSIM_CLI_CONVERT_LIMITS_USAGE
 
+/* The page's own file name is the registry's (ntsim_cli_timeline_page). */
 static void print_usage_view(FILE *out)
 {
-    fputs(usage_view, out);
+    const char *file = ntsim_cli_timeline_page()->file;
+    fprintf(out, USAGE_VIEW, file, file);
 }
 
 int ntsim_cmd_view(int argc, char **argv)
 {
-    const char *out = "timeline.html";
-    uint64_t max_events;
-    int rc = ntsim_cli_convert_options(argc, argv, print_usage_view, &out, &max_events);
+    const char *out = ntsim_cli_timeline_page()->file;
+    ntsim_read_limits_t limits;
+    int rc = ntsim_cli_convert_options(argc, argv, print_usage_view, &out, &limits);
     if (rc >= 0)
         return rc;
-    return ntsim_cli_convert("view", argv[optind], out, NTSIM_TIMELINE_HTML, max_events);
+    return ntsim_cli_convert("view", argv[optind], out, ntsim_cli_timeline_page(), &limits);
 }

@@ -7,9 +7,9 @@
  *   ntsim run --stress [--threads N] [--ncs N] [--seconds S]
  *   ntsim record SCENARIO -o FILE.yaml      run and write a scenario vector
  *   ntsim replay VECTOR... [--id ID]        replay vectors, report pass/fail with a diff
- *   ntsim decode FILE [--text]              print an .ntff or a raw record dump
- *   ntsim export FILE -o OUT                 a trace as .pftrace, Chrome JSON or HTML
- *   ntsim view FILE [-o timeline.html]       a trace as one offline HTML page
+ *   ntsim decode FILE [--text]              print an NTFF file or a raw record dump
+ *   ntsim export FILE -o OUT                a trace as a timeline, by OUT's extension
+ *   ntsim view FILE [-o OUT]                a trace as one offline HTML page
  *   ntsim testee [--break=FAULT,...]        the built-in testee (conformance/testee/TESTEE.md)
  *
  * Exit codes: cli.h.
@@ -19,7 +19,9 @@
 
 #include "cli.h"
 
-static const char *const usage_main =
+/* The usage, in three pieces around the lines made from the engine's
+ * registry of output formats (timelines.c). */
+static const char *const usage_head =
     "usage: ntsim <command> [options]\n"
     "\n"
     "A simulated Neuron device feeding the real sys_trace capture engine.\n"
@@ -27,14 +29,18 @@ static const char *const usage_main =
     "commands:\n"
     "  run [SCENARIO] [-o DIR]     simulate SCENARIO (default: the built-in one) and write\n"
     "                              DIR/trace.json, DIR/trace.ntff, DIR/notifications.ntff,\n"
-    "                              DIR/trace.pftrace, DIR/trace.chrome.json, DIR/timeline.html\n"
+    "                              ";
+static const char *const usage_middle =
+    "\n"
     "  run --stress [...]          load the engine from real threads; check its counters\n"
     "  record SCENARIO -o FILE     run SCENARIO and write a scenario vector to FILE\n"
     "  replay VECTOR...            replay vector files; report each failure with a diff\n"
-    "  decode FILE                 print an .ntff file or a raw 112-byte record dump\n"
-    "  export FILE -o OUT          convert a trace (.json, .ntff, records) into OUT:\n"
-    "                              .pftrace (Perfetto), .json (Chrome trace), .html\n"
-    "  view FILE [-o OUT.html]     draw a trace as one self-contained HTML page\n"
+    "  decode FILE                 print an NTFF file or a raw 112-byte record dump\n"
+    "  export FILE -o OUT          convert a trace (fetch JSON, NTFF, records) into OUT:\n"
+    "                              ";
+static const char *const usage_tail =
+    "\n"
+    "  view FILE [-o OUT]          draw a trace as one self-contained HTML page\n"
     "  testee                      the built-in testee: answer the conformance suite's\n"
     "                              testee protocol on stdin/stdout (conformance/testee/TESTEE.md)\n"
     "  help [COMMAND]              this text, or a command's\n"
@@ -42,21 +48,30 @@ static const char *const usage_main =
     "exit codes: 0 ok, 1 failed (a vector, an invariant, an output), 2 bad usage,\n"
     "3 bad input (the message names file:line:col: field)\n";
 
+static void print_usage(FILE *out)
+{
+    fputs(usage_head, out);
+    ntsim_cli_timeline_files(out, "DIR/", ", ", ", ");
+    fputs(usage_middle, out);
+    ntsim_cli_timeline_suffixes(out);
+    fputs(usage_tail, out);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fputs(usage_main, stderr);
+        print_usage(stderr);
         return NTSIM_EXIT_USAGE;
     }
     const char *cmd = argv[1];
     char *help[3] = {NULL, (char *)"--help", NULL};
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
-        fputs(usage_main, stdout);
+        print_usage(stdout);
         return NTSIM_EXIT_OK;
     }
     if (strcmp(cmd, "help") == 0) {
         if (argc < 3) {
-            fputs(usage_main, stdout);
+            print_usage(stdout);
             return NTSIM_EXIT_OK;
         }
         help[0] = argv[2];
@@ -81,6 +96,7 @@ int main(int argc, char **argv)
         return ntsim_cmd_view(argc, argv);
     if (strcmp(cmd, "testee") == 0)
         return ntsim_cmd_testee(argc, argv);
-    fprintf(stderr, "ntsim: unknown command '%s'\n\n%s", cmd, usage_main);
+    fprintf(stderr, "ntsim: unknown command '%s'\n\n", cmd);
+    print_usage(stderr);
     return NTSIM_EXIT_USAGE;
 }

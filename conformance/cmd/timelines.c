@@ -1,10 +1,10 @@
 /*
  * conformance/cmd/timelines.c: the timeline files of the ntsim command
- * (D-TIMELINE): `ntsim run` writes every format of NTSIM_TIMELINE_FORMAT_MAP
- * (cli.h) beside its other outputs, `ntsim export` and `ntsim view` one
- * each. The engine makes the bytes (ntsim_pftrace_serialize,
- * ntsim_chrome_trace_serialize, ntsim_timeline_html_serialize); this file
- * picks the format and writes it.
+ * (D-TIMELINE), in the formats of the engine's one registry
+ * (ntsim_output_formats): `ntsim run` writes every one beside its other
+ * outputs, `ntsim export` and `ntsim view` one each; the usage texts list
+ * them. The engine's writer makes each file's bytes on the stream opened
+ * here.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,153 +12,91 @@
 
 #include "cli.h"
 
-/* Each format's engine writer, as one type: the bytes and their length. */
-typedef NRT_STATUS (*serialize_fn)(const nrt_sys_trace_event_t *recs, size_t n,
-                                   const ntsim_timeline_options_t *opt, void **out, size_t *len);
-
-static NRT_STATUS serialize_PFTRACE(const nrt_sys_trace_event_t *recs, size_t n,
-                                    const ntsim_timeline_options_t *opt, void **out, size_t *len)
-{
-    uint8_t *b = NULL;
-    NRT_STATUS st = ntsim_pftrace_serialize(recs, n, opt, &b, len);
-    *out = b;
-    return st;
-}
-
-static NRT_STATUS serialize_CHROME_JSON(const nrt_sys_trace_event_t *recs, size_t n,
-                                        const ntsim_timeline_options_t *opt, void **out,
-                                        size_t *len)
-{
-    char *b = NULL;
-    NRT_STATUS st = ntsim_chrome_trace_serialize(recs, n, opt, &b, len);
-    *out = b;
-    return st;
-}
-
-static NRT_STATUS serialize_HTML(const nrt_sys_trace_event_t *recs, size_t n,
-                                 const ntsim_timeline_options_t *opt, void **out, size_t *len)
-{
-    char *b = NULL;
-    NRT_STATUS st = ntsim_timeline_html_serialize(recs, n, opt, &b, len);
-    *out = b;
-    return st;
-}
-
-static const struct timeline_format {
-    const char *file, *suffixes, *label, *what;
-    serialize_fn serialize;
-} formats[NTSIM_TIMELINE_FORMAT_END] = {
-#define NTSIM_TIMELINE_FORMAT_ROW(f, file, suffixes, label, what) \
-    [NTSIM_TIMELINE_##f] = {file, suffixes, label, what, serialize_##f},
-    NTSIM_TIMELINE_FORMAT_MAP(NTSIM_TIMELINE_FORMAT_ROW)
-#undef NTSIM_TIMELINE_FORMAT_ROW
-};
-#define EACH_FORMAT(f) for (int f = NTSIM_TIMELINE_UNKNOWN + 1; f < NTSIM_TIMELINE_FORMAT_END; f++)
-
-/* The length of the suffix at s (up to a space or the end). */
+/* The length of the extension at s (up to a space or the end). */
 static size_t suffix_len(const char *s)
 {
     return strcspn(s, " ");
 }
 
-ntsim_timeline_format_t ntsim_cli_timeline_format(const char *path)
-{
-    size_t n = strlen(path);
-    EACH_FORMAT(f)
-    {
-        for (const char *s = formats[f].suffixes; *s != '\0'; s += strspn(s, " ")) {
-            size_t m = suffix_len(s);
-            if (n >= m && memcmp(path + n - m, s, m) == 0)
-                return (ntsim_timeline_format_t)f;
-            s += m;
-        }
-    }
-    return NTSIM_TIMELINE_UNKNOWN;
-}
-
 void ntsim_cli_timeline_usage(FILE *out)
 {
-    EACH_FORMAT(f)
-    {
-        int m = (int)suffix_len(formats[f].suffixes);
-        fprintf(out, "  %.*s%*s%s\n", m, formats[f].suffixes, m < 11 ? 11 - m : 1, "",
-                formats[f].what);
+    size_t n;
+    const ntsim_output_format_t *f = ntsim_output_formats(&n);
+    for (size_t i = 0; i < n; i++) {
+        int m = (int)suffix_len(f[i].extensions);
+        fprintf(out, "  %.*s%*s%s\n", m, f[i].extensions, m < 11 ? 11 - m : 1, "",
+                f[i].description);
     }
 }
 
 void ntsim_cli_timeline_suffixes(FILE *out)
 {
-    EACH_FORMAT(f)
-    {
-        const char *sep = f == NTSIM_TIMELINE_UNKNOWN + 1 ? ""
-                          : f == NTSIM_TIMELINE_FORMAT_END - 1 ? " or "
-                                                                : ", ";
-        fprintf(out, "%s%.*s", sep, (int)suffix_len(formats[f].suffixes), formats[f].suffixes);
-    }
+    size_t n;
+    const ntsim_output_format_t *f = ntsim_output_formats(&n);
+    for (size_t i = 0; i < n; i++)
+        fprintf(out, "%s%.*s", i == 0 ? "" : i + 1 == n ? " or " : ", ",
+                (int)suffix_len(f[i].extensions), f[i].extensions);
 }
 
-int ntsim_cli_write_timeline(const char *path, ntsim_timeline_format_t format,
+void ntsim_cli_timeline_files(FILE *out, const char *dir, const char *sep, const char *last)
+{
+    size_t n;
+    const ntsim_output_format_t *f = ntsim_output_formats(&n);
+    for (size_t i = 0; i < n; i++)
+        fprintf(out, "%s%s%s", i == 0 ? "" : i + 1 == n ? last : sep, dir, f[i].file);
+}
+
+const ntsim_output_format_t *ntsim_cli_timeline_page(void)
+{
+    return ntsim_output_format_named("timeline_html");
+}
+
+int ntsim_cli_write_timeline(const char *path, const ntsim_output_format_t *format,
                              const nrt_sys_trace_event_t *recs, size_t n,
                              const ntsim_timeline_options_t *opt, size_t *bytes, FILE *err)
 {
-    void *data = NULL;
-    size_t len = 0;
-    NRT_STATUS st;
-    if (format <= NTSIM_TIMELINE_UNKNOWN || format >= NTSIM_TIMELINE_FORMAT_END) {
+    if (format == NULL) {
         fprintf(err, "ntsim: %s: no timeline format\n", path);
         return -1;
     }
-    st = formats[format].serialize(recs, n, opt, &data, &len);
-    if (st != NRT_SUCCESS) {
-        fprintf(err, "ntsim: %s: cannot make the timeline: %s\n", path,
-                st == NRT_RESOURCE ? "out of memory" : nrt_get_status_as_str(st));
+    FILE *f = fopen(path, "wb");
+    if (f == NULL) {
+        fprintf(err, "ntsim: %s: cannot write: %s\n", path, strerror(errno));
         return -1;
     }
-    FILE *f = fopen(path, "wb");
-    bool ok = f != NULL && fwrite(data, 1, len, f) == len;
+    NRT_STATUS st = format->write(recs, n, opt, f);
     int saved = errno;
-    if (f != NULL && fclose(f) != 0 && ok) {
-        ok = false;
+    long len = ftell(f);
+    if (fclose(f) != 0 && st == NRT_SUCCESS) {
+        st = NRT_FAILURE;
         saved = errno;
     }
-    ntsim_buffer_free(data);
-    if (!ok) {
-        fprintf(err, "ntsim: %s: cannot write: %s\n", path, strerror(saved));
+    if (st != NRT_SUCCESS) {
+        if (st == NRT_FAILURE)
+            fprintf(err, "ntsim: %s: cannot write: %s\n", path, strerror(saved));
+        else
+            fprintf(err, "ntsim: %s: cannot make the timeline: %s\n", path,
+                    st == NRT_RESOURCE ? "out of memory" : nrt_get_status_as_str(st));
         return -1;
     }
     if (bytes != NULL)
-        *bytes = len;
+        *bytes = len > 0 ? (size_t)len : 0;
     return 0;
 }
 
 int ntsim_cli_write_timelines(const char *dir, const nrt_sys_trace_event_t *recs, size_t n,
                               FILE *out, FILE *err)
 {
-    size_t bytes[NTSIM_TIMELINE_FORMAT_END];
-    char path[NTSIM_TIMELINE_FORMAT_END][1200];
-    EACH_FORMAT(f)
-    {
-        snprintf(path[f], sizeof path[f], "%s/%s", dir, formats[f].file);
-        if (ntsim_cli_write_timeline(path[f], (ntsim_timeline_format_t)f, recs, n, NULL, &bytes[f],
-                                     err) != 0)
+    size_t count;
+    const ntsim_output_format_t *f = ntsim_output_formats(&count);
+    for (size_t i = 0; i < count; i++) {
+        char path[1200];
+        size_t bytes;
+        snprintf(path, sizeof path, "%s/%s", dir, f[i].file);
+        if (ntsim_cli_write_timeline(path, &f[i], recs, n, NULL, &bytes, err) != 0)
             return -1;
-    }
-    if (out == NULL)
-        return 0;
-    /* "wrote A (N bytes, Perfetto), B (N bytes, Chrome trace JSON)", then the page. */
-    const char *sep = "wrote ";
-    EACH_FORMAT(f)
-    {
-        if (formats[f].label != NULL) {
-            fprintf(out, "%s%s (%zu bytes, %s)", sep, path[f], bytes[f], formats[f].label);
-            sep = ", ";
-        }
-    }
-    fputs("\n", out);
-    EACH_FORMAT(f)
-    {
-        if (formats[f].label == NULL)
-            fprintf(out, "timeline: %s (open it in a browser)\n", path[f]);
+        if (out != NULL) /* "wrote out/trace.pftrace (N bytes): Perfetto's native ..." */
+            fprintf(out, "wrote %s (%zu bytes): %s\n", path, bytes, f[i].description);
     }
     return 0;
 }

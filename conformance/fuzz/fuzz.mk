@@ -11,7 +11,7 @@
 FUZZ_SECONDS ?= 60
 FUZZ_DIR     := $(BUILD)/fuzz
 FUZZ_BUILD   := $(FUZZ_DIR)/build
-FUZZ_TARGETS := vector_loader scenario_loader record_decoder ntff_decoder trace_input
+FUZZ_TARGETS := vector_loader scenario_loader record_decoder ntff_decoder trace_read
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_BINS    := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%)
 FUZZ_ARCHIVES := $(FUZZ_BUILD)/libntsim_harness.a $(FUZZ_BUILD)/libntsim_sim.a $(FUZZ_BUILD)/libntsim.a
@@ -53,19 +53,19 @@ $(FUZZ_DIR)/seeds.stamp: $(NTSIM_BIN)
 	    2>/dev/null
 	head -c 1120 $(FUZZ_DIR)/seed-run/trace.records > $(FUZZ_DIR)/corpus-record_decoder/ten.records
 	cp $(FUZZ_DIR)/seed-run/*.ntff $(FUZZ_DIR)/corpus-ntff_decoder/
-	# trace_input's first byte picks the format: 0 JSON, 1 NTFF, 2 records.
-	{ printf '\000'; head -c 20000 $(FUZZ_DIR)/seed-run/trace.json; } \
-	    >$(FUZZ_DIR)/corpus-trace_input/doc.json
-	{ printf '\000'; ./$(NTSIM_BIN) decode $(FUZZ_DIR)/corpus-record_decoder/ten.records; } \
-	    >$(FUZZ_DIR)/corpus-trace_input/ten.json
-	{ printf '\001'; cat $(FUZZ_DIR)/seed-run/trace.ntff; } >$(FUZZ_DIR)/corpus-trace_input/trace.ntff
-	{ printf '\002'; head -c 11200 $(FUZZ_DIR)/seed-run/trace.records; } \
-	    >$(FUZZ_DIR)/corpus-trace_input/hundred.records
+	# trace_read's content picks the format (D-READ): the run's files as they are,
+	# and the timelines it refuses by name.
+	head -c 20000 $(FUZZ_DIR)/seed-run/trace.json >$(FUZZ_DIR)/corpus-trace_read/doc.json
+	./$(NTSIM_BIN) decode $(FUZZ_DIR)/corpus-record_decoder/ten.records \
+	    >$(FUZZ_DIR)/corpus-trace_read/ten.json
+	cp $(FUZZ_DIR)/seed-run/trace.ntff $(FUZZ_DIR)/seed-run/notifications.ntff \
+	    $(FUZZ_DIR)/corpus-trace_read/
+	head -c 11200 $(FUZZ_DIR)/seed-run/trace.records >$(FUZZ_DIR)/corpus-trace_read/hundred.records
+	head -c 4000 $(FUZZ_DIR)/seed-run/trace.pftrace >$(FUZZ_DIR)/corpus-trace_read/head.pftrace
+	head -c 4000 $(FUZZ_DIR)/seed-run/trace.chrome.json >$(FUZZ_DIR)/corpus-trace_read/head.chrome.json
 	# and the hostile corpus's timeline inputs (each found by this target).
-	for f in conformance/testdata/hostile/*.ntff; do { printf '\001'; cat "$$f"; } \
-	    >$(FUZZ_DIR)/corpus-trace_input/hostile-$$(basename "$$f"); done
-	for f in conformance/testdata/hostile/*.records; do { printf '\002'; cat "$$f"; } \
-	    >$(FUZZ_DIR)/corpus-trace_input/hostile-$$(basename "$$f"); done
+	cp conformance/testdata/hostile/*.ntff conformance/testdata/hostile/*.records \
+	    $(FUZZ_DIR)/corpus-trace_read/
 	@touch $@
 
 fuzz: $(FUZZ_BINS) $(FUZZ_DIR)/seeds.stamp

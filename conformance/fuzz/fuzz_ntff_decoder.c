@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "decode.h"
+#include "ntsim/read.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -14,6 +14,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (sink == NULL)
         sink = fopen("/dev/null", "w");
     char err[256];
-    ntsim_decode_ntff(data, size, NTSIM_DECODE_MAX_EVENTS, sink, err, sizeof err);
+    ntsim_decode_ntff(data, size, NTSIM_READ_MAX_EVENTS, sink, err, sizeof err);
     return 0;
 }

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "decode.h"
+#include "ntsim/read.h"
 #include "kinds.h"
 #include "record_input.h"
 
@@ -86,7 +86,7 @@ static void decode_run(const ntsim_vector_t *v, ntsim_report_t *r)
         return;
     }
     char err[512] = "";
-    NRT_STATUS st = b->ntff ? ntsim_decode_ntff(b->bytes, b->len, NTSIM_DECODE_MAX_EVENTS, out, err,
+    NRT_STATUS st = b->ntff ? ntsim_decode_ntff(b->bytes, b->len, NTSIM_READ_MAX_EVENTS, out, err,
                                                          sizeof err)
                             : ntsim_decode_records(b->bytes, b->len, b->text, out, err,
                                                    sizeof err);

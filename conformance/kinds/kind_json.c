@@ -251,6 +251,13 @@ static unsigned json_needs(const ntsim_vector_t *v)
 /* The keys a vector of this kind is judged by (facts.h: FACT@key). */
 static const char *const json_judged[] = {"json", "log", NULL};
 
+static size_t json_records(const void *body, const nrt_sys_trace_event_t **out)
+{
+    const json_body_t *b = body;
+    *out = b->records;
+    return b->record_count;
+}
+
 const ntsim_vector_kind_t ntsim_kind_json = {
     .name = "json",
     .keys = json_keys,
@@ -260,4 +267,5 @@ const ntsim_vector_kind_t ntsim_kind_json = {
     .free_body = json_free,
     .judge = json_judge,
     .needs = json_needs,
+    .records = json_records,
 };

@@ -335,6 +335,21 @@ static bool ntff_own_check(const ntsim_vector_t *v)
     return ((const ntff_body_t *)v->body)->message != NULL;
 }
 
+static size_t ntff_records(const void *body, const nrt_sys_trace_event_t **out)
+{
+    const ntff_body_t *b = body;
+    *out = b->records;
+    return b->record_count;
+}
+
+static size_t ntff_infos(const void *body, ntsim_trace_info_t *out, size_t cap)
+{
+    const ntff_body_t *b = body;
+    for (size_t i = 0; i < b->info_count && i < cap; i++)
+        out[i] = b->infos[i].info;
+    return b->info_count;
+}
+
 const ntsim_vector_kind_t ntsim_kind_ntff = {
     .name = "ntff",
     .keys = ntff_keys,
@@ -344,4 +359,6 @@ const ntsim_vector_kind_t ntsim_kind_ntff = {
     .free_body = ntff_free,
     .judge = ntff_judge,
     .own_check = ntff_own_check,
+    .records = ntff_records,
+    .infos = ntff_infos,
 };

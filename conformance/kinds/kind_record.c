@@ -322,6 +322,14 @@ static NRT_STATUS record_parse(ntsim_yparse_t *p, yaml_node_t *node, const char 
 /* The keys a vector of this kind is judged by (facts.h: FACT@key). */
 static const char *const record_judged[] = {"records", "stats", "global", "log", NULL};
 
+/* The drained records the vector expects (calloc'd: aligned for records). */
+static size_t record_records(const void *body, const nrt_sys_trace_event_t **out)
+{
+    const record_body_t *b = body;
+    *out = (const nrt_sys_trace_event_t *)(const void *)b->records;
+    return b->record_count;
+}
+
 const ntsim_vector_kind_t ntsim_kind_record = {
     .name = "record",
     .keys = record_keys,
@@ -330,4 +338,5 @@ const ntsim_vector_kind_t ntsim_kind_record = {
     .parse = record_parse,
     .free_body = record_free,
     .judge = ntsim_record_judge,
+    .records = record_records,
 };

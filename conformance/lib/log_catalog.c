@@ -51,6 +51,9 @@ const ntsim_log_message_t ntsim_log_catalog[] = {
      {NULL}, "D-FETCH"},
     /* engine/convert/notify.c */
     {E, "Invalid notification type: %d", {"Invalid notification type: %1"}, "D-NOTIFY"},
+    /* engine/session.c (a stage past NTSIM_SESSION_HOOKS_MAX: never logged by ntsim's own
+     * stages, which register one set each) */
+    {E, "more than %d sets of session hooks: one is not registered", {NULL}, "D-LOG-CONTRACT"},
     /* engine/data_view.c (the one table's own consistency: never logged) */
     {E, "event table: %s phase %u json keys: %s", {NULL}, "D-LOG-CONTRACT"},
 };

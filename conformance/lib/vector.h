@@ -33,6 +33,7 @@
 
 #include "input.h"
 #include "nrt/nrt_status.h"
+#include "nrt/nrt_sys_trace_event.h"
 #include "report.h"
 #include "yaml_reader.h"
 
@@ -42,7 +43,8 @@ typedef enum ntsim_expect {
 } ntsim_expect_t;
 
 typedef struct ntsim_vector ntsim_vector_t;
-struct ntsim_testee; /* testee.h */
+struct ntsim_testee;     /* testee.h */
+struct ntsim_trace_info; /* ntsim/convert.h */
 
 typedef struct ntsim_vector_kind {
     const char *name;              /* the file's kind: value, and the id prefix */
@@ -77,6 +79,13 @@ typedef struct ntsim_vector_kind {
      * coverage checks of runner/check_vectors.c: set by the kinds those
      * ask (layout, enum, event_type), NULL for the others. */
     const char *(*subject)(const void *body);
+    /* The records the vector writes down (a json or ntff vector's input, a
+     * record vector's drained output) into *out, valid while the body is;
+     * returns their count. And an ntff vector's trace infos, up to cap of
+     * them copied into out (payloads valid while the body is); returns their
+     * count. For the read stage's round trips (D-READ); NULL: none. */
+    size_t (*records)(const void *body, const nrt_sys_trace_event_t **out);
+    size_t (*infos)(const void *body, struct ntsim_trace_info *out, size_t cap);
 } ntsim_vector_kind_t;
 
 struct ntsim_vector {

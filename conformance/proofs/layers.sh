@@ -5,7 +5,7 @@
 #     <- conformance/testee/builtin/, conformance/kinds/ <- conformance/generate/
 #     <- conformance/runner/ <- conformance/unit/;  conformance/cmd/ (the command)
 #
-# in four ways, run by `make check` (and `make layers`):
+# in five ways, run by `make check` (and `make layers`):
 #   1. every layer's own -I flags (the Makefile's INC_*, passed in the
 #      environment) let a probe include what lies below it (and the part of
 #      the record's ABI header with a file of its own, nrt/nrt_sys_trace_
@@ -23,7 +23,14 @@
 #      none names a header by a folder that is not on any -I path
 #      ("ntsim/cli.h", "cmd/cli.h": include/ntsim/ is the public API, and
 #      the command's folder must not shadow it), and no file outside the
-#      command includes one of the command's headers.
+#      command includes one of the command's headers;
+#   5. inside the engine the stages point down too, in ENGINE_STAGES' order
+#      (capture, convert, timeline, read): no source of a stage includes a
+#      header of a stage after it: one of its folder, its public header
+#      (ntsim/convert.h is the converters' and the timelines', ntsim/read.h
+#      the read stage's) or its generated one (ntff.pb-c.h, convert's;
+#      perfetto_trace.pb-c.h, the timelines'). All the stages are on the
+#      engine's -I, so this is read from the sources, not compiled.
 set -u
 cc=${1:-cc}
 : "${INC_ENGINE:?}" "${INC_SIM:?}" "${INC_LIB:?}" "${INC_TESTEE:?}" "${INC_BUILTIN:?}"
@@ -91,6 +98,12 @@ probe "engine sees include" "$INC_ENGINE" nrt/nrt_sys_trace.h ok
 probe "the record's payloads, by the ABI header's name" "$INC_ENGINE" nrt/nrt_sys_trace_event.h ok
 probe "the record's payloads, on their own" "$INC_ENGINE" nrt/nrt_sys_trace_event_data.h part
 probe "engine sees itself" "$INC_ENGINE" $H_ENGINE ok
+# The read stage's public face (ntsim/read.h) is for every layer; its
+# private headers (engine/read/, a stage) for the engine and unit/ (3.).
+for layer in SIM LIB TESTEE BUILTIN KINDS GENERATE RUNNER UNIT CMD; do
+    eval "flags=\$INC_$layer"
+    probe "$(echo $layer | tr A-Z a-z) sees the read API" "$flags" ntsim/read.h ok
+done
 above engine "$INC_ENGINE" $H_SIM $H_LIB $H_TESTEE $H_PROTO $H_KINDS $H_GENERATE $H_CMD
 # sim/ sees the engine's shared pieces and owns what configures a run (its
 # scenario format and the strict YAML reader under it, the inspect
@@ -190,8 +203,35 @@ for h in $(cd conformance/cmd && ls -- *.h); do
     fi
 done
 
+# 5. The engine's stages, in order: what each stage owns, then every later
+# stage's headers looked for in the earlier stages' sources.
+owned() { # owned STAGE: the headers STAGE owns
+    (cd "$1" && ls -- *.h 2>/dev/null)
+    case $1 in
+    */convert) echo ntsim/convert.h ntff.pb-c.h ;;
+    */timeline) echo perfetto_trace.pb-c.h ;;
+    */read) echo ntsim/read.h ;;
+    esac
+}
+earlier=
+for stage in $ENGINE_STAGES; do
+    for h in $(owned "$stage"); do
+        for below in $earlier; do
+            probes=$((probes + 1))
+            up=$(grep -ln --include='*.c' --include='*.h' -r "^[[:space:]]*#[[:space:]]*include[[:space:]]*\"$h\"" \
+                 "$below" 2>/dev/null)
+            if [ -n "$up" ]; then
+                echo "layers: $below points up: $(echo $up | tr '\n' ' ')includes $h ($stage's)" >&2
+                fail=1
+            fi
+        done
+    done
+    earlier="$earlier $stage"
+done
+
 if [ "$fail" -eq 0 ]; then
     echo "layers: include <- engine <- sim <- lib <- testee <- builtin, kinds <- generate <- runner <- unit; cmd;" \
+        "in the engine $(echo $ENGINE_STAGES | sed 's|engine/||g; s| | <- |g');" \
         "engine-private headers in engine/ and unit/ only ($probes probes): ok"
 fi
 exit "$fail"

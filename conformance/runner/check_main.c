@@ -52,9 +52,19 @@ static const struct {
     {"timeline_html", make_timeline_html_suite},
     {"timeline_writers", make_timeline_writers_suite},
     {"timeline_runs", make_timeline_runs_suite},
-    {"trace_input", make_trace_input_suite},
+    {"output_formats", make_output_formats_suite},
+    {"read", make_read_suite},
+    {"read_roundtrip", make_read_roundtrip_suite},
 };
 enum { SUITE_COUNT = sizeof suites / sizeof suites[0] };
+
+bool ntsim_check_has_suite(const char *name)
+{
+    for (size_t i = 0; i < SUITE_COUNT; i++)
+        if (strcmp(suites[i].name, name) == 0)
+            return true;
+    return false;
+}
 
 /* rank[i] = the place of suite i in --first (comma-separated names; a name
  * given twice keeps its first place); false, with a message, on an unknown

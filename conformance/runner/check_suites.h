@@ -32,6 +32,9 @@ extern const char *ntsim_check_ntsim_path;
 /* --first: suite names, comma-separated, that run before the others; NULL:
  * the usual order. check_main.c checks the names. */
 extern const char *ntsim_check_first_suites;
+/* check_main.c: whether a suite of that name is in the table (an output
+ * format's tests are the suite named after it). */
+bool ntsim_check_has_suite(const char *name);
 /* --list-suites: main prints every suite's name and exits. */
 extern bool ntsim_check_list_suites;
 /* True under valgrind (make memcheck). Tests that stop a thread with a
@@ -108,6 +111,8 @@ Suite *make_event_table_suite(void); /* check_event_table.c: the one table's vie
 Suite *make_services_suite(void);    /* check_services.c: log sink, allocator, name blocks */
 Suite *make_intern_suite(void);      /* check_intern.c: interned ids, SipHash-1-3 */
 Suite *make_abuse_suite(void);       /* check_abuse.c: NULL everywhere, calls from hooks */
+/* check_abuse_hooks.c: the abuse case's calls from inside the engine's hooks. */
+void ntsim_check_add_abuse_hooks(TCase *tc);
 /* unit/engine/capture/: the ring by protocol step, the capture API, threads. */
 Suite *make_ring_suite(void);        /* check_ring.c: storage, counters, the consistency check */
 Suite *make_ring_push_suite(void);   /* check_ring_push.c: a push's P1, P2, P4 */
@@ -139,6 +144,10 @@ Suite *make_pftrace_suite(void);          /* check_pftrace.c: the .pftrace, byte
 Suite *make_timeline_html_suite(void);    /* check_timeline_html.c: the HTML page */
 Suite *make_timeline_writers_suite(void); /* check_timeline_writers.c: growth, text_put, OOM */
 Suite *make_timeline_runs_suite(void);    /* check_timeline_runs.c: whole runs, traces read back */
+Suite *make_output_formats_suite(void);   /* check_output_formats.c: the registry and its views */
+/* unit/engine/read/: the files the engine writes, read back. */
+Suite *make_read_suite(void);             /* check_read.c: the JSON reader, exact values, limits */
+Suite *make_read_roundtrip_suite(void);   /* check_read_roundtrip.c: written, read back, by content */
 /* unit/sim/ and unit/harness/. */
 Suite *make_sim_suite(void);         /* check_sim.c: virtual time, clocks, runs, scenarios */
 Suite *make_scenario_keys_suite(void); /* check_scenario_keys.c: the keys' one list, the schema */
@@ -148,6 +157,5 @@ Suite *make_facts_suite(void);       /* check_facts.c: every fact pinned, every 
 Suite *make_log_contract_suite(void); /* check_log_contract.c: what a log check may judge */
 Suite *make_inspect_suite(void);     /* check_inspect.c: the inspect variables' names, limits, a run */
 Suite *make_testee_suite(void);      /* check_testee.c: the protocol, broken testees, restarts */
-Suite *make_trace_input_suite(void); /* check_trace_input.c: export's readers: JSON, exact values */
 
 #endif /* NTSIM_CONFORMANCE_CHECK_SUITES_H */

@@ -5,7 +5,7 @@
 # and NTSIM_ENGINE_INTERNAL defined.
 UNIT_SRC := conformance/unit/alloc_probe.c \
             $(addprefix conformance/unit/engine/,check_event_table.c check_services.c \
-              check_intern.c check_abuse.c) \
+              check_intern.c check_abuse.c check_abuse_hooks.c) \
             $(addprefix conformance/unit/engine/capture/,check_ring.c check_ring_push.c \
               check_ring_pop.c check_ring_evict.c check_ring_owner.c check_capture.c \
               check_capture_start.c check_config.c check_concurrency.c \
@@ -13,11 +13,13 @@ UNIT_SRC := conformance/unit/alloc_probe.c \
             $(addprefix conformance/unit/engine/convert/,check_json.c check_notify.c check_ntff.c) \
             $(addprefix conformance/unit/engine/timeline/,check_timeline.c check_timeline_flows.c \
               check_clock_align.c check_timeline_lanes.c check_chrome_trace.c check_pftrace.c \
-              check_timeline_html.c check_timeline_writers.c check_timeline_runs.c) \
+              check_timeline_html.c check_timeline_writers.c check_timeline_runs.c \
+              check_output_formats.c) \
+            $(addprefix conformance/unit/engine/read/,check_read.c check_read_roundtrip.c) \
             $(addprefix conformance/unit/sim/,check_sim.c check_inspect.c \
               check_scenario_keys.c check_rng.c) \
-            $(addprefix conformance/unit/harness/,check_loader.c check_facts.c check_log_contract.c check_testee.c \
-              check_trace_input.c)
+            $(addprefix conformance/unit/harness/,check_loader.c check_facts.c check_log_contract.c \
+              check_testee.c)
 # The public headers as C++ (C++11), a libnrt client (C++17), and a C program
 # that exits with its capture running (make memcheck runs it under valgrind).
 UNIT_CXX_API     := conformance/unit/include/api_test.cc

@@ -32,9 +32,8 @@
 #include "grace.h"
 #include "log.h"
 #include "ntsim/capture.h"
-#include "ntsim/convert.h"
 #include "ring.h"
-#include "time_sync.h"
+#include "session.h"
 
 #define NTSIM_MAX_EVENTS_MIN UINT64_C(1024)     /* facts §4: the shim's clamp */
 #define NTSIM_MAX_EVENTS_MAX UINT64_C(0x100000)
@@ -306,8 +305,7 @@ NRT_STATUS nrt_sys_trace_start(nrt_sys_trace_config_t *config)
     atomic_store_explicit(&g_reentrant_warned, false, memory_order_relaxed);
     atomic_store_explicit(&g_invalid_type_warned, false, memory_order_relaxed);
     atomic_store_explicit(&g_clamped_nc_warned, false, memory_order_relaxed);
-    ntsim_json_reset_stats(); /* the exporter's mismatch counts are per session too */
-    ntsim__json_sync_session_start(); /* and so are the sync points it learnt */
+    ntsim__session_started(); /* what the stages above keep per session (the exporter's) */
     for (size_t nc = 0; nc < NTSIM_NC_COUNT; nc++) {
         ntsim_nc_context_t *ctx = &g_nc[nc];
         pthread_mutex_lock(&ctx->drain_lock);
@@ -409,7 +407,7 @@ void ntsim_capture_shutdown(void)
     atomic_store_explicit(&g_invalid_type, 0, memory_order_relaxed);
     atomic_store_explicit(&g_clamped_nc, 0, memory_order_relaxed);
     atomic_store_explicit(&g_reentrant, 0, memory_order_relaxed);
-    ntsim__json_sync_shutdown();
+    ntsim__session_shutdown();
     ntsim__grace_shutdown();
     pthread_mutex_unlock(&g_lifecycle);
 }

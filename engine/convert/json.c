@@ -34,6 +34,7 @@
 #include "log.h"
 #include "ntsim/capture.h"
 #include "ntsim/convert.h"
+#include "session.h"
 #include "time_sync.h"
 
 /* Upper bound of one event's JSON, separator included; pinned by
@@ -252,6 +253,29 @@ static void names_build(void)
 static const char *const phase_json[] = {"\"start\"", "\"stop\"", "\"instant\"", "\"unknown\""};
 static const size_t phase_json_len[] = {7, 6, 9, 9};
 
+/* --- the session: what a capture session's start resets ------------------------------ */
+
+/* The mismatch counters and the session's sync points are per session: a
+ * start() forgets them, ntsim_capture_shutdown() frees the table. Capture
+ * cannot call the exporter (it lies below it), so the exporter registers
+ * these with engine/session.h the first time it keeps either. */
+static void session_start(void);
+static void session_shutdown(void);
+static const ntsim__session_hooks_t g_session_hooks = {session_start, session_shutdown};
+static pthread_once_t g_session_once = PTHREAD_ONCE_INIT;
+
+static void session_register(void)
+{
+    (void)ntsim__session_register(&g_session_hooks); /* one of 8: it fits */
+}
+
+/* Called before the exporter first counts or learns anything, and with
+ * none of its locks held (registering takes the registry's). */
+static void session_join(void)
+{
+    pthread_once(&g_session_once, session_register);
+}
+
 /* --- phase mismatches: counted always, warned once per type ------------------------- */
 
 /* Relaxed: independent counters and flags; a fetch and a reset racing may
@@ -286,6 +310,7 @@ void ntsim_json_reset_stats(void)
  * from write_event only: write_events has built the names. */
 static void note_mismatch(uint32_t type, uint32_t phase)
 {
+    session_join();
     if (type >= NRT_SYS_TRACE_EVENT_TYPE_COUNT)
         return; /* no type, no arm to miss: "unknown" (D-JSON-DATA) */
     atomic_fetch_add_explicit(&g_mismatch_total, 1, memory_order_relaxed);
@@ -432,15 +457,16 @@ static NRT_STATUS finish(ntsim_growbuf_t *b, char **out, size_t *len)
 static pthread_mutex_t g_sync_lock = PTHREAD_MUTEX_INITIALIZER;
 static ntsim__sync_table_t *g_session_sync;
 
-void ntsim__json_sync_session_start(void)
+static void session_start(void)
 {
+    ntsim_json_reset_stats();
     pthread_mutex_lock(&g_sync_lock);
     if (g_session_sync != NULL)
         ntsim__sync_table_clear(g_session_sync);
     pthread_mutex_unlock(&g_sync_lock);
 }
 
-void ntsim__json_sync_shutdown(void)
+static void session_shutdown(void)
 {
     pthread_mutex_lock(&g_sync_lock);
     ntsim__sync_table_free(g_session_sync);
@@ -451,6 +477,7 @@ void ntsim__json_sync_shutdown(void)
 /* The session's table, locked; NULL (unlocked) when it cannot be made. */
 static ntsim__sync_table_t *session_sync_lock(void)
 {
+    session_join();
     pthread_mutex_lock(&g_sync_lock);
     if (g_session_sync == NULL && (g_session_sync = ntsim__sync_table_new()) == NULL) {
         pthread_mutex_unlock(&g_sync_lock);

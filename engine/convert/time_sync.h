@@ -53,9 +53,4 @@ void ntsim__sync_table_learn(ntsim__sync_table_t *t, const nrt_sys_trace_event_t
 uint64_t ntsim__sync_event_time(const ntsim__sync_table_t *t, const nrt_sys_trace_event_t *e,
                                 const ntsim_data_view_t *v);
 
-/* json.c: the session's table (fetches and ntsim_json_serialize_events
- * batches) forgets everything at start(), and is freed at shutdown. */
-void ntsim__json_sync_session_start(void);
-void ntsim__json_sync_shutdown(void);
-
 #endif /* NTSIM_ENGINE_TIME_SYNC_H */

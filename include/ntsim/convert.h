@@ -1,13 +1,15 @@
 /*
  * ntsim/convert.h: the readers of the records: JSON, NTFF, the timelines
- * (Perfetto, Chrome JSON, an HTML page) and the device-notification
- * converter. Compiles as C11 and as C++.
+ * (Perfetto, Chrome JSON, an HTML page, and the registry of those output
+ * formats) and the device-notification converter. Compiles as C11 and as
+ * C++.
  */
 #ifndef NTSIM_CONVERT_H
 #define NTSIM_CONVERT_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "nrt/nrt_status.h"
 #include "nrt/nrt_sys_trace_event.h"
@@ -214,6 +216,34 @@ NTSIM_EXPORT NRT_STATUS ntsim_timeline_html_serialize(const nrt_sys_trace_event_
                                                       size_t count,
                                                       const ntsim_timeline_options_t *options,
                                                       char **out, size_t *len);
+
+/* The output formats: one registry of the timelines above, each with its
+ * writer (engine/timeline/output_formats.h). A writer writes the whole file
+ * of `count` records to `out`, a stream the caller opened and closes (the
+ * writer neither opens nor names a file): NRT_SUCCESS; NRT_INVALID for a
+ * NULL out or NULL events with count > 0; NRT_RESOURCE when memory runs out
+ * (nothing written); NRT_FAILURE when out refuses a write (errno kept). */
+typedef NRT_STATUS (*ntsim_output_write_fn)(const nrt_sys_trace_event_t *events, size_t count,
+                                           const ntsim_timeline_options_t *options, FILE *out);
+
+typedef struct ntsim_output_format {
+    const char *name;         /* "pftrace": the writer's name */
+    const char *title;        /* "a Perfetto trace": what messages call it */
+    const char *file;         /* "trace.pftrace": its file among ntsim run's outputs */
+    const char *extensions;   /* ".pftrace .perfetto-trace": the endings that pick it,
+                               * space-separated; the first is its own */
+    const char *description;  /* one line: what it is, what opens it */
+    const char *decision;     /* "D-PFTRACE": the decision on what it holds */
+    ntsim_output_write_fn write;
+} ntsim_output_format_t;
+
+/* Every format, in the order ntsim run writes them; *count (when not NULL)
+ * gets how many. The table is static: never freed. */
+NTSIM_EXPORT const ntsim_output_format_t *ntsim_output_formats(size_t *count);
+/* The format whose extension `path` ends with, or NULL (NULL path too). */
+NTSIM_EXPORT const ntsim_output_format_t *ntsim_output_format_for_path(const char *path);
+/* The format of that name, or NULL (NULL name too). */
+NTSIM_EXPORT const ntsim_output_format_t *ntsim_output_format_named(const char *name);
 
 /* ------------------------------------------------------------------------ */
 /* Device notifications                                                     */

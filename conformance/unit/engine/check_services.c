@@ -9,12 +9,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "alloc.h"
 #include "alloc_probe.h"
 #include "capture_fixture.h"
 #include "check_suites.h"
+#include "nrt/nrt_sys_trace.h"
+#include "ntsim/convert.h"
+#include "session.h"
 
 static void setup(void)
 {
@@ -288,6 +292,101 @@ START_TEST(test_aligned_blocks_are_held_by_their_start_while_they_live)
 }
 END_TEST
 
+/* --- the per-session hooks (engine/session.h) ---------------------------------------- */
+
+static unsigned g_hook_starts, g_hook_shutdowns;
+static void hook_start(void) { g_hook_starts++; }
+static void hook_shutdown(void) { g_hook_shutdowns++; }
+
+/* A stage above capture registers for a session's start and the engine's
+ * shutdown; capture runs each registered set once per call (registering the
+ * same set again adds nothing), and knows none of them by name. */
+START_TEST(test_session_hooks_run_once_per_start_and_shutdown)
+{
+    static const ntsim__session_hooks_t hooks = {hook_start, hook_shutdown};
+    ck_assert(ntsim__session_register(&hooks));
+    ck_assert(ntsim__session_register(&hooks));
+    g_hook_starts = g_hook_shutdowns = 0;
+    nrt_sys_trace_config_t cfg;
+    ntsim_fixture_config(&cfg, 1024, (const uint32_t[]){0}, 1);
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+    ck_assert_uint_eq(g_hook_starts, 1);
+    ck_assert_uint_eq(g_hook_shutdowns, 0);
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    ck_assert_uint_eq(g_hook_starts, 1); /* stop resets nothing */
+    ntsim_capture_shutdown();
+    ck_assert_uint_eq(g_hook_shutdowns, 1);
+}
+END_TEST
+
+/* In a child process, so that the registry it fills is the child's: the
+ * sets up to NTSIM_SESSION_HOOKS_MAX are taken, the next is refused with an
+ * error, and one already there is still taken. Returns 0, or the step that
+ * failed (no ck_assert in the child: it would unwind into the runner). */
+static unsigned g_fill_errors;
+static char g_fill_message[256];
+
+static void fill_sink(ntsim_log_level_t level, const char *message, void *ctx)
+{
+    (void)ctx;
+    if (level == NTSIM_LOG_ERROR) {
+        g_fill_errors++;
+        snprintf(g_fill_message, sizeof g_fill_message, "%s", message);
+    }
+}
+
+static int fill_the_registry(void)
+{
+    static const ntsim__session_hooks_t sets[NTSIM_SESSION_HOOKS_MAX + 1];
+    ntsim_log_set_sink(fill_sink, NULL);
+    size_t before = ntsim__session_count(), taken = 0, i = 0;
+    while (i <= NTSIM_SESSION_HOOKS_MAX && ntsim__session_register(&sets[i]))
+        taken++, i++;
+    if (before + taken != NTSIM_SESSION_HOOKS_MAX || ntsim__session_count() != before + taken)
+        return 1;
+    char want[64];
+    snprintf(want, sizeof want, "more than %d sets of session hooks", NTSIM_SESSION_HOOKS_MAX);
+    if (g_fill_errors != 1 || strstr(g_fill_message, want) == NULL)
+        return 2;
+    if (taken > 0 && !ntsim__session_register(&sets[0]))
+        return 3; /* already there */
+    return g_fill_errors == 1 ? 0 : 4;
+}
+
+START_TEST(test_session_registry_refuses_a_set_past_its_capacity_and_says_so)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0)
+        _exit(fill_the_registry());
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert(WIFEXITED(status));
+    ck_assert_int_eq(WEXITSTATUS(status), 0);
+}
+END_TEST
+
+/* The exporter's session table (D-JSON-TIME), made by its first batch, is
+ * freed by ntsim_capture_shutdown() through the exporter's shutdown hook:
+ * nothing it took is left. */
+START_TEST(test_shutdown_frees_what_the_exporters_session_holds)
+{
+    nrt_sys_trace_event_t r;
+    memset(&r, 0, sizeof r);
+    ntsim_capture_shutdown(); /* a table an earlier test made, freed unseen */
+    ntsim_probe_begin(UINT64_MAX);
+    char *doc = NULL;
+    size_t len;
+    ck_assert_int_eq(ntsim_json_serialize_events(&r, 1, &doc, &len), NRT_SUCCESS);
+    nrt_sys_trace_buffer_free(doc);
+    ck_assert_uint_ge(ntsim_probe.live, 1); /* the table */
+    ntsim_capture_shutdown();
+    ntsim_probe_end();
+    ck_assert_uint_eq(ntsim_probe.live, 0);
+}
+END_TEST
+
 Suite *make_services_suite(void)
 {
     Suite *s = suite_create("services");
@@ -302,6 +401,9 @@ Suite *make_services_suite(void)
     tcase_add_test(tc, test_aligned_blocks_are_aligned_and_come_from_the_replaceable_allocator);
     tcase_add_test(tc, test_aligned_block_without_memory_is_null_and_holds_nothing);
     tcase_add_test(tc, test_aligned_blocks_are_held_by_their_start_while_they_live);
+    tcase_add_test(tc, test_session_hooks_run_once_per_start_and_shutdown);
+    tcase_add_test(tc, test_session_registry_refuses_a_set_past_its_capacity_and_says_so);
+    tcase_add_test(tc, test_shutdown_frees_what_the_exporters_session_holds);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -3,8 +3,8 @@
  * meet other threads (D-LIFECYCLE, D-GRACE), a case of the concurrency suite
  * (make tsan runs that suite): a call waiting for a start, a start waiting
  * for a stop's emit, stats read during shutdown, refused calls that warn
- * after releasing the lifecycle, and thread records released at exit or
- * shutdown. Assertions are made by the test's own thread.
+ * after releasing the lifecycle, thread records released at exit or
+ * shutdown, and session hooks registered while sessions start. Assertions are made by the test's own thread.
  */
 #define _GNU_SOURCE /* syscall, SYS_gettid, pthread_setaffinity_np, SCHED_IDLE */
 #include <pthread.h>
@@ -16,11 +16,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "capture_fixture.h"
 #include "check_suites.h"
 #include "grace.h"
 #include "ntsim/capture.h"
 #include "ntsim/convert.h"
 #include "ring.h"
+#include "session.h"
 
 static void teardown(void)
 {
@@ -418,6 +420,49 @@ START_TEST(test_refused_start_stop_and_set_hooks_warn_after_releasing_the_lifecy
 }
 END_TEST
 
+/* engine/session.h: stages register their session hooks while sessions
+ * start on another thread (the exporter does so on its first use, from any
+ * thread). Two registrations and a stream of starts meet: each set is taken
+ * once, and once registered it runs at every later start, exactly once.
+ * make tsan sees a registration and a start's walk of the hooks race if the
+ * count's release/acquire pair or the registry's lock went missing. */
+static _Atomic unsigned g_meet_starts[2];
+static void meet_start_0(void) { atomic_fetch_add_explicit(&g_meet_starts[0], 1, memory_order_relaxed); }
+static void meet_start_1(void) { atomic_fetch_add_explicit(&g_meet_starts[1], 1, memory_order_relaxed); }
+static const ntsim__session_hooks_t g_meet_hooks[2] = {{meet_start_0, NULL}, {meet_start_1, NULL}};
+
+static void *register_meet_hooks(void *arg)
+{
+    const ntsim__session_hooks_t *h = arg;
+    return ntsim__session_register(h) ? (void *)h : NULL;
+}
+
+START_TEST(test_session_hooks_registered_while_sessions_start)
+{
+    nrt_sys_trace_config_t cfg;
+    ntsim_fixture_config(&cfg, 1024, (const uint32_t[]){0}, 1); /* one small ring */
+    pthread_t t[2];
+    for (int k = 0; k < 2; k++)
+        ck_assert_int_eq(pthread_create(&t[k], NULL, register_meet_hooks,
+                                        (void *)(uintptr_t)&g_meet_hooks[k]),
+                         0);
+    for (int i = 0; i < 20; i++) {
+        ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+        ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    }
+    for (int k = 0; k < 2; k++) {
+        void *got;
+        ck_assert_int_eq(pthread_join(t[k], &got), 0);
+        ck_assert_ptr_eq(got, &g_meet_hooks[k]);
+    }
+    unsigned before[2] = {atomic_load(&g_meet_starts[0]), atomic_load(&g_meet_starts[1])};
+    ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+    ck_assert_uint_eq(atomic_load(&g_meet_starts[0]), before[0] + 1);
+    ck_assert_uint_eq(atomic_load(&g_meet_starts[1]), before[1] + 1);
+    ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+}
+END_TEST
+
 void ntsim_check_add_concurrency_lifecycle(Suite *s)
 {
     TCase *tc = tcase_create("concurrency_lifecycle");
@@ -429,5 +474,6 @@ void ntsim_check_add_concurrency_lifecycle(Suite *s)
     tcase_add_test(tc, test_stats_read_during_shutdown_are_whole_before_or_after);
     tcase_add_test(tc, test_shutdown_releases_the_calling_threads_record);
     tcase_add_test(tc, test_refused_start_stop_and_set_hooks_warn_after_releasing_the_lifecycle);
+    tcase_add_test(tc, test_session_hooks_registered_while_sessions_start);
     suite_add_tcase(s, tc);
 }

@@ -1,6 +1,6 @@
 /*
  * conformance/unit/engine/timeline/check_timeline_runs.c: the timelines of whole
- * simulator runs and of traces read back (conformance/lib/trace_input.c):
+ * simulator runs and of traces read back (ntsim/read.h, engine/read/):
  * device spans inside their nrt_execute, the clock alignment against the
  * simulator's own host times (which the fit never sees when they are
  * stripped), the fetch document and NTFF read back into the same timeline,
@@ -15,7 +15,7 @@
 #include "scenario_load.h"
 #include "sim.h"
 #include "sim_run.h"
-#include "trace_input.h"
+#include "ntsim/read.h"
 
 /* --- whole runs: alignment, flows, reading traces back ----------------------------- */
 
@@ -216,15 +216,13 @@ START_TEST(test_fetch_document_and_ntff_read_back_into_the_same_timeline)
         size_t len;
     } files[] = {{"trace.json", r->json, r->json_len}, {"trace.ntff", r->ntff, r->ntff_len}};
     for (size_t f = 0; f < 2; f++) {
-        nrt_sys_trace_event_t *recs;
-        size_t n;
+        ntsim_trace_t *t;
         char err[256] = "";
-        ck_assert_msg(ntsim_trace_input_parse(files[f].kind, files[f].data, files[f].len,
-                                              NTSIM_TRACE_INPUT_MAX_EVENTS, &recs, &n, err,
-                                              sizeof err) == NRT_SUCCESS,
+        ck_assert_msg(ntsim_trace_read(files[f].data, files[f].len, NULL, &t, err, sizeof err) ==
+                          NRT_SUCCESS,
                       "%s: %s", files[f].kind, err);
-        ck_assert_uint_eq(n, r->record_count);
-        ck_assert_int_eq(ntsim_timeline_stats(recs, n, NULL, &got), NRT_SUCCESS);
+        ck_assert_uint_eq(t->event_count, r->record_count);
+        ck_assert_int_eq(ntsim_timeline_stats(t->events, t->event_count, NULL, &got), NRT_SUCCESS);
         ck_assert_uint_eq(got.spans, want.spans);
         ck_assert_uint_eq(got.instants, want.instants);
         ck_assert_uint_eq(got.flows, want.flows - barrier_flows);
@@ -233,7 +231,7 @@ START_TEST(test_fetch_document_and_ntff_read_back_into_the_same_timeline)
         ck_assert_uint_eq(got.unaligned, 0);
         ck_assert_msg(got.max_residual_ns <= 1.0, "%s: residual %f", files[f].kind,
                       got.max_residual_ns);
-        free(recs);
+        ntsim_trace_free(t);
     }
     free_run(r);
 }
@@ -242,35 +240,33 @@ END_TEST
 START_TEST(test_bad_trace_input_names_the_event_and_key)
 {
     static const struct {
-        const char *kind, *text, *want;
+        const char *text, *want;
     } cases[] = {
         /* 11 characters: the value missing is the 12th. */
-        {"a.json", "{\"events\":[", "1:12: expected a value or ']', got the end of the input"},
-        {"a.json", "{\"events\":[{\"event_type\":\"nope\",\"phase\":\"start\"}]}",
+        {"{\"events\":[", "1:12: expected a value or ']', got the end of the input"},
+        {"{\"events\":[{\"event_type\":\"nope\",\"phase\":\"start\"}]}",
          "events[0].event_type: \"nope\" is no event type"},
-        {"a.json",
-         "{\"events\":[{\"event_type\":\"generic\",\"phase\":\"later\"}]}",
+        {"{\"events\":[{\"event_type\":\"generic\",\"phase\":\"later\"}]}",
          "events[0].phase: not start, stop, instant or unknown"},
-        {"a.json",
-         "{\"events\":[{\"event_type\":\"nrt_tensor_read\",\"phase\":\"start\",\"id\":0,"
+        {"{\"events\":[{\"event_type\":\"nrt_tensor_read\",\"phase\":\"start\",\"id\":0,"
          "\"nc_idx\":0,\"nc_local_id\":0,\"tracking_id\":1,\"thread_id\":2,\"timestamp_ns\":3,"
          "\"data\":{\"tensor_id\":\"x\",\"size\":4}}]}",
          "events[0].data.tensor_id: not a value of this key"},
-        {"a.ntff", "\x0a\x05\xff\xff", "offset 0: not an ntrace_info"},
-        {"a.records", "0123456789", "offset 0: a record dump must be whole 112-byte records"},
+        /* An event (field 1, 2 bytes) that is no ntrace_event: its one field, a
+         * varint, does not end. */
+        {"\x0a\x02\x08\xff", "events[0] (offset 0): not an ntrace_event"},
+        {"0123456789", "offset 0: not a JSON fetch document, an NTFF ntrace_info or whole 112-byte "
+                       "records"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        nrt_sys_trace_event_t *recs;
-        size_t n;
+        ntsim_trace_t *t;
         char err[256] = "";
-        ck_assert_int_eq(ntsim_trace_input_parse(cases[i].kind, cases[i].text,
-                                                 strlen(cases[i].text),
-                                                 NTSIM_TRACE_INPUT_MAX_EVENTS, &recs, &n, err,
-                                                 sizeof err),
+        ck_assert_int_eq(ntsim_trace_read(cases[i].text, strlen(cases[i].text), NULL, &t, err,
+                                          sizeof err),
                          NRT_INVALID);
         ck_assert_msg(strncmp(err, cases[i].want, strlen(cases[i].want)) == 0,
                       "case %zu: got \"%s\", want \"%s...\"", i, err, cases[i].want);
-        ck_assert_ptr_null(recs);
+        ck_assert_ptr_null(t);
     }
 }
 END_TEST
@@ -283,19 +279,16 @@ START_TEST(test_hostile_sync_pairs_align_without_undefined_conversions)
 {
     char path[1024], err[256] = "";
     snprintf(path, sizeof path, "%s/hostile/clock_nan_slope.records", ntsim_check_testdata_dir);
-    nrt_sys_trace_event_t *recs = NULL;
-    size_t n = 0;
-    ck_assert_msg(ntsim_trace_input_read(path, NTSIM_TRACE_INPUT_MAX_EVENTS, &recs, &n, err,
-                                         sizeof err) == NRT_SUCCESS,
-                  "%s",
+    ntsim_trace_t *t = NULL;
+    ck_assert_msg(ntsim_trace_read_file(path, NULL, &t, err, sizeof err) == NRT_SUCCESS, "%s",
                   err);
-    ck_assert_uint_eq(n, 100);
+    ck_assert_uint_eq(t->event_count, 100);
     ntsim_timeline_t tl;
-    ck_assert_int_eq(ntsim__timeline_build(recs, n, NULL, &tl), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim__timeline_build(t->events, t->event_count, NULL, &tl), NRT_SUCCESS);
     for (size_t k = 0; k < tl.nclocks; k++)
         ck_assert(tl.clocks[k].b >= -0.5 && tl.clocks[k].b < 1e9);
     ntsim__timeline_free(&tl);
-    free(recs);
+    ntsim_trace_free(t);
 }
 END_TEST
 

@@ -5,6 +5,8 @@
  * (D-ALLOCATOR): every allocation failing in turn gives NRT_RESOURCE with
  * nothing left allocated, or the same bytes as without a failure.
  */
+#define _GNU_SOURCE /* open_memstream */
+#include <stdio.h>
 #include <wchar.h>
 
 #include "alloc.h"
@@ -103,22 +105,31 @@ END_TEST
 typedef NRT_STATUS (*writer_fn)(const nrt_sys_trace_event_t *, size_t,
                                 const ntsim_timeline_options_t *, void **, size_t *);
 
-static NRT_STATUS write_pftrace(const nrt_sys_trace_event_t *r, size_t n,
-                                const ntsim_timeline_options_t *o, void **out, size_t *len)
+/* The registry's format under test (writer_fn takes no context). */
+static const ntsim_output_format_t *g_format;
+
+/* g_format's writer into a memory stream (libc's blocks, not the engine's):
+ * *out is the file's bytes, malloc'd. */
+static NRT_STATUS write_format(const nrt_sys_trace_event_t *r, size_t n,
+                               const ntsim_timeline_options_t *o, void **out, size_t *len)
 {
-    return ntsim_pftrace_serialize(r, n, o, (uint8_t **)out, len);
+    char *bytes = NULL;
+    FILE *f = open_memstream(&bytes, len);
+    ck_assert_ptr_nonnull(f);
+    NRT_STATUS st = g_format->write(r, n, o, f);
+    ck_assert_int_eq(fclose(f), 0);
+    if (st != NRT_SUCCESS) {
+        free(bytes);
+        return st;
+    }
+    *out = bytes;
+    return NRT_SUCCESS;
 }
 
 static NRT_STATUS write_chrome(const nrt_sys_trace_event_t *r, size_t n,
                                const ntsim_timeline_options_t *o, void **out, size_t *len)
 {
     return ntsim_chrome_trace_serialize(r, n, o, (char **)out, len);
-}
-
-static NRT_STATUS write_html(const nrt_sys_trace_event_t *r, size_t n,
-                             const ntsim_timeline_options_t *o, void **out, size_t *len)
-{
-    return ntsim_timeline_html_serialize(r, n, o, (char **)out, len);
 }
 
 static NRT_STATUS write_stats(const nrt_sys_trace_event_t *r, size_t n,
@@ -138,7 +149,8 @@ static NRT_STATUS write_stats(const nrt_sys_trace_event_t *r, size_t n,
 
 /* Every allocation of a writer failing in turn: NRT_RESOURCE and nothing
  * left allocated, until enough are allowed; then the same bytes as with no
- * limit, and only the output left allocated (none for the stats). */
+ * limit, and only the output left allocated when it is the engine's block
+ * (`output_block`; a stream's or the stats' are libc's). */
 static void check_out_of_memory(writer_fn w, bool output_block, const nrt_sys_trace_event_t *r,
                                 size_t n, const ntsim_timeline_options_t *o)
 {
@@ -174,21 +186,24 @@ static void check_out_of_memory(writer_fn w, bool output_block, const nrt_sys_tr
         free(whole);
 }
 
+/* Every format of the registry (however many it lists), and the stats. */
 START_TEST(test_writers_run_out_of_memory_cleanly)
 {
     nrt_sys_trace_event_t a[16], b[16];
-    size_t na = trace_a(a), nb = trace_b(b);
-    static const writer_fn writers[] = {write_pftrace, write_chrome, write_html, write_stats};
+    size_t na = trace_a(a), nb = trace_b(b), count;
+    const ntsim_output_format_t *formats = ntsim_output_formats(&count);
     /* 300 instants on 300 threads: outputs past the writers' first
      * reservation, so they grow. */
     nrt_sys_trace_event_t *many = malloc(300 * sizeof *many);
     ck_assert_ptr_nonnull(many);
     for (size_t i = 0; i < 300; i++)
         many[i] = rec(TY(MODEL_SUBMIT), I, 0, 1000 + i, i, 1000 + 10 * i, i, i);
-    for (size_t i = 0; i < 4; i++) {
-        check_out_of_memory(writers[i], i < 3, a, na, NULL);
-        check_out_of_memory(writers[i], i < 3, b, nb, &options_b);
-        check_out_of_memory(writers[i], i < 3, many, 300, NULL);
+    for (size_t i = 0; i <= count; i++) {
+        writer_fn w = i < count ? write_format : write_stats;
+        g_format = i < count ? &formats[i] : NULL;
+        check_out_of_memory(w, false, a, na, NULL);
+        check_out_of_memory(w, false, b, nb, &options_b);
+        check_out_of_memory(w, false, many, 300, NULL);
     }
     free(many);
 }
@@ -220,40 +235,29 @@ static void *realloc_refuse_first_big(void *p, size_t n)
     return realloc(p, n);
 }
 
-typedef NRT_STATUS (*serialize_fn)(const nrt_sys_trace_event_t *, size_t,
-                                   const ntsim_timeline_options_t *, char **, size_t *);
-
-static NRT_STATUS pftrace_as_text(const nrt_sys_trace_event_t *r, size_t n,
-                                  const ntsim_timeline_options_t *options, char **out,
-                                  size_t *len)
-{
-    uint8_t *bytes = NULL;
-    NRT_STATUS st = ntsim_pftrace_serialize(r, n, options, &bytes, len);
-    *out = (char *)bytes;
-    return st;
-}
-
 /* facts §4, D-ALLOCATOR: a failed allocation gives NRT_RESOURCE with
  * nothing lost, or, when the writer does without the block, the same bytes
- * as without the failure; never a write through the NULL it got. */
+ * as without the failure; never a write through the NULL it got. Every
+ * format of the registry. */
 START_TEST(test_writers_take_no_empty_block_and_survive_a_refused_first_buffer)
 {
-    static const serialize_fn writers[3] = {ntsim_timeline_html_serialize,
-                                            ntsim_chrome_trace_serialize, pftrace_as_text};
     nrt_sys_trace_event_t r[2];
     r[0] = rec(TY(MODEL_SUBMIT), I, 0, 7, 0, 5000, 0, 0);
     r[1] = rec(TY(MODEL_SUBMIT), I, 0, 7, 0, 6000, 1, 1);
     ntsim_probe_end();
-    for (size_t w = 0; w < 3; w++) {
+    size_t count;
+    const ntsim_output_format_t *formats = ntsim_output_formats(&count);
+    for (size_t w = 0; w < count; w++) {
+        g_format = &formats[w];
         for (size_t n = 0; n <= 2; n += 2) {
-            char *want = NULL, *got = NULL;
+            void *want = NULL, *got = NULL;
             size_t want_len = 0, got_len = 0;
-            ck_assert_int_eq(writers[w](r, n, NULL, &want, &want_len), NRT_SUCCESS);
+            ck_assert_int_eq(write_format(r, n, NULL, &want, &want_len), NRT_SUCCESS);
             ck_assert_int_eq(ntsim_replace_allocator(malloc_null_for_zero, realloc,
                                                      calloc_null_for_zero, free),
                              NRT_SUCCESS);
-            NRT_STATUS st = writers[w](r, n, NULL, &got, &got_len);
-            ck_assert_msg(st == NRT_SUCCESS, "writer %zu, %zu records: %d", w, n, (int)st);
+            NRT_STATUS st = write_format(r, n, NULL, &got, &got_len);
+            ck_assert_msg(st == NRT_SUCCESS, "%s, %zu records: %d", g_format->name, n, (int)st);
             ck_assert(got_len == want_len && memcmp(got, want, want_len) == 0);
             free(got);
             got = NULL;
@@ -261,14 +265,15 @@ START_TEST(test_writers_take_no_empty_block_and_survive_a_refused_first_buffer)
             ck_assert_int_eq(ntsim_replace_allocator(malloc, realloc_refuse_first_big, calloc,
                                                      free),
                              NRT_SUCCESS);
-            st = writers[w](r, n, NULL, &got, &got_len);
+            st = write_format(r, n, NULL, &got, &got_len);
             ck_assert_int_eq(ntsim_replace_allocator(NULL, NULL, NULL, NULL), NRT_SUCCESS);
             if (st == NRT_SUCCESS)
                 ck_assert(got_len == want_len && memcmp(got, want, want_len) == 0);
             else
-                ck_assert_msg(st == NRT_RESOURCE && got == NULL, "writer %zu: %d", w, (int)st);
+                ck_assert_msg(st == NRT_RESOURCE && got == NULL, "%s: %d", g_format->name,
+                              (int)st);
             free(got);
-            ntsim_buffer_free(want);
+            free(want);
         }
     }
 }

@@ -1,5 +1,5 @@
 /*
- * conformance/lib/json_reader.c: a pull reader of JSON text (json_reader.h).
+ * engine/read/json_reader.c: a pull reader of JSON text (json_reader.h).
  *
  * The grammar read (RFC 8259), one value at a time, with no tree:
  *
@@ -21,14 +21,14 @@
 #include <stdio.h>
 #include <string.h>
 
-void ntsim_json_reader_init(ntsim_json_reader_t *r, const char *text, size_t len)
+void ntsim__json_reader_init(ntsim_json_reader_t *r, const char *text, size_t len)
 {
     memset(r, 0, sizeof *r);
     r->text = text;
     r->len = len;
 }
 
-bool ntsim_json_fail(ntsim_json_reader_t *r, size_t at, const char *fmt, ...)
+bool ntsim__json_fail(ntsim_json_reader_t *r, size_t at, const char *fmt, ...)
 {
     if (r->failed)
         return false;
@@ -41,7 +41,7 @@ bool ntsim_json_fail(ntsim_json_reader_t *r, size_t at, const char *fmt, ...)
     return false;
 }
 
-void ntsim_json_position(const ntsim_json_reader_t *r, size_t at, unsigned long *line,
+void ntsim__json_position(const ntsim_json_reader_t *r, size_t at, unsigned long *line,
                          unsigned long *column)
 {
     *line = 1;
@@ -80,7 +80,7 @@ static void skip_ws(ntsim_json_reader_t *r)
     }
 }
 
-ntsim_json_kind_t ntsim_json_peek(ntsim_json_reader_t *r)
+ntsim_json_kind_t ntsim__json_peek(ntsim_json_reader_t *r)
 {
     skip_ws(r);
     if (r->failed || r->pos >= r->len)
@@ -103,27 +103,27 @@ ntsim_json_kind_t ntsim_json_peek(ntsim_json_reader_t *r)
 static bool no_value(ntsim_json_reader_t *r)
 {
     char b[16];
-    return ntsim_json_fail(r, r->pos, "expected a value, got %s", show_byte(r, r->pos, b));
+    return ntsim__json_fail(r, r->pos, "expected a value, got %s", show_byte(r, r->pos, b));
 }
 
-bool ntsim_json_begin(ntsim_json_reader_t *r, char open)
+bool ntsim__json_begin(ntsim_json_reader_t *r, char open)
 {
     skip_ws(r);
     if (r->failed)
         return false;
     if (r->pos >= r->len || r->text[r->pos] != open) {
         char b[16];
-        return ntsim_json_fail(r, r->pos, "expected '%c', got %s", open,
+        return ntsim__json_fail(r, r->pos, "expected '%c', got %s", open,
                                show_byte(r, r->pos, b));
     }
     if (r->depth >= NTSIM_JSON_MAX_DEPTH)
-        return ntsim_json_fail(r, r->pos, "nesting deeper than %d", NTSIM_JSON_MAX_DEPTH);
+        return ntsim__json_fail(r, r->pos, "nesting deeper than %d", NTSIM_JSON_MAX_DEPTH);
     r->depth++;
     r->pos++;
     return true;
 }
 
-bool ntsim_json_more(ntsim_json_reader_t *r, char open, bool *first)
+bool ntsim__json_more(ntsim_json_reader_t *r, char open, bool *first)
 {
     char close = open == '{' ? '}' : ']';
     skip_ws(r);
@@ -139,14 +139,14 @@ bool ntsim_json_more(ntsim_json_reader_t *r, char open, bool *first)
         *first = false;
         if (r->pos < r->len)
             return true; /* the member's own reader checks what starts here */
-        return ntsim_json_fail(r, r->pos, "expected %s or '%c', got %s",
+        return ntsim__json_fail(r, r->pos, "expected %s or '%c', got %s",
                                open == '{' ? "a key" : "a value", close, show_byte(r, r->pos, b));
     }
     if (r->pos < r->len && r->text[r->pos] == ',') {
         r->pos++;
         return true;
     }
-    return ntsim_json_fail(r, r->pos, "expected ',' or '%c', got %s", close,
+    return ntsim__json_fail(r, r->pos, "expected ',' or '%c', got %s", close,
                            show_byte(r, r->pos, b));
 }
 
@@ -210,7 +210,7 @@ static bool read_escape(ntsim_json_reader_t *r, char *buf, size_t cap, size_t *n
 {
     size_t at = r->pos - 1;
     if (r->pos >= r->len)
-        return ntsim_json_fail(r, at, "unterminated string");
+        return ntsim__json_fail(r, at, "unterminated string");
     char c = r->text[r->pos++];
     static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
     const char *p = c != '\0' ? strchr(from, c) : NULL;
@@ -219,14 +219,14 @@ static bool read_escape(ntsim_json_reader_t *r, char *buf, size_t cap, size_t *n
         return true;
     }
     if (c != 'u')
-        return ntsim_json_fail(r, at, "invalid escape '\\%c'", c > 0x20 && c < 0x7f ? c : '?');
+        return ntsim__json_fail(r, at, "invalid escape '\\%c'", c > 0x20 && c < 0x7f ? c : '?');
     long cp = read_u4(r);
     if (cp < 0)
-        return ntsim_json_fail(r, at, "\\u needs four hex digits");
+        return ntsim__json_fail(r, at, "\\u needs four hex digits");
     if (cp == 0)
-        return ntsim_json_fail(r, at, "\\u0000 is not allowed");
+        return ntsim__json_fail(r, at, "\\u0000 is not allowed");
     if (cp >= 0xdc00 && cp <= 0xdfff)
-        return ntsim_json_fail(r, at, "a lone UTF-16 low surrogate \\u%04lx", (unsigned long)cp);
+        return ntsim__json_fail(r, at, "a lone UTF-16 low surrogate \\u%04lx", (unsigned long)cp);
     if (cp >= 0xd800 && cp <= 0xdbff) {
         long lo = -1;
         if (r->len - r->pos >= 2 && r->text[r->pos] == '\\' && r->text[r->pos + 1] == 'u') {
@@ -234,7 +234,7 @@ static bool read_escape(ntsim_json_reader_t *r, char *buf, size_t cap, size_t *n
             lo = read_u4(r);
         }
         if (lo < 0xdc00 || lo > 0xdfff)
-            return ntsim_json_fail(r, at, "a UTF-16 high surrogate \\u%04lx without its low half",
+            return ntsim__json_fail(r, at, "a UTF-16 high surrogate \\u%04lx without its low half",
                                    (unsigned long)cp);
         cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
     }
@@ -255,19 +255,19 @@ static bool read_utf8(ntsim_json_reader_t *r, char *buf, size_t cap, size_t *n)
     else if (s[0] >= 0xf0 && s[0] <= 0xf4)
         need = 4, lo = s[0] == 0xf0 ? 0x90 : 0x80, hi = s[0] == 0xf4 ? 0x8f : 0xbf;
     else
-        return ntsim_json_fail(r, r->pos, "invalid UTF-8 (byte 0x%02x)", s[0]);
+        return ntsim__json_fail(r, r->pos, "invalid UTF-8 (byte 0x%02x)", s[0]);
     bool ok = left >= need && s[1] >= lo && s[1] <= hi;
     for (size_t i = 2; ok && i < need; i++)
         ok = (s[i] & 0xc0) == 0x80;
     if (!ok)
-        return ntsim_json_fail(r, r->pos, "invalid UTF-8 (byte 0x%02x)", s[0]);
+        return ntsim__json_fail(r, r->pos, "invalid UTF-8 (byte 0x%02x)", s[0]);
     for (size_t i = 0; i < need; i++)
         put(buf, cap, n, s[i]);
     r->pos += need;
     return true;
 }
 
-bool ntsim_json_string(ntsim_json_reader_t *r, char *buf, size_t cap, size_t *len)
+bool ntsim__json_string(ntsim_json_reader_t *r, char *buf, size_t cap, size_t *len)
 {
     size_t n = 0;
     skip_ws(r);
@@ -275,17 +275,17 @@ bool ntsim_json_string(ntsim_json_reader_t *r, char *buf, size_t cap, size_t *le
         return false;
     if (r->pos >= r->len || r->text[r->pos] != '"') {
         char b[16];
-        return ntsim_json_fail(r, r->pos, "expected a string, got %s", show_byte(r, r->pos, b));
+        return ntsim__json_fail(r, r->pos, "expected a string, got %s", show_byte(r, r->pos, b));
     }
     size_t start = r->pos++;
     for (;;) {
         if (r->pos >= r->len)
-            return ntsim_json_fail(r, start, "unterminated string");
+            return ntsim__json_fail(r, start, "unterminated string");
         unsigned char c = (unsigned char)r->text[r->pos];
         if (c == '"')
             break;
         if (c < 0x20)
-            return ntsim_json_fail(r, r->pos, "control character in a string (byte 0x%02x)", c);
+            return ntsim__json_fail(r, r->pos, "control character in a string (byte 0x%02x)", c);
         if (c == '\\') {
             r->pos++;
             if (!read_escape(r, buf, cap, &n))
@@ -306,14 +306,14 @@ bool ntsim_json_string(ntsim_json_reader_t *r, char *buf, size_t cap, size_t *le
     return true;
 }
 
-bool ntsim_json_key(ntsim_json_reader_t *r, char *buf, size_t cap, size_t *len)
+bool ntsim__json_key(ntsim_json_reader_t *r, char *buf, size_t cap, size_t *len)
 {
-    if (!ntsim_json_string(r, buf, cap, len))
+    if (!ntsim__json_string(r, buf, cap, len))
         return false;
     skip_ws(r);
     if (r->pos >= r->len || r->text[r->pos] != ':') {
         char b[16];
-        return ntsim_json_fail(r, r->pos, "expected ':' after a key, got %s",
+        return ntsim__json_fail(r, r->pos, "expected ':' after a key, got %s",
                                show_byte(r, r->pos, b));
     }
     r->pos++;
@@ -327,7 +327,7 @@ static bool is_digit(const ntsim_json_reader_t *r, size_t at)
     return at < r->len && r->text[at] >= '0' && r->text[at] <= '9';
 }
 
-bool ntsim_json_number(ntsim_json_reader_t *r, ntsim_json_number_t *n)
+bool ntsim__json_number(ntsim_json_reader_t *r, ntsim_json_number_t *n)
 {
     skip_ws(r);
     if (r->failed)
@@ -341,9 +341,9 @@ bool ntsim_json_number(ntsim_json_reader_t *r, ntsim_json_number_t *n)
     }
     if (!is_digit(r, r->pos))
         return r->pos == n->start ? no_value(r)
-                                  : ntsim_json_fail(r, n->start, "a number needs a digit after '-'");
+                                  : ntsim__json_fail(r, n->start, "a number needs a digit after '-'");
     if (r->text[r->pos] == '0' && is_digit(r, r->pos + 1))
-        return ntsim_json_fail(r, n->start, "a number cannot start with 0 and another digit");
+        return ntsim__json_fail(r, n->start, "a number cannot start with 0 and another digit");
     for (; is_digit(r, r->pos); r->pos++) {
         unsigned d = (unsigned)(r->text[r->pos] - '0');
         if (n->magnitude > (UINT64_MAX - d) / 10)
@@ -354,7 +354,7 @@ bool ntsim_json_number(ntsim_json_reader_t *r, ntsim_json_number_t *n)
     if (r->pos < r->len && r->text[r->pos] == '.') {
         n->integer = false;
         if (!is_digit(r, ++r->pos))
-            return ntsim_json_fail(r, n->start, "a number needs a digit after '.'");
+            return ntsim__json_fail(r, n->start, "a number needs a digit after '.'");
         while (is_digit(r, r->pos))
             r->pos++;
     }
@@ -364,7 +364,7 @@ bool ntsim_json_number(ntsim_json_reader_t *r, ntsim_json_number_t *n)
         if (r->pos < r->len && (r->text[r->pos] == '+' || r->text[r->pos] == '-'))
             r->pos++;
         if (!is_digit(r, r->pos))
-            return ntsim_json_fail(r, n->start, "a number needs a digit in its exponent");
+            return ntsim__json_fail(r, n->start, "a number needs a digit in its exponent");
         while (is_digit(r, r->pos))
             r->pos++;
     }
@@ -374,7 +374,7 @@ bool ntsim_json_number(ntsim_json_reader_t *r, ntsim_json_number_t *n)
     return true;
 }
 
-bool ntsim_json_literal(ntsim_json_reader_t *r, bool *value)
+bool ntsim__json_literal(ntsim_json_reader_t *r, bool *value)
 {
     static const char *const words[] = {"true", "false", "null"};
     skip_ws(r);
@@ -391,53 +391,53 @@ bool ntsim_json_literal(ntsim_json_reader_t *r, bool *value)
     return no_value(r);
 }
 
-bool ntsim_json_skip(ntsim_json_reader_t *r)
+bool ntsim__json_skip(ntsim_json_reader_t *r)
 {
     ntsim_json_number_t num;
     bool b, first = true;
-    switch (ntsim_json_peek(r)) {
+    switch (ntsim__json_peek(r)) {
     case NTSIM_JSON_OBJECT:
-        if (!ntsim_json_begin(r, '{'))
+        if (!ntsim__json_begin(r, '{'))
             return false;
-        while (ntsim_json_more(r, '{', &first))
-            if (!ntsim_json_key(r, NULL, 0, NULL) || !ntsim_json_skip(r))
+        while (ntsim__json_more(r, '{', &first))
+            if (!ntsim__json_key(r, NULL, 0, NULL) || !ntsim__json_skip(r))
                 return false;
         return !r->failed;
     case NTSIM_JSON_ARRAY: /* recursion is bounded: begin refuses past the depth limit */
-        if (!ntsim_json_begin(r, '['))
+        if (!ntsim__json_begin(r, '['))
             return false;
-        while (ntsim_json_more(r, '[', &first))
-            if (!ntsim_json_skip(r))
+        while (ntsim__json_more(r, '[', &first))
+            if (!ntsim__json_skip(r))
                 return false;
         return !r->failed;
-    case NTSIM_JSON_STRING: return ntsim_json_string(r, NULL, 0, NULL);
-    case NTSIM_JSON_NUMBER: return ntsim_json_number(r, &num);
+    case NTSIM_JSON_STRING: return ntsim__json_string(r, NULL, 0, NULL);
+    case NTSIM_JSON_NUMBER: return ntsim__json_number(r, &num);
     case NTSIM_JSON_TRUE:
     case NTSIM_JSON_FALSE:
-    case NTSIM_JSON_NULL: return ntsim_json_literal(r, &b);
+    case NTSIM_JSON_NULL: return ntsim__json_literal(r, &b);
     case NTSIM_JSON_NONE: break;
     }
     return r->failed ? false : no_value(r);
 }
 
-bool ntsim_json_end(ntsim_json_reader_t *r)
+bool ntsim__json_end(ntsim_json_reader_t *r)
 {
     skip_ws(r);
     if (r->failed)
         return false;
     if (r->pos < r->len) {
         char b[16];
-        return ntsim_json_fail(r, r->pos, "%s after the document", show_byte(r, r->pos, b));
+        return ntsim__json_fail(r, r->pos, "%s after the document", show_byte(r, r->pos, b));
     }
     return true;
 }
 
-bool ntsim_json_parse_integer(const char *text, size_t len, ntsim_json_number_t *n)
+bool ntsim__json_parse_integer(const char *text, size_t len, ntsim_json_number_t *n)
 {
     ntsim_json_reader_t r;
-    ntsim_json_reader_init(&r, text, len);
+    ntsim__json_reader_init(&r, text, len);
     /* No whitespace around it: a value kept as a string is the token alone. */
     if (len == 0 || text[0] == ' ' || text[0] == '\t' || text[0] == '\n' || text[0] == '\r')
         return false;
-    return ntsim_json_number(&r, n) && n->integer && r.pos == len;
+    return ntsim__json_number(&r, n) && n->integer && r.pos == len;
 }

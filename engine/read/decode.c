@@ -1,6 +1,6 @@
 /*
- * conformance/lib/decode.c: the decoders behind `ntsim decode` and the `decode`
- * vector kind (decode.h): print an .ntff file or a raw record dump.
+ * engine/read/decode.c: the printers behind `ntsim decode` and the `decode`
+ * vector kind (ntsim/read.h, D-DECODE): an NTFF file or a raw record dump.
  *
  * NTFF is unpacked with protobuf-c and printed in protobuf's text format
  * (fields in number order, maps as entries, strings and bytes escaped the
@@ -10,17 +10,16 @@
  * is printed as the JSON fetch document, or one line per record with --text.
  */
 #define _GNU_SOURCE /* fmemopen with _POSIX_C_SOURCE */
-#include "decode.h"
-
 #include <inttypes.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "event_table.h"
-#include "ntff_wire.h"
-#include "ntff.pb-c.h"
 #include "nrt/nrt_sys_trace.h"
+#include "ntff.pb-c.h"
+#include "ntff_wire.h"
 #include "ntsim/convert.h"
+#include "read_int.h"
 
 /* protoc's escaping: \\n \\r \\t \\" \\' \\\\, other non-printables as octal. */
 static void print_escaped(FILE *out, const uint8_t *s, size_t n)
@@ -145,6 +144,15 @@ static void print_message(FILE *out, const ProtobufCMessage *m, int indent)
     }
 }
 
+/* NRT_SUCCESS when everything printed reached out; else NRT_FAILURE, said. */
+static NRT_STATUS written(FILE *out, char *err, size_t cap)
+{
+    if (fflush(out) == 0 && !ferror(out))
+        return NRT_SUCCESS;
+    snprintf(err, cap, "cannot write the output");
+    return NRT_FAILURE;
+}
+
 /* --- record dumps, streamed -------------------------------------------------------- */
 
 enum { RECORD_CHUNK = 4096 };  /* records read, converted and printed at a time */
@@ -184,6 +192,8 @@ static NRT_STATUS print_record_json(FILE *out, const nrt_sys_trace_event_t *recs
 NRT_STATUS ntsim_decode_record_stream(FILE *in, uint64_t size, bool text, FILE *out, char *err,
                                       size_t cap)
 {
+    if (in == NULL || out == NULL || (err == NULL && cap > 0))
+        return NRT_INVALID;
     const size_t rec = sizeof(nrt_sys_trace_event_t);
     if (size % rec != 0) {
         snprintf(err, cap, "size %" PRIu64 " is not a multiple of %zu: a truncated record dump "
@@ -191,7 +201,7 @@ NRT_STATUS ntsim_decode_record_stream(FILE *in, uint64_t size, bool text, FILE *
                  size, rec, size / rec, size % rec);
         return NRT_INVALID;
     }
-    nrt_sys_trace_event_t *recs = malloc(RECORD_CHUNK * rec);
+    nrt_sys_trace_event_t *recs = ntsim__malloc(RECORD_CHUNK * rec);
     if (recs == NULL) {
         snprintf(err, cap, "out of memory");
         return NRT_RESOURCE;
@@ -215,13 +225,15 @@ NRT_STATUS ntsim_decode_record_stream(FILE *in, uint64_t size, bool text, FILE *
     }
     if (!text && st == NRT_SUCCESS)
         fputs("],\"data_version\":2}\n", out);
-    free(recs);
-    return st;
+    ntsim__free(recs);
+    return st == NRT_SUCCESS ? written(out, err, cap) : st;
 }
 
 NRT_STATUS ntsim_decode_records(const uint8_t *data, size_t len, bool text, FILE *out, char *err,
                                 size_t cap)
 {
+    if (out == NULL || (data == NULL && len > 0) || (err == NULL && cap > 0))
+        return NRT_INVALID;
     /* The same streaming decoder, over the bytes in memory. */
     FILE *in = len > 0 ? fmemopen((void *)(uintptr_t)data, len, "rb") : NULL;
     if (len > 0 && in == NULL) {
@@ -254,59 +266,75 @@ static void refuse_ntff(char *err, size_t cap, size_t len)
 NRT_STATUS ntsim_decode_ntff(const uint8_t *data, size_t len, uint64_t max_events, FILE *out,
                              char *err, size_t cap)
 {
+    if (out == NULL || (data == NULL && len > 0) || (err == NULL && cap > 0))
+        return NRT_INVALID;
     /* Pass 1: walk the fields, count the events, unpack each event alone (and
      * free it) and everything else as one smaller ntrace_info. Nothing is
      * printed unless the whole file unpacks (D-DECODE), and memory holds one
      * event at a time whatever the file. */
-    uint8_t *rest = malloc(len ? len : 1);
+    uint8_t *rest = ntsim__malloc(len ? len : 1);
     if (rest == NULL) {
         snprintf(err, cap, "out of memory");
         return NRT_RESOURCE;
     }
+    ntsim__pb_heap_t heap;
+    ntsim__pb_heap_init(&heap);
     size_t rest_len = 0, i = 0;
     uint64_t events = 0;
     ntsim_wire_field_t f;
     NRT_STATUS st = NRT_SUCCESS;
     while (i < len && st == NRT_SUCCESS) {
-        if (!ntsim_ntff_wire_next(data, len, &i, &f)) {
+        if (!ntsim__ntff_wire_next(data, len, &i, &f)) {
             st = NRT_INVALID;
-        } else if (ntsim_ntff_wire_is_event(&f)) {
+        } else if (ntsim__ntff_wire_is_event(&f)) {
             if (++events > max_events) {
                 snprintf(err, cap, "more than %" PRIu64 " events (the --max-events limit)",
                          max_events);
-                free(rest);
+                ntsim__free(rest);
                 return NRT_INVALID;
             }
-            Ntff__NtraceEvent *ev = ntff__ntrace_event__unpack(NULL, f.value_len, data + f.value);
+            Ntff__NtraceEvent *ev =
+                ntff__ntrace_event__unpack(&heap.allocator, f.value_len, data + f.value);
             if (ev == NULL)
                 st = NRT_INVALID;
             else
-                ntff__ntrace_event__free_unpacked(ev, NULL);
+                ntff__ntrace_event__free_unpacked(ev, &heap.allocator);
         } else {
             memcpy(rest + rest_len, data + f.start, f.end - f.start);
             rest_len += f.end - f.start;
         }
     }
-    Ntff__NtraceInfo *info = st == NRT_SUCCESS ? ntff__ntrace_info__unpack(NULL, rest_len, rest)
-                                               : NULL;
+    Ntff__NtraceInfo *info =
+        st == NRT_SUCCESS ? ntff__ntrace_info__unpack(&heap.allocator, rest_len, rest) : NULL;
+    ntsim__free(rest);
     if (info == NULL) {
+        if (heap.failed) {
+            snprintf(err, cap, "out of memory");
+            return NRT_RESOURCE;
+        }
         refuse_ntff(err, cap, len);
-        free(rest);
         return NRT_INVALID;
     }
     /* Pass 2: print in field-number order, as protoc does: the events (field
-     * 1) in file order, then the rest. */
-    for (i = 0; i < len && ntsim_ntff_wire_next(data, len, &i, &f);) {
-        if (!ntsim_ntff_wire_is_event(&f))
+     * 1) in file order, then the rest. Each unpacked in pass 1, so only
+     * running out of memory stops one here. */
+    for (i = 0; i < len && st == NRT_SUCCESS && ntsim__ntff_wire_next(data, len, &i, &f);) {
+        if (!ntsim__ntff_wire_is_event(&f))
             continue;
-        Ntff__NtraceEvent *ev = ntff__ntrace_event__unpack(NULL, f.value_len, data + f.value);
+        Ntff__NtraceEvent *ev =
+            ntff__ntrace_event__unpack(&heap.allocator, f.value_len, data + f.value);
+        if (ev == NULL) {
+            snprintf(err, cap, "out of memory");
+            st = NRT_RESOURCE;
+            break;
+        }
         fputs("events {\n", out);
         print_message(out, &ev->base, 2);
         fputs("}\n", out);
-        ntff__ntrace_event__free_unpacked(ev, NULL);
+        ntff__ntrace_event__free_unpacked(ev, &heap.allocator);
     }
-    print_message(out, &info->base, 0);
-    ntff__ntrace_info__free_unpacked(info, NULL);
-    free(rest);
-    return NRT_SUCCESS;
+    if (st == NRT_SUCCESS)
+        print_message(out, &info->base, 0);
+    ntff__ntrace_info__free_unpacked(info, &heap.allocator);
+    return st == NRT_SUCCESS ? written(out, err, cap) : st;
 }

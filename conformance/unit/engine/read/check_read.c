@@ -1,6 +1,6 @@
 /*
- * conformance/unit/harness/check_trace_input.c: the readers behind `ntsim
- * export` and `ntsim view` (trace_input.c, json_reader.c; D-TRACE-READER):
+ * conformance/unit/engine/read/check_read.c: the read stage (ntsim/read.h,
+ * json_reader.c; D-READ, D-TRACE-READER): the format told by content,
  * JSON as RFC 8259 defines it, integers exact over the whole u64 range, a
  * value that does not fit its field refused at its place (never narrowed or
  * wrapped), and the event limit. The expected values come from the integer
@@ -16,7 +16,31 @@
 #include "json_reader.h"
 #include "ntff.pb-c.h"
 #include "ntsim/convert.h"
-#include "trace_input.h"
+#include "ntsim/read.h"
+
+/* The public reader on bytes, its records copied into *recs (free() them;
+ * NULL when there are none or on failure). */
+static NRT_STATUS read_back(const void *data, size_t len, uint64_t max_events,
+                            nrt_sys_trace_event_t **recs, size_t *n, char *err, size_t cap)
+{
+    ntsim_read_limits_t limits = {NTSIM_READ_MAX_BYTES, max_events};
+    ntsim_trace_t *t = NULL;
+    *recs = NULL;
+    *n = 0;
+    NRT_STATUS st = ntsim_trace_read(data, len, &limits, &t, err, cap);
+    if (st != NRT_SUCCESS) {
+        ck_assert_ptr_null(t);
+        return st;
+    }
+    if (t->event_count > 0) {
+        *recs = malloc(t->event_count * sizeof **recs);
+        ck_assert_ptr_nonnull(*recs);
+        memcpy(*recs, t->events, t->event_count * sizeof **recs);
+    }
+    *n = t->event_count;
+    ntsim_trace_free(t);
+    return st;
+}
 
 /* --- the JSON reader -------------------------------------------------------------- */
 
@@ -53,11 +77,11 @@ START_TEST(test_json_reader_integers_are_exact_over_u64)
         ntsim_json_reader_t r;
         const char *t = cases[i].text;
         /* parse_integer: an integer token alone; the reader: any number. */
-        bool whole = ntsim_json_parse_integer(t, strlen(t), &n);
+        bool whole = ntsim__json_parse_integer(t, strlen(t), &n);
         ck_assert_msg(whole == (cases[i].ok && cases[i].integer), "%s: parse_integer %d", t,
                       whole);
-        ntsim_json_reader_init(&r, t, strlen(t));
-        bool ok = ntsim_json_number(&r, &n) && ntsim_json_end(&r);
+        ntsim__json_reader_init(&r, t, strlen(t));
+        bool ok = ntsim__json_number(&r, &n) && ntsim__json_end(&r);
         ck_assert_msg(ok == cases[i].ok || t[0] == ' ' || t[strlen(t) - 1] == ' ',
                       "%s: read %d (%s)", t, ok, r.msg);
         if (!cases[i].ok || !ok)
@@ -81,13 +105,13 @@ START_TEST(test_json_reader_strings_decode_and_refuse)
      * the seven short escapes, and raw UTF-8 passed through. */
     static const char in[] = "\"a\\u00e9\\ud83d\\ude00\\\"\\\\\\/\\b\\f\\n\\r\\t\xc3\xa9\"";
     static const char want[] = "a\xc3\xa9\xf0\x9f\x98\x80\"\\/\b\f\n\r\t\xc3\xa9";
-    ntsim_json_reader_init(&r, in, strlen(in));
-    ck_assert_msg(ntsim_json_string(&r, buf, sizeof buf, &len), "%s", r.msg);
+    ntsim__json_reader_init(&r, in, strlen(in));
+    ck_assert_msg(ntsim__json_string(&r, buf, sizeof buf, &len), "%s", r.msg);
     ck_assert_uint_eq(len, strlen(want));
     ck_assert_mem_eq(buf, want, len);
     /* A longer string: its whole length, the first cap - 1 bytes kept. */
-    ntsim_json_reader_init(&r, "\"abcdefghij\"", 12);
-    ck_assert(ntsim_json_string(&r, buf, 5, &len));
+    ntsim__json_reader_init(&r, "\"abcdefghij\"", 12);
+    ck_assert(ntsim__json_string(&r, buf, 5, &len));
     ck_assert_uint_eq(len, 10);
     ck_assert_str_eq(buf, "abcd");
     static const struct {
@@ -110,8 +134,8 @@ START_TEST(test_json_reader_strings_decode_and_refuse)
         {"\"abc", "unterminated string", 0},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        ntsim_json_reader_init(&r, bad[i].text, strlen(bad[i].text));
-        ck_assert_msg(!ntsim_json_string(&r, buf, sizeof buf, &len), "%zu: accepted", i);
+        ntsim__json_reader_init(&r, bad[i].text, strlen(bad[i].text));
+        ck_assert_msg(!ntsim__json_string(&r, buf, sizeof buf, &len), "%zu: accepted", i);
         ck_assert_str_eq(r.msg, bad[i].msg);
         ck_assert_uint_eq(r.at, bad[i].at);
     }
@@ -125,15 +149,15 @@ START_TEST(test_json_reader_structure_depth_and_position)
     /* 64 nested arrays pass; a 65th is refused where it opens (column 65). */
     memset(text, '[', 64);
     memset(text + 64, ']', 64);
-    ntsim_json_reader_init(&r, text, 128);
-    ck_assert_msg(ntsim_json_skip(&r) && ntsim_json_end(&r), "%s", r.msg);
+    ntsim__json_reader_init(&r, text, 128);
+    ck_assert_msg(ntsim__json_skip(&r) && ntsim__json_end(&r), "%s", r.msg);
     memset(text, '[', 65);
     memset(text + 65, ']', 65);
-    ntsim_json_reader_init(&r, text, 130);
-    ck_assert(!ntsim_json_skip(&r));
+    ntsim__json_reader_init(&r, text, 130);
+    ck_assert(!ntsim__json_skip(&r));
     ck_assert_str_eq(r.msg, "nesting deeper than 64");
     unsigned long line, col;
-    ntsim_json_position(&r, r.at, &line, &col);
+    ntsim__json_position(&r, r.at, &line, &col);
     ck_assert_uint_eq(line, 1);
     ck_assert_uint_eq(col, 65);
     static const struct {
@@ -153,10 +177,10 @@ START_TEST(test_json_reader_structure_depth_and_position)
         {"{", "expected a key or '}', got the end of the input", 1, 2},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        ntsim_json_reader_init(&r, bad[i].text, strlen(bad[i].text));
-        ck_assert_msg(!(ntsim_json_skip(&r) && ntsim_json_end(&r)), "%zu: accepted", i);
+        ntsim__json_reader_init(&r, bad[i].text, strlen(bad[i].text));
+        ck_assert_msg(!(ntsim__json_skip(&r) && ntsim__json_end(&r)), "%zu: accepted", i);
         ck_assert_str_eq(r.msg, bad[i].msg);
-        ntsim_json_position(&r, r.at, &line, &col);
+        ntsim__json_position(&r, r.at, &line, &col);
         ck_assert_msg(line == bad[i].line && col == bad[i].col, "%zu: at %lu:%lu, want %lu:%lu",
                       i, line, col, bad[i].line, bad[i].col);
     }
@@ -203,7 +227,7 @@ static void edge_records(nrt_sys_trace_event_t r[3])
 /* What ntsim itself writes reads back exactly: the JSON document record for
  * record (every field the document has), NTFF every value it keeps; and a
  * timeline made from what was read is the one made from the records. */
-START_TEST(test_trace_input_reads_u64_max_back_exactly)
+START_TEST(test_read_reads_u64_max_back_exactly)
 {
     nrt_sys_trace_event_t want[3], *got;
     size_t n;
@@ -213,7 +237,7 @@ START_TEST(test_trace_input_reads_u64_max_back_exactly)
     size_t len;
     ck_assert_int_eq(ntsim_json_serialize(want, 3, &doc, &len), NRT_SUCCESS);
     ck_assert_ptr_nonnull(strstr(doc, "\"tracking_id\":18446744073709551615"));
-    ck_assert_msg(ntsim_trace_input_parse("t.json", doc, len, NTSIM_TRACE_INPUT_MAX_EVENTS, &got,
+    ck_assert_msg(read_back(doc, len, NTSIM_READ_MAX_EVENTS, &got,
                                           &n, err, sizeof err) == NRT_SUCCESS,
                   "%s", err);
     nrt_sys_trace_buffer_free(doc);
@@ -232,8 +256,8 @@ START_TEST(test_trace_input_reads_u64_max_back_exactly)
 
     uint8_t *ntff;
     ck_assert_int_eq(ntsim_ntff_serialize(want, 3, NULL, 0, NULL, &ntff, &len), NRT_SUCCESS);
-    ck_assert_msg(ntsim_trace_input_parse("t.ntff", (const char *)ntff, len,
-                                          NTSIM_TRACE_INPUT_MAX_EVENTS, &got, &n, err,
+    ck_assert_msg(read_back(ntff, len,
+                                          NTSIM_READ_MAX_EVENTS, &got, &n, err,
                                           sizeof err) == NRT_SUCCESS,
                   "%s", err);
     ntsim_buffer_free(ntff);
@@ -270,7 +294,7 @@ static void alloc_doc(char *out, size_t cap, const char *ids, const char *data)
 #define U32_RANGE "a 4-byte unsigned field: 0..4294967295"
 #define I32_RANGE "a 4-byte signed field: -2147483648..2147483647"
 
-START_TEST(test_trace_input_refuses_what_does_not_fit)
+START_TEST(test_read_refuses_what_does_not_fit)
 {
     static const struct {
         const char *ids, *data, *want;
@@ -311,8 +335,8 @@ START_TEST(test_trace_input_refuses_what_does_not_fit)
         nrt_sys_trace_event_t *recs;
         size_t n;
         alloc_doc(text, sizeof text, cases[i].ids, cases[i].data);
-        ck_assert_int_eq(ntsim_trace_input_parse("a.json", text, strlen(text),
-                                                 NTSIM_TRACE_INPUT_MAX_EVENTS, &recs, &n, err,
+        ck_assert_int_eq(read_back(text, strlen(text),
+                                                 NTSIM_READ_MAX_EVENTS, &recs, &n, err,
                                                  sizeof err),
                          NRT_INVALID);
         ck_assert_str_eq(err, cases[i].want);
@@ -323,7 +347,7 @@ START_TEST(test_trace_input_refuses_what_does_not_fit)
     size_t n;
     alloc_doc(text, sizeof text, IDS_WITH("\"thread_id\":18446744073709551615"),
               DATA_WITH("\"mla_idx\":4294967295"));
-    ck_assert_msg(ntsim_trace_input_parse("a.json", text, strlen(text), 1, &recs, &n, err,
+    ck_assert_msg(read_back(text, strlen(text), 1, &recs, &n, err,
                                           sizeof err) == NRT_SUCCESS,
                   "%s", err);
     ck_assert_uint_eq(recs[0].thread_id, UINT64_MAX);
@@ -343,7 +367,7 @@ START_TEST(test_trace_input_refuses_what_does_not_fit)
                  "\"nc_idx\":0,\"nc_local_id\":1,\"tracking_id\":2,\"thread_id\":3,"
                  "\"timestamp_ns\":4,\"data\":{\"peer_id\":%s,\"exec_id\":5,\"nec_dev_id\":6}}]}",
                  ints[i].peer);
-        NRT_STATUS st = ntsim_trace_input_parse("a.json", text, strlen(text), 1, &recs, &n, err,
+        NRT_STATUS st = read_back(text, strlen(text), 1, &recs, &n, err,
                                                 sizeof err);
         if (ints[i].want != NULL) {
             ck_assert_int_eq(st, NRT_INVALID);
@@ -383,7 +407,7 @@ static uint8_t *start_ntff(nrt_sys_trace_event_type_t type, const char *key, con
     return out;
 }
 
-START_TEST(test_trace_input_refuses_ntff_attributes_that_do_not_fit)
+START_TEST(test_read_refuses_ntff_attributes_that_do_not_fit)
 {
     static const struct {
         const char *key, *value, *want;
@@ -407,7 +431,7 @@ START_TEST(test_trace_input_refuses_ntff_attributes_that_do_not_fit)
             start_ntff(NRT_SYS_TRACE_EVENT_TYPE_DMA_MEM_ALLOC, cases[i].key, cases[i].value, &len);
         nrt_sys_trace_event_t *recs;
         char err[256] = "";
-        NRT_STATUS st = ntsim_trace_input_parse("a.ntff", (const char *)ntff, len, 1, &recs, &n,
+        NRT_STATUS st = read_back(ntff, len, 1, &recs, &n,
                                                 err, sizeof err);
         free(ntff);
         if (cases[i].want != NULL) {
@@ -435,7 +459,7 @@ START_TEST(test_trace_input_refuses_ntff_attributes_that_do_not_fit)
                                    hex[i].value, &len);
         nrt_sys_trace_event_t *recs;
         char err[256] = "";
-        NRT_STATUS st = ntsim_trace_input_parse("a.ntff", (const char *)ntff, len, 1, &recs, &n,
+        NRT_STATUS st = read_back(ntff, len, 1, &recs, &n,
                                                 err, sizeof err);
         free(ntff);
         ck_assert_msg((st == NRT_SUCCESS) == hex[i].ok, "%s: %s", hex[i].value, err);
@@ -457,7 +481,7 @@ END_TEST
 
 /* More events than max_events is refused in each format, before the records
  * are kept; exactly max_events is read. */
-START_TEST(test_trace_input_counts_events_against_the_limit)
+START_TEST(test_read_counts_events_against_the_limit)
 {
     nrt_sys_trace_event_t want[3], *got;
     edge_records(want);
@@ -468,22 +492,23 @@ START_TEST(test_trace_input_counts_events_against_the_limit)
     ck_assert_int_eq(ntsim_json_serialize(want, 3, &doc, &jlen), NRT_SUCCESS);
     ck_assert_int_eq(ntsim_ntff_serialize(want, 3, NULL, 0, NULL, &ntff, &nlen), NRT_SUCCESS);
     const struct {
-        const char *kind, *data;
+        const char *kind;
+        const void *data;
         size_t len;
         const char *want;
     } files[] = {
         {"t.json", doc, jlen, "events: more than 2 events (the --max-events limit)"},
-        {"t.ntff", (const char *)ntff, nlen, "events: more than 2 events (the --max-events limit)"},
-        {"t.records", (const char *)want, sizeof want,
+        {"t.ntff", ntff, nlen, "events: more than 2 events (the --max-events limit)"},
+        {"t.records", want, sizeof want,
          "events: more than 2 events (the --max-events limit; the dump holds 3 records)"},
     };
     for (size_t f = 0; f < 3; f++) {
-        ck_assert_int_eq(ntsim_trace_input_parse(files[f].kind, files[f].data, files[f].len, 2,
+        ck_assert_int_eq(read_back(files[f].data, files[f].len, 2,
                                                  &got, &n, err, sizeof err),
                          NRT_INVALID);
         ck_assert_str_eq(err, files[f].want);
         ck_assert_ptr_null(got);
-        ck_assert_msg(ntsim_trace_input_parse(files[f].kind, files[f].data, files[f].len, 3, &got,
+        ck_assert_msg(read_back(files[f].data, files[f].len, 3, &got,
                                               &n, err, sizeof err) == NRT_SUCCESS,
                       "%s: %s", files[f].kind, err);
         ck_assert_uint_eq(n, 3);
@@ -494,17 +519,17 @@ START_TEST(test_trace_input_counts_events_against_the_limit)
 }
 END_TEST
 
-Suite *make_trace_input_suite(void)
+Suite *make_read_suite(void)
 {
-    Suite *s = suite_create("trace_input");
-    TCase *tc = tcase_create("trace_input");
+    Suite *s = suite_create("read");
+    TCase *tc = tcase_create("read");
     tcase_add_test(tc, test_json_reader_integers_are_exact_over_u64);
     tcase_add_test(tc, test_json_reader_strings_decode_and_refuse);
     tcase_add_test(tc, test_json_reader_structure_depth_and_position);
-    tcase_add_test(tc, test_trace_input_reads_u64_max_back_exactly);
-    tcase_add_test(tc, test_trace_input_refuses_what_does_not_fit);
-    tcase_add_test(tc, test_trace_input_refuses_ntff_attributes_that_do_not_fit);
-    tcase_add_test(tc, test_trace_input_counts_events_against_the_limit);
+    tcase_add_test(tc, test_read_reads_u64_max_back_exactly);
+    tcase_add_test(tc, test_read_refuses_what_does_not_fit);
+    tcase_add_test(tc, test_read_refuses_ntff_attributes_that_do_not_fit);
+    tcase_add_test(tc, test_read_counts_events_against_the_limit);
     suite_add_tcase(s, tc);
     return s;
 }
