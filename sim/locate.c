@@ -106,25 +106,88 @@ char *ntsim_data_root_of(const char *exe, bool *installed, char *why, size_t cap
     return NULL;
 }
 
+/* The running program's path, links resolved, into exe[cap]; false with why. */
+static bool own_path(char *exe, size_t cap, char *why, size_t why_cap)
+{
+    ssize_t n = readlink("/proc/self/exe", exe, cap - 1);
+    if (n < 0 || (size_t)n >= cap - 1) {
+        snprintf(why, why_cap, "/proc/self/exe: %s", n < 0 ? strerror(errno) : "path too long");
+        return false;
+    }
+    exe[n] = '\0';
+    return true;
+}
+
+/* path, shown relative to the working directory when it lies below it (not
+ * when that is "/": "work/x" reads worse than "/work/x"); takes path, which
+ * is malloc'd, and returns the path to use (malloc'd, or NULL: out of
+ * memory). */
+static char *below_cwd(char *path)
+{
+    char cwd[PATH_MAX];
+    if (path == NULL || getcwd(cwd, sizeof cwd) == NULL || strcmp(cwd, "/") == 0)
+        return path;
+    size_t n = strlen(cwd);
+    if (strncmp(path, cwd, n) != 0 || (path[n] != '/' && path[n] != '\0'))
+        return path;
+    char *rel = ntsim_strdup(path[n] == '\0' ? "." : path + n + 1);
+    free(path);
+    return rel;
+}
+
+/* root/tail for the running program's root in the layout it must be
+ * (want_tree: the build tree only), shown below the working directory. */
+static char *located(const char *tree, const char *installed_tail, bool want_tree, char *why,
+                     size_t cap)
+{
+    char exe[PATH_MAX];
+    if (!own_path(exe, sizeof exe, why, cap))
+        return NULL;
+    bool installed;
+    char *root = ntsim_data_root_of(exe, &installed, why, cap);
+    if (root == NULL)
+        return NULL;
+    if (want_tree && installed) {
+        snprintf(why, cap, "%s is installed (its data in %s): it has no source tree", exe, root);
+        free(root);
+        return NULL;
+    }
+    char *path = below_cwd(join(root, installed ? installed_tail : tree));
+    free(root);
+    if (path == NULL)
+        snprintf(why, cap, "out of memory");
+    return path;
+}
+
 char *ntsim_data_path(ntsim_data_t what, char *why, size_t cap)
 {
     if (what >= NTSIM_DATA_COUNT) {
         snprintf(why, cap, "no such data");
         return NULL;
     }
+    return located(data_rows[what].tree, data_rows[what].installed, false, why, cap);
+}
+
+char *ntsim_data_source_path(const char *tail, char *why, size_t cap)
+{
+    return located(tail, tail, true, why, cap);
+}
+
+char *ntsim_data_beside_program(const char *name, char *why, size_t cap)
+{
     char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n < 0 || (size_t)n >= sizeof exe - 1) {
-        snprintf(why, cap, "/proc/self/exe: %s", n < 0 ? strerror(errno) : "path too long");
+    if (!own_path(exe, sizeof exe, why, cap))
+        return NULL;
+    if (!up(exe)) {
+        snprintf(why, cap, "%s: not an absolute path to a program", exe);
         return NULL;
     }
-    exe[n] = '\0';
-    bool installed;
-    char *root = ntsim_data_root_of(exe, &installed, why, cap);
-    if (root == NULL)
-        return NULL;
-    char *path = join(root, installed ? data_rows[what].installed : data_rows[what].tree);
-    free(root);
+    char *path = below_cwd(join(exe, name));
+    if (path != NULL && strchr(path, '/') == NULL) { /* a command word with no '/' is looked */
+        char *dot = join(".", path);               /* up in PATH: ./ntsim, not ntsim */
+        free(path);
+        path = dot;
+    }
     if (path == NULL)
         snprintf(why, cap, "out of memory");
     return path;

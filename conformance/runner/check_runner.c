@@ -45,16 +45,12 @@ ntsim_vector_set_t ntsim_check_vectors;
 const ntsim_vector_t **ntsim_check_ordered;
 size_t ntsim_check_selected;
 bool ntsim_check_filtered;
+bool ntsim_check_whole_run;
 bool ntsim_check_run_units;
 ntsim_testee_t *ntsim_check_testee;
-const char *ntsim_check_testdata_dir = "conformance/testdata";
-const char *ntsim_check_ntsim_path = "build/ntsim";
 const char *ntsim_check_first_suites;
 bool ntsim_check_list_suites;
 ntsim_facts_t ntsim_check_facts;
-const char *ntsim_check_decisions_path = "docs/decisions.md";
-const char *ntsim_check_exported_symbols_path = "conformance/cli/exported_symbols.txt";
-static const char *g_facts_path = "docs/spec_facts.md";
 static ntsim_errors_t g_facts_errors;
 static NRT_STATUS g_facts_status; /* ntsim_facts_load's */
 
@@ -345,7 +341,6 @@ static void usage(FILE *out, const char *argv0)
 }
 
 /* The options and what they select; filled by ntsim_check_start. */
-static const char *g_vectors_dir = "vectors";
 static const char *g_argv0 = "check_ntsim";
 static const char *g_testee_command;
 static unsigned g_testee_timeout_ms = 10000;
@@ -409,9 +404,13 @@ static bool parse_seconds(const char *text)
 static int parse_option(int c, const char *argv0, options_t *o)
 {
     switch (c) {
-    case 'v': g_vectors_dir = optarg; return -1;
+    case 'v': ntsim_check_vectors_dir = optarg; return -1;
     case 't': ntsim_check_testdata_dir = optarg; return -1;
-    case 'p': ntsim_check_proto_dir = optarg; return -1;
+    case 'p':
+        if (ntsim_check_set_proto_dir(optarg))
+            return -1;
+        fprintf(stderr, "%s: out of memory\n", argv0);
+        return 1;
     case 'k': o->filter.kind = optarg; return -1;
     case 'f': o->filter.file = optarg; return -1;
     case 'i': o->filter.id = optarg; return -1;
@@ -424,7 +423,7 @@ static int parse_option(int c, const char *argv0, options_t *o)
         for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++)
             printf("%s %s\n", (*k)->name, (*k)->judge != NULL ? "judged" : "own");
         return 0;
-    case 'F': g_facts_path = optarg; return -1;
+    case 'F': ntsim_check_facts_path = optarg; return -1;
     case 'D': ntsim_check_decisions_path = optarg; return -1;
     case 'T': g_testee_command = optarg; return -1;
     case 'B': {
@@ -573,9 +572,9 @@ static int load_inputs(const char *argv0)
     ntsim_vector_set_init(&ntsim_check_vectors);
     ntsim_errors_init(&g_facts_errors);
     if (!ntsim_check_generating()) {
-        NRT_STATUS st = ntsim_vector_set_load_dir(&ntsim_check_vectors, g_vectors_dir);
+        NRT_STATUS st = ntsim_vector_set_load_dir(&ntsim_check_vectors, ntsim_check_vectors_dir);
         if (st == NRT_RESOURCE) {
-            fprintf(stderr, "%s: out of memory loading %s\n", argv0, g_vectors_dir);
+            fprintf(stderr, "%s: out of memory loading %s\n", argv0, ntsim_check_vectors_dir);
             return 1;
         }
         for (size_t e = 0; e < ntsim_check_vectors.errors.count; e++)
@@ -585,15 +584,20 @@ static int load_inputs(const char *argv0)
                 g_xfail[i].matched =
                     strcmp(ntsim_check_vectors.vectors[j].id, g_xfail[i].id) == 0;
     }
-    g_facts_status = ntsim_facts_load(&ntsim_check_facts, g_facts_path,
+    g_facts_status = ntsim_facts_load(&ntsim_check_facts, ntsim_check_facts_path,
                                       ntsim_check_decisions_path, &g_facts_errors);
     if (g_facts_status == NRT_RESOURCE) {
         fprintf(stderr, "%s: out of memory\n", argv0);
         return 1;
     }
     char why[512];
-    if (ntsim_ntff_schema_freeze(why, sizeof why) != NRT_SUCCESS)
-        fprintf(stderr, "%s: %s: the ntff vectors and cases cannot be decoded\n", argv0, why);
+    if (ntsim_ntff_schema_freeze(why, sizeof why) != NRT_SUCCESS) {
+        /* The harness's own schema: without it an ntff verdict would blame
+         * the testee for what the harness lacks (D-DATA-LOCATE). */
+        fprintf(stderr, "%s: %s (the NTFF schema, the harness's own data; --proto DIR reads "
+                        "DIR/ntff.proto): nothing was judged\n", argv0, why);
+        return 2;
+    }
     return -1;
 }
 
@@ -624,15 +628,21 @@ int ntsim_check_start(int argc, char **argv)
         fprintf(stderr, "%s: cannot set CK_DEFAULT_TIMEOUT: out of memory\n", argv[0]);
         return 1;
     }
-    options_t o = {{NULL, NULL, NULL}, "conformance/runner/expected_failures.txt", false};
+    options_t o = {{NULL, NULL, NULL}, NULL, false};
     int rc = parse_args(argc, argv, &o);
     if (rc >= 0)
         return rc;
     if (ntsim_check_list_suites)
         return -1; /* main lists them: nothing to load */
+    bool tree;
+    if ((rc = ntsim_check_locate(argv[0], ntsim_check_generating(), &tree)) >= 0)
+        return rc;
+    if (!o.xfail_given)
+        o.xfail_path = ntsim_check_xfail_default;
     ntsim_check_filtered = o.filter.kind != NULL || o.filter.file != NULL || o.filter.id != NULL;
-    ntsim_check_run_units = !ntsim_check_filtered && g_testee_command == NULL && g_shard_k == 0;
-    bool no_list = g_testee_command != NULL && !o.xfail_given;
+    ntsim_check_whole_run = !ntsim_check_filtered && g_testee_command == NULL && g_shard_k == 0;
+    ntsim_check_run_units = ntsim_check_whole_run && tree;
+    bool no_list = (g_testee_command != NULL && !o.xfail_given) || o.xfail_path == NULL;
     if (!ntsim_check_generating() && !no_list && load_xfail(o.xfail_path, o.xfail_given) != 0)
         return 2;
     /* Everything judged by is in memory before the testee starts. */
@@ -641,7 +651,8 @@ int ntsim_check_start(int argc, char **argv)
         return rc;
     }
     if (ntsim_check_generating()) { /* --generate: cases instead of the suites */
-        rc = ntsim_check_generate_run(argv[0], o.filter.kind, g_testee_command, g_vectors_dir,
+        rc = ntsim_check_generate_run(argv[0], o.filter.kind, g_testee_command,
+                                      ntsim_check_vectors_given ? ntsim_check_vectors_dir : NULL,
                                       g_facts_status == NRT_SUCCESS ? &ntsim_check_facts : NULL,
                                       g_facts_errors.count > 0 ? g_facts_errors.items[0]
                                                                : "out of memory");
@@ -653,7 +664,7 @@ int ntsim_check_start(int argc, char **argv)
         return rc;
     }
     printf("loaded %zu vectors from %zu files under %s; running %zu", ntsim_check_vectors.count,
-           ntsim_check_vectors.errors.files, g_vectors_dir, ntsim_check_selected);
+           ntsim_check_vectors.errors.files, ntsim_check_vectors_dir, ntsim_check_selected);
     if (g_shard_n > 1)
         printf(" (shard %zu of %zu)", g_shard_k, g_shard_n);
     printf("\n");
@@ -678,8 +689,8 @@ char *ntsim_check_repro(const ntsim_vector_t *v)
     char *cmd = ntsim_output_shell_word(testee ? g_argv0 : ntsim_check_ntsim_path, false);
     char *arg = testee ? ntsim_output_shell_word(ntsim_testee_command(ntsim_check_testee), true)
                        : ntsim_output_shell_word(v->file, false);
-    bool dir = testee && strcmp(g_vectors_dir, "vectors") != 0;
-    char *vectors = ntsim_output_shell_word(dir ? g_vectors_dir : "", false);
+    bool dir = testee && ntsim_check_vectors_given;
+    char *vectors = ntsim_output_shell_word(dir ? ntsim_check_vectors_dir : "", false);
     char *id = ntsim_output_shell_word(v->id, false);
     char *out = NULL;
     if (cmd != NULL && arg != NULL && vectors != NULL && id != NULL) {
@@ -723,6 +734,7 @@ void ntsim_check_finish(void)
     ntsim_check_ordered = NULL;
     ntsim_vector_set_free(&ntsim_check_vectors);
     free_xfail();
+    ntsim_check_data_free();
 }
 
 void ntsim_check_quiet_log(ntsim_log_level_t level, const char *message, void *ctx)

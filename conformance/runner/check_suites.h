@@ -22,13 +22,33 @@ extern const ntsim_vector_t **ntsim_check_ordered;
  * (--kind, --file, --id) left some out. */
 extern size_t ntsim_check_selected;
 extern bool ntsim_check_filtered;
-/* Whether the unit suites and the tree-wide checks (coverage, facts) run:
- * no filter, no testee process, shard 0. */
+/* Whether the tree-wide checks (coverage, facts) run: no filter, no testee
+ * process, shard 0; and the unit suites: the same, from a build tree (they
+ * test the source tree: an installed runner has none). */
+extern bool ntsim_check_whole_run;
 extern bool ntsim_check_run_units;
 /* The testee process (--testee), or NULL: the built-in one, in process. */
 extern struct ntsim_testee *ntsim_check_testee;
-/* The command that replays one vector ("build/ntsim"), for repro lines. */
+/* check_data.c: the run's own data (D-DATA-LOCATE), each the option's or
+ * where the locator finds it (sim/locate.h); ntsim_check_locate settles
+ * them after the options: -1 to go on, or 2 (each missing piece named with
+ * its option); *tree says whether the source tree (the unit suites' data)
+ * was found. The vectors' directory (given: --vectors), the facts, the
+ * decisions, the default expected-failures list (NULL: none), the ntsim
+ * command for repro lines (the one beside this program). */
+extern const char *ntsim_check_vectors_dir;
+extern bool ntsim_check_vectors_given;
+extern const char *ntsim_check_facts_path;
+extern const char *ntsim_check_xfail_default;
 extern const char *ntsim_check_ntsim_path;
+int ntsim_check_locate(const char *argv0, bool generating, bool *tree);
+/* --proto DIR: DIR/ntff.proto (false: out of memory). */
+bool ntsim_check_set_proto_dir(const char *dir);
+void ntsim_check_data_free(void);
+/* The source tree (a build tree's: the unit suites only): its root, and
+ * `tail` in it formatted into buf ("conformance/unit" run from the top). */
+extern const char *ntsim_check_source_root;
+const char *ntsim_check_tree(char *buf, size_t cap, const char *tail);
 /* --first: suite names, comma-separated, that run before the others; NULL:
  * the usual order. check_main.c checks the names. */
 extern const char *ntsim_check_first_suites;
@@ -44,16 +64,18 @@ bool ntsim_check_under_valgrind(void);
  * (--facts, --decisions), loaded by main; cited[] counted from the vectors. */
 extern ntsim_facts_t ntsim_check_facts;
 extern const char *ntsim_check_decisions_path;
-/* conformance/cli/exported_symbols.txt: what libntsim.so exports. */
+/* The source tree's conformance/cli/exported_symbols.txt: what libntsim.so
+ * exports. */
 extern const char *ntsim_check_exported_symbols_path;
 /* The reason a vector is listed as an expected failure, or NULL. */
 const char *ntsim_check_xfail_reason(const char *id);
 /* A log sink that drops every message: for the tests whose runs log on
  * purpose (faults, hostile input) and that count instead of reading stderr. */
 void ntsim_check_quiet_log(ntsim_log_level_t level, const char *message, void *ctx);
-/* Directory of the loader's broken-vector test data. */
+/* Directory of the loader's broken-vector test data (--testdata; the
+ * source tree's conformance/testdata). */
 extern const char *ntsim_check_testdata_dir;
-/* ntsim_check_proto_dir: kinds.h. */
+/* ntsim_check_ntff_proto: kinds.h. */
 
 /* check_runner.c. ntsim_check_start parses the options and loads the
  * vectors: -1 to go on, or the exit status (0 after --help, 1 out of memory,

@@ -127,7 +127,7 @@ static void print_kinds(TestResult **results, int n, unsigned long *passed,
             printf("  %s: %zu skipped (%s)\n", (*k)->name, g_skipped[ki], g_skip_reason[ki]);
             continue;
         }
-        if (kp + kf + kx == 0 && !ntsim_check_run_units)
+        if (kp + kf + kx == 0 && !ntsim_check_whole_run)
             continue;
         printf("  %s: %lu passed, %lu failed", (*k)->name, kp, kf);
         if (kx > 0)
@@ -165,6 +165,9 @@ unsigned long ntsim_check_print_summary(SRunner *sr, size_t skipped, unsigned lo
     }
     if (unit_passed + unit_failed > 0)
         printf("  unit tests: %lu passed, %lu failed\n", unit_passed, unit_failed);
+    if (ntsim_check_whole_run && !ntsim_check_run_units)
+        printf("  unit suites: not run (they test the source tree, and this runner is installed "
+               "without one)\n");
     /* A run that judged nothing proves nothing: a testee that answers none
      * of the selected kinds (or only kinds misspelled in its hello) must not
      * end green. A run of unit suites alone (CK_RUN_SUITE) judged those. */
@@ -180,7 +183,7 @@ unsigned long ntsim_check_print_summary(SRunner *sr, size_t skipped, unsigned lo
         printf("  load errors: %zu in %zu files read\n", ntsim_check_vectors.errors.count,
                ntsim_check_vectors.errors.files);
     errors += ntsim_check_print_fact_errors();
-    if (ntsim_check_run_units)
+    if (ntsim_check_whole_run)
         print_facts_line();
     failed += ntsim_check_vectors.errors.count + unit_failed + errors;
     passed += unit_passed;
