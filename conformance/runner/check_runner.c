@@ -106,8 +106,11 @@ static int load_xfail(const char *path, bool required)
         while (reason != NULL && (*reason == ' ' || *reason == '\t'))
             reason++;
         if (reason == NULL || *reason == '\0') {
-            printf("FAIL %s:%u: %s: an expected failure needs a reason after its id\n", path,
-                   lineno, id);
+            char msg[1024];
+            snprintf(msg, sizeof msg, "%s:%u: %s: an expected failure needs a reason after its id",
+                     path, lineno, id);
+            printf("FAIL %s\n", msg);
+            ntsim_check_junit_failure("xfail", id, msg);
             g_xfail_errors++;
             continue;
         }
@@ -141,9 +144,11 @@ unsigned long ntsim_check_print_stale_xfails(void)
     unsigned long stale = g_xfail_errors;
     for (size_t i = 0; !ntsim_check_filtered && i < g_xfail_count; i++)
         if (!g_xfail[i].matched) {
-            printf("FAIL %s:%u: %s: listed as an expected failure, but no vector has this id: "
-                   "remove its line\n",
-                   g_xfail_path, g_xfail[i].line, g_xfail[i].id);
+            char line[1024];
+            snprintf(line, sizeof line, "%s:%u: %s: listed as an expected failure, but no vector "
+                     "has this id: remove its line", g_xfail_path, g_xfail[i].line, g_xfail[i].id);
+            printf("FAIL %s\n", line);
+            ntsim_check_junit_failure("xfail", g_xfail[i].id, line);
             stale++;
         }
     return stale;
@@ -207,8 +212,10 @@ static bool judged(const ntsim_vector_t *v)
 {
     char buf[256];
     const char *why = ntsim_vector_skip_reason(v, ntsim_check_testee, buf, sizeof buf);
-    if (why != NULL)
+    if (why != NULL) {
         ntsim_check_count_skipped(v, why);
+        ntsim_check_junit_skip(v, why);
+    }
     return why == NULL;
 }
 
@@ -225,11 +232,21 @@ static const ntsim_vector_t **order(const ntsim_vector_set_t *set, const filter_
         for (int listed = 0; listed < 2; listed++)
             for (size_t i = 0; i < set->count; i++) {
                 const ntsim_vector_t *v = &set->vectors[i];
-                if (v->kind != *k || !selected(v, f) ||
-                    (ntsim_check_xfail_reason(v->id) != NULL) != listed)
+                if (v->kind != *k || (ntsim_check_xfail_reason(v->id) != NULL) != listed)
                     continue;
-                if (seen++ % g_shard_n == g_shard_k && judged(v))
+                if (!selected(v, f)) {
+                    ntsim_check_junit_skip(v, "filtered out (--kind, --file, --id)");
+                    continue;
+                }
+                size_t shard = seen++ % g_shard_n;
+                if (shard != g_shard_k) {
+                    char why[96];
+                    snprintf(why, sizeof why, "in shard %zu/%zu (this run is shard %zu/%zu)", shard,
+                             g_shard_n, g_shard_k, g_shard_n);
+                    ntsim_check_junit_skip(v, why);
+                } else if (judged(v)) {
                     out[n++] = v;
+                }
             }
     *count = n;
     g_matched = seen;
@@ -270,8 +287,12 @@ static void count_citations(void)
 
 unsigned long ntsim_check_print_fact_errors(void)
 {
-    for (size_t e = 0; e < g_facts_errors.count; e++)
+    for (size_t e = 0; e < g_facts_errors.count; e++) {
+        char name[32];
+        snprintf(name, sizeof name, "error %zu", e + 1);
         printf("FAIL %s\n", g_facts_errors.items[e]);
+        ntsim_check_junit_failure("facts", name, g_facts_errors.items[e]);
+    }
     return g_facts_errors.count;
 }
 
@@ -329,6 +350,9 @@ static void usage(FILE *out, const char *argv0)
             "  --facts FILE             the spec's facts (default: docs/spec_facts.md)\n"
             "  --max-input-bytes N      the largest vector file read (default 16777216)\n"
             "  --decisions FILE         the decisions (default: docs/decisions.md)\n"
+            "  --junit FILE             also write the run as JUnit XML to FILE (one testcase per\n"
+            "                           vector, unit test or generated case; written beside FILE\n"
+            "                           and renamed into place)\n"
             "  --help                   this text\n"
             "\n"
             "Kinds:",
@@ -425,6 +449,7 @@ static int parse_option(int c, const char *argv0, options_t *o)
         return 0;
     case 'F': ntsim_check_facts_path = optarg; return -1;
     case 'D': ntsim_check_decisions_path = optarg; return -1;
+    case 'J': ntsim_check_junit_set(optarg); return -1;
     case 'T': g_testee_command = optarg; return -1;
     case 'B': {
         unsigned long long v;
@@ -492,6 +517,7 @@ static int parse_args(int argc, char **argv, options_t *o)
         {"facts", required_argument, NULL, 'F'},
         {"max-input-bytes", required_argument, NULL, 'B'},
         {"decisions", required_argument, NULL, 'D'},
+        {"junit", required_argument, NULL, 'J'},
         {"testee", required_argument, NULL, 'T'},
         {"testee-timeout", required_argument, NULL, 'O'},
         {"testee-max-timeouts", required_argument, NULL, 'U'},
@@ -601,6 +627,31 @@ static int load_inputs(const char *argv0)
     return -1;
 }
 
+/* --junit FILE: refused before the run when it is one of the run's inputs
+ * (the vector files, the facts, the decisions, the expected failures, the
+ * NTFF schema) or cannot be written; -1 to go on, or 2. */
+static int check_junit(const char *argv0, const char *xfail_path)
+{
+    if (!ntsim_check_junit_wanted())
+        return -1;
+    size_t n = 0, cap = ntsim_check_vectors.count + 4;
+    const char **inputs = malloc(cap * sizeof *inputs);
+    if (inputs == NULL) {
+        fprintf(stderr, "%s: out of memory\n", argv0);
+        return 1;
+    }
+    inputs[n++] = ntsim_check_facts_path;
+    inputs[n++] = ntsim_check_decisions_path;
+    inputs[n++] = xfail_path;
+    inputs[n++] = ntsim_check_ntff_proto;
+    for (size_t i = 0; i < ntsim_check_vectors.count; i++)
+        if (i == 0 || ntsim_check_vectors.vectors[i].file != ntsim_check_vectors.vectors[i - 1].file)
+            inputs[n++] = ntsim_check_vectors.vectors[i].file;
+    int rc = ntsim_check_junit_check(argv0, inputs, n);
+    free(inputs);
+    return rc;
+}
+
 /* The selection (which needs the testee's hello: what it answers) and the
  * facts' citations. */
 static int select_vectors(const char *argv0, const filter_t *f)
@@ -646,7 +697,8 @@ int ntsim_check_start(int argc, char **argv)
     if (!ntsim_check_generating() && !no_list && load_xfail(o.xfail_path, o.xfail_given) != 0)
         return 2;
     /* Everything judged by is in memory before the testee starts. */
-    if ((rc = load_inputs(argv[0])) >= 0 || (rc = start_testee(argv[0])) >= 0) {
+    if ((rc = load_inputs(argv[0])) >= 0 || (rc = check_junit(argv[0], o.xfail_path)) >= 0 ||
+        (rc = start_testee(argv[0])) >= 0) {
         ntsim_check_finish();
         return rc;
     }
@@ -714,13 +766,19 @@ int ntsim_check_report(SRunner *sr)
     unsigned long errors = 0;
     if (ntsim_check_testee != NULL &&
         ntsim_testee_close(ntsim_check_testee, why, sizeof why) != NRT_SUCCESS) {
-        printf("FAIL the testee '%s' %s at the end of the run\n",
-               ntsim_testee_command(ntsim_check_testee), why);
+        char line[1024];
+        snprintf(line, sizeof line, "the testee '%s' %s at the end of the run",
+                 ntsim_testee_command(ntsim_check_testee), why);
+        printf("FAIL %s\n", line);
+        ntsim_check_junit_failure("testee", "the end of the run", line);
         errors++;
     }
     unsigned long failed = ntsim_check_print_summary(sr, g_skipped, errors);
     bool nothing = ntsim_check_filtered && g_matched == 0;
-    return failed == 0 && !nothing ? 0 : 1;
+    int rc = failed == 0 && !nothing ? 0 : 1;
+    if (ntsim_check_junit_write(sr, g_argv0, g_testee_command, NULL) != 0)
+        rc = 1; /* a report that was not written fails the run (D-OUTPUT) */
+    return rc;
 }
 
 void ntsim_check_finish(void)
@@ -734,6 +792,7 @@ void ntsim_check_finish(void)
     ntsim_check_ordered = NULL;
     ntsim_vector_set_free(&ntsim_check_vectors);
     free_xfail();
+    ntsim_check_junit_free();
     ntsim_check_data_free();
 }
 

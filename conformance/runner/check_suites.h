@@ -115,8 +115,28 @@ int ntsim_check_generate_run(const char *argv0, const char *kinds, const char *t
  * failure, the per-kind lines, the summary line; returns how many failed
  * (errors more were found before it). */
 void ntsim_check_count_skipped(const ntsim_vector_t *v, const char *reason);
+/* The kind whose vectors a TCase of this name runs ("json", "json:xfail"),
+ * or NULL (a unit test's TCase). */
+const ntsim_vector_kind_t *ntsim_check_tcase_kind(const char *tc);
 void ntsim_check_count_unjudged(const ntsim_vector_t *v, unsigned caps);
 unsigned long ntsim_check_print_summary(SRunner *sr, size_t skipped, unsigned long errors);
+
+/* check_junit.c: --junit FILE (D-JUNIT). _set takes the path (before the
+ * run); _check refuses it when it is one of the inputs or cannot be written
+ * (-1 to go on, or 2, the reason printed); _skip keeps why a loaded vector
+ * was not run; _failure adds a failure the summary counts outside Check's
+ * results (a load error, a stale expected failure...); _case adds a
+ * generated case (result: 0 passed, 1 failed, 2 skipped, 3 error, with
+ * its text); _write writes the file at the end (0, or 1 with the reason
+ * printed); _free releases what they kept. */
+void ntsim_check_junit_set(const char *path);
+bool ntsim_check_junit_wanted(void);
+int ntsim_check_junit_check(const char *argv0, const char *const *inputs, size_t n);
+void ntsim_check_junit_skip(const ntsim_vector_t *v, const char *reason);
+void ntsim_check_junit_failure(const char *classname, const char *name, const char *block);
+void ntsim_check_junit_case(const char *kind, const char *id, int result, const char *text);
+int ntsim_check_junit_write(SRunner *sr, const char *argv0, const char *testee, const char *seed);
+void ntsim_check_junit_free(void);
 
 /* The suites, one per test file (conformance/unit/ mirrors the source tree);
  * check_main.c lists them in their usual order. A suite's name is its
