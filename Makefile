@@ -153,10 +153,11 @@ VALGRIND := valgrind --fair-sched=yes --quiet --error-exitcode=1 --leak-check=fu
             --show-leak-kinds=definite,indirect,possible
 
 .PHONY: all run check generate layers memcheck asan tsan bench bench-quick bench-sim fuzz coverage mutation \
-        mutants model add-type-check add-kind-check add-scenario-key-check install uninstall install-check deps clean \
+        mutants mutants-merge mutants-shard-check model add-type-check add-kind-check add-scenario-key-check install uninstall install-check deps clean \
         interop view-check trace-engine
 
-all: $(LIB) $(SHLIB) $(PCFILE) $(CHECK_BIN) $(NTSIM_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT)
+all: $(LIB) $(SHLIB) $(PCFILE) $(CHECK_BIN) $(NTSIM_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT) \
+     $(MAN_PAGES)
 
 # --- dependencies -------------------------------------------------------------
 
@@ -287,9 +288,26 @@ run: $(NTSIM_BIN)
 CHECK_LOGS = CK_TAP_LOG_FILE_NAME=$(BUILD)/conformance.tap CK_XML_LOG_FILE_NAME=$(BUILD)/conformance.xml
 CHECK_ARGS ?=
 
+# Debian's Python, which sees the python3-* packages apt-get installs (a
+# python3 earlier in PATH, pyenv's, may not).
+PYTHON3 ?= /usr/bin/python3
+# python3-junitparser reads check_ntsim --junit's files (D-JUNIT); groff
+# renders the man pages for their check.
+$(BUILD)/.junitparser-ok: | $(DEPS_STAMP)
+	@$(call ensure_packages,$(PYTHON3) -c 'import junitparser',python3-junitparser,python3-junitparser for the --junit checks)
+	@touch $@
+# python3-protobuf runs the example Python testee (conformance/testee/examples).
+$(BUILD)/.protobuf-py-ok: | $(DEPS_STAMP)
+	@$(call ensure_packages,$(PYTHON3) -c 'import google.protobuf',python3-protobuf,python3-protobuf for the example testee)
+	@touch $@
+$(BUILD)/.groff-ok: | $(DEPS_STAMP)
+	@$(call ensure_packages,command -v groff,groff-base,groff for the man pages' check)
+	@touch $@
+
 # The in-process run's output is kept (build/conformance.log) so that
 # testee_check.sh can compare it with the same suite through `ntsim testee`.
-check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT) $(NTSIM_BIN) layers
+check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT) $(NTSIM_BIN) $(MAN_PAGES) layers \
+       | $(BUILD)/.junitparser-ok $(BUILD)/.groff-ok
 	{ $(CHECK_LOGS) ./$(CHECK_BIN) --ntsim ./$(NTSIM_BIN) $(CHECK_ARGS); echo $$? >$(BUILD)/conformance.rc; } \
 	    | tee $(BUILD)/conformance.log; exit $$(cat $(BUILD)/conformance.rc)
 	sh conformance/cli/testee_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN) $(BUILD)/conformance.log $(CHECK_ARGS)
@@ -301,6 +319,8 @@ check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT) $(NTSIM_BIN) layer
 	./$(EXIT_CLIENT)
 	sh conformance/cli/cli_ntsim.sh ./$(NTSIM_BIN)
 	sh conformance/cli/hostile.sh ./$(NTSIM_BIN) ./$(CHECK_BIN)
+	sh conformance/cli/shard_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN) $(PYTHON3)
+	perl conformance/cli/man_pages.pl check $(BUILD)/man ./$(NTSIM_BIN) ./$(CHECK_BIN)
 	sh conformance/proofs/file_map.sh
 
 # Generative conformance (docs/generative.md): N cases from SEED (default: from
@@ -475,6 +495,7 @@ MUTANT_TIMEOUT ?=
 MUTANT_MIN_SCORE ?= 95
 MUTANT_RETRY ?=
 MUTANT_LIST ?=
+MUTANT_SHARD ?=
 MUTANT_SANITIZERS ?= asan tsan
 # What judges each mutant: suite (the whole suite), vectors (the committed
 # vectors alone) or generate (the generator alone, MUTANT_GENERATE_ARGS);
@@ -513,6 +534,7 @@ MUTANT_TIMEOUT=$(MUTANT_TIMEOUT)
 MUTANT_MIN_SCORE=$(MUTANT_MIN_SCORE)
 MUTANT_RETRY=$(MUTANT_RETRY)
 MUTANT_LIST=$(MUTANT_LIST)
+MUTANT_SHARD=$(MUTANT_SHARD)
 endef
 mutants: $(CHECK_BIN) $(NTSIM_BIN) | $(GEN_HDR)
 	$(foreach s,$(if $(filter suite,$(MUTANT_SUITE)),$(filter asan tsan,$(MUTANT_SANITIZERS))),$(MAKE) BUILD=$(BUILD)/$(s) OPT="-O1 -g" \
@@ -521,6 +543,21 @@ mutants: $(CHECK_BIN) $(NTSIM_BIN) | $(GEN_HDR)
 	$(file >$(BUILD)/mutants.conf,$(MUTANT_CONF))
 	perl conformance/proofs/mutants.pl $(BUILD)/mutants.conf
 upper = $(if $(filter asan,$(1)),ASAN,TSAN)
+
+# The shards of one make mutants run (MUTANT_SHARD=K/N on N machines, their
+# report.shard-K-of-N.txt gathered here) as one report and one score:
+# build/mutants/report.txt, judged against MUTANT_MIN_SCORE (docs/ci.md).
+MUTANT_REPORTS ?= $(wildcard $(BUILD)/mutants/report.shard-*-of-*.txt)
+mutants-merge:
+	@mkdir -p $(BUILD)/mutants
+	perl conformance/proofs/mutants.pl --merge $(BUILD)/mutants/report.txt $(MUTANT_MIN_SCORE) \
+	    $(MUTANT_REPORTS)
+
+# CI (.ci/run): the shards of a small real mutant run, merged, give the
+# unsharded run's score and results (conformance/proofs/shard_mutants.sh;
+# make check proves the cheap part: the shards' lists partition the whole).
+mutants-shard-check: $(CHECK_BIN) $(NTSIM_BIN)
+	sh conformance/proofs/shard_mutants.sh $(BUILD)
 
 # vectors/README.md's checklist for adding an event type, proven on a scratch
 # copy: a throwaway 47th type with the listed edits passes the whole suite,
@@ -543,28 +580,66 @@ add-scenario-key-check: $(DEPS_STAMP)
 include conformance/bench/bench.mk
 
 # --- install ------------------------------------------------------------------
+#
+# make install puts under $(DESTDIR)$(PREFIX): the headers, libntsim.a,
+# libntsim.so and libntsim.pc; the programs ntsim and check_ntsim in bin/;
+# their man pages in share/man/man1/; and in share/ntsim/ the data they read
+# at run time, found from where they are (D-DATA-LOCATE): every row of
+# NTSIM_DATA_MAP (sim/locate.h, the one list: the vectors, the protos, the
+# facts and decisions, the shipped scenarios, TESTEE.md, the example
+# testees), each tree path copied to its installed path. It writes the list
+# of what it put in share/ntsim/install_manifest.txt, and make uninstall
+# removes exactly those files (then the folders of ntsim's own left empty).
 
-install: $(LIB) $(SHLIB)
-	install -d $(DESTDIR)$(PREFIX)/include/nrt $(DESTDIR)$(PREFIX)/include/ntsim \
-	    $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 644 include/nrt/*.h $(DESTDIR)$(PREFIX)/include/nrt/
-	install -m 644 include/ntsim/*.h $(DESTDIR)$(PREFIX)/include/ntsim/
-	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(SHLIB) $(DESTDIR)$(PREFIX)/lib/
-	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libntsim.so
+# "tree path=installed path" per row of the map; a folder's files found now.
+DATA_MAP := $(shell perl -0777 -ne 's/\\\n/ /g; while (/XX\x28\w+,\s*"([^"]+)",\s*"([^"]+)"/g) { print "$$1=$$2\n" }' sim/locate.h)
+data_files = $(if $(wildcard $(1)/.),$(foreach f,$(shell find $(1) -type f ! -name '*.pyc' ! -path '*/__pycache__/*' | LC_ALL=C sort),$(f)=share/ntsim/$(2)$(patsubst $(1)%,%,$(f))),$(1)=share/ntsim/$(2))
+# Every regular file install copies, as source=path under the prefix.
+INSTALL_FILES = $(foreach h,$(wildcard include/nrt/*.h include/ntsim/*.h),$(h)=$(h)) \
+    $(LIB)=lib/libntsim.a $(SHLIB)=lib/$(SONAME) $(NTSIM_BIN)=bin/ntsim $(CHECK_BIN)=bin/check_ntsim \
+    $(foreach p,$(MAN_PAGES),$(p)=share/man/man1/$(notdir $(p))) \
+    $(foreach m,$(DATA_MAP),$(call data_files,$(firstword $(subst =, ,$(m))),$(lastword $(subst =, ,$(m)))))
+MANIFEST := share/ntsim/install_manifest.txt
+
+# The man pages, made from the programs' own --help (conformance/cli/man_pages.pl).
+MAN_PAGES := $(BUILD)/man/ntsim.1 $(BUILD)/man/check_ntsim.1
+$(BUILD)/man/ntsim.1: docs/man/ntsim.1.in $(NTSIM_BIN) conformance/cli/man_pages.pl sim/locate.h
+	@mkdir -p $(@D)
+	perl conformance/cli/man_pages.pl page $< ./$(NTSIM_BIN) $(VERSION) $@
+$(BUILD)/man/check_ntsim.1: docs/man/check_ntsim.1.in $(CHECK_BIN) conformance/cli/man_pages.pl sim/locate.h
+	@mkdir -p $(@D)
+	perl conformance/cli/man_pages.pl page $< ./$(CHECK_BIN) $(VERSION) $@
+
+install: $(LIB) $(SHLIB) $(NTSIM_BIN) $(CHECK_BIN) $(MAN_PAGES)
+	@set -e; d='$(DESTDIR)$(PREFIX)'; m="$$d/$(MANIFEST)"; \
+	install -d "$$d/share/ntsim"; : >"$$m.tmp"; \
+	for pair in $(INSTALL_FILES); do \
+	    src=$${pair%%=*}; dst=$${pair#*=}; mode=644; [ ! -x "$$src" ] || mode=755; \
+	    install -d "$$d/$${dst%/*}"; install -m $$mode "$$src" "$$d/$$dst"; echo "$$dst" >>"$$m.tmp"; \
+	done; \
+	ln -sf $(SONAME) "$$d/lib/libntsim.so"; echo lib/libntsim.so >>"$$m.tmp"; \
+	install -d "$$d/lib/pkgconfig"; \
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' engine/libntsim.pc.in \
-	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/libntsim.pc
+	    >"$$d/lib/pkgconfig/libntsim.pc"; echo lib/pkgconfig/libntsim.pc >>"$$m.tmp"; \
+	echo $(MANIFEST) >>"$$m.tmp"; mv "$$m.tmp" "$$m"; \
+	echo "make install: $$(wc -l <"$$m") files under $$d (listed in $$m)"
 
+# What install put, from its manifest (or, without one, what it would put
+# now); then the folders that are ntsim's own, when nothing else is in them.
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/lib/libntsim.a $(DESTDIR)$(PREFIX)/lib/$(SONAME) \
-	    $(DESTDIR)$(PREFIX)/lib/libntsim.so $(DESTDIR)$(PREFIX)/lib/pkgconfig/libntsim.pc
-	rm -rf $(DESTDIR)$(PREFIX)/include/ntsim
-	cd $(DESTDIR)$(PREFIX)/include/nrt 2>/dev/null && rm -f $(notdir $(wildcard include/nrt/*.h)); true
+	@d='$(DESTDIR)$(PREFIX)'; m="$$d/$(MANIFEST)"; \
+	if [ -f "$$m" ]; then files=$$(cat "$$m"); else \
+	    files="$(foreach pair,$(INSTALL_FILES),$(lastword $(subst =, ,$(pair)))) lib/libntsim.so lib/pkgconfig/libntsim.pc"; fi; \
+	n=0; for f in $$files; do [ ! -e "$$d/$$f" ] && [ ! -L "$$d/$$f" ] || n=$$((n + 1)); rm -f "$$d/$$f"; done; \
+	for dir in share/ntsim include/ntsim include/nrt; do \
+	    [ ! -d "$$d/$$dir" ] || find "$$d/$$dir" -depth -type d -empty -delete; done; \
+	echo "make uninstall: removed $$n files under $$d"
 
 # Installs into a scratch prefix and builds a program against it with
 # pkg-config, as a porter would.
-install-check: $(DEPS_STAMP)
+install-check: $(DEPS_STAMP) | $(BUILD)/.junitparser-ok $(BUILD)/.protobuf-py-ok
 	sh conformance/cli/install_check.sh
+	sh conformance/cli/install_suite.sh $(PYTHON3)
 
 clean:
 	rm -rf $(BUILD)

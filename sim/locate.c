@@ -118,25 +118,19 @@ static bool own_path(char *exe, size_t cap, char *why, size_t why_cap)
     return true;
 }
 
-/* path, shown relative to the working directory when it lies below it (not
- * when that is "/": "work/x" reads worse than "/work/x"); takes path, which
- * is malloc'd, and returns the path to use (malloc'd, or NULL: out of
- * memory). */
-static char *below_cwd(char *path)
+/* root/tail, shown as tail alone when root is the working directory (a
+ * program of a build tree run from the tree's top: `vectors`, as the tree
+ * names it), else whole; malloc'd, NULL when out of memory. */
+static char *shown(const char *root, const char *tail)
 {
     char cwd[PATH_MAX];
-    if (path == NULL || getcwd(cwd, sizeof cwd) == NULL || strcmp(cwd, "/") == 0)
-        return path;
-    size_t n = strlen(cwd);
-    if (strncmp(path, cwd, n) != 0 || (path[n] != '/' && path[n] != '\0'))
-        return path;
-    char *rel = ntsim_strdup(path[n] == '\0' ? "." : path + n + 1);
-    free(path);
-    return rel;
+    if (getcwd(cwd, sizeof cwd) != NULL && strcmp(cwd, root) == 0)
+        return ntsim_strdup(tail);
+    return join(root, tail);
 }
 
 /* root/tail for the running program's root in the layout it must be
- * (want_tree: the build tree only), shown below the working directory. */
+ * (want_tree: the build tree only). */
 static char *located(const char *tree, const char *installed_tail, bool want_tree, char *why,
                      size_t cap)
 {
@@ -152,7 +146,7 @@ static char *located(const char *tree, const char *installed_tail, bool want_tre
         free(root);
         return NULL;
     }
-    char *path = below_cwd(join(root, installed ? installed_tail : tree));
+    char *path = shown(root, installed ? installed_tail : tree);
     free(root);
     if (path == NULL)
         snprintf(why, cap, "out of memory");
@@ -175,19 +169,24 @@ char *ntsim_data_source_path(const char *tail, char *why, size_t cap)
 
 char *ntsim_data_beside_program(const char *name, char *why, size_t cap)
 {
-    char exe[PATH_MAX];
+    char exe[PATH_MAX], cwd[PATH_MAX];
     if (!own_path(exe, sizeof exe, why, cap))
         return NULL;
-    if (!up(exe)) {
-        snprintf(why, cap, "%s: not an absolute path to a program", exe);
-        return NULL;
-    }
-    char *path = below_cwd(join(exe, name));
-    if (path != NULL && strchr(path, '/') == NULL) { /* a command word with no '/' is looked */
-        char *dot = join(".", path);               /* up in PATH: ./ntsim, not ntsim */
+    bool installed;
+    char *root = ntsim_data_root_of(exe, &installed, why, cap);
+    char *path = up(exe) ? join(exe, name) : NULL;
+    /* build/ntsim, as the tree's own commands name it, for a program of the
+     * build tree run from the tree's top; a word without a '/' would be
+     * looked up in PATH: ./ntsim. */
+    size_t n = root != NULL ? strlen(root) : 0;
+    if (path != NULL && root != NULL && !installed && getcwd(cwd, sizeof cwd) != NULL &&
+        strcmp(cwd, root) == 0 && strncmp(path, root, n) == 0 && path[n] == '/') {
+        char *rel = strchr(path + n + 1, '/') != NULL ? ntsim_strdup(path + n + 1)
+                                                      : join(".", path + n + 1);
         free(path);
-        path = dot;
+        path = rel;
     }
+    free(root);
     if (path == NULL)
         snprintf(why, cap, "out of memory");
     return path;

@@ -24,10 +24,10 @@
  * its installed path (the Makefile reads the rows from this file), and the
  * man pages' FILES sections are checked against them.
  *
- * A path the locator returns is shown relative to the working directory
- * when it lies below it (`vectors`, not `/home/me/ntsim/vectors`, for a
- * program run from the top of its tree): the same run prints the same
- * lines wherever the tree is, and a path elsewhere is absolute.
+ * A path the locator returns is absolute, but for a program of a build
+ * tree run from the tree's top, which reads `vectors`, as the tree names
+ * it, not `/home/me/ntsim/vectors`: the same run prints the same lines
+ * wherever the tree is.
  */
 #ifndef NTSIM_SIM_LOCATE_H
 #define NTSIM_SIM_LOCATE_H

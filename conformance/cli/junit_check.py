@@ -1,7 +1,10 @@
 #!/usr/bin/python3
 """conformance/cli/junit_check.py FILE SUMMARY_LINE: check_ntsim --junit's file,
 read by a consumer nobody here wrote (Debian's python3-junitparser), must
-count what the run's summary line counts (D-JUNIT):
+count what the run's summary line counts (D-JUNIT). With --shards WHOLE
+SHARD...: the shards of a run add up to the whole run (below).
+
+The summary lines:
 
   conformance: P passed, F failed, S skipped     (the vectors and unit tests)
   generate: N cases in T s: P passed, F failed, S skipped, D discarded, E errors (...)
@@ -16,7 +19,55 @@ import sys
 from junitparser import Error, Failure, JUnitXml, Skipped
 
 
+def outcomes(path):
+    """{(classname, name): outcome} of a run's vectors: passed, failed,
+    error, another shard (skipped as one), or skipped: REASON."""
+    out = {}
+    for suite in JUnitXml.fromfile(path):
+        for case in suite:
+            r = case.result[0] if case.result else None
+            if r is None:
+                o = 'passed'
+            elif isinstance(r, Skipped):
+                o = 'another shard' if r.message.startswith('in shard ') else f'skipped: {r.message}'
+            else:
+                o = 'failed' if isinstance(r, Failure) else 'error'
+            if case.classname != 'unit':
+                out[(case.classname, case.name)] = o
+    return out
+
+
+def shards(whole_path, shard_paths):
+    """The vectors each shard ran (all but those it left to another shard)
+    are disjoint, their union is every vector of the whole run, and each
+    has the outcome it has in the whole run."""
+    whole = outcomes(whole_path)
+    problems, ran = [], {}
+    for path in shard_paths:
+        part = outcomes(path)
+        if set(part) != set(whole):
+            problems.append(f'{path}: lists other vectors than {whole_path}')
+        for key, o in part.items():
+            if o == 'another shard':
+                continue
+            if key in ran:
+                problems.append(f'{key[1]}: run by {ran[key]} and by {path}')
+            ran[key] = path
+            if o != whole.get(key):
+                problems.append(f'{key[1]}: {o} in {path}, {whole.get(key)} in the whole run')
+    missing = [k[1] for k in whole if k not in ran]
+    if missing:
+        problems.append(f'{len(missing)} vectors run by no shard: {", ".join(missing[:5])}')
+    for p in problems:
+        print(f'junit_check: {p}', file=sys.stderr)
+    print(f'junit_check: {len(shard_paths)} shards took {len(ran)} vectors, each once; the whole '
+          f'run has {len(whole)}{"" if problems else ", with the same outcomes"}')
+    sys.exit(1 if problems else 0)
+
+
 def main():
+    if sys.argv[1] == '--shards':
+        shards(sys.argv[2], sys.argv[3:])
     path, line = sys.argv[1], sys.argv[2]
     m = re.match(r'conformance: (\d+) passed, (\d+) failed, (\d+) skipped$', line)
     g = re.match(r'generate: (\d+) cases in [0-9.]+ s: (\d+) passed, (\d+) failed, (\d+) skipped, '

@@ -22,7 +22,7 @@
  * and the unit suites do not run. --shard K/N runs every N-th selected
  * vector from the K-th (0-based); the unit suites run in shard 0 only. A
  * vector listed as an expected failure ("ID reason", one per line; --xfail
- * FILE, by default conformance/runner/expected_failures.txt in process and none
+ * FILE, by default ntsim's own list (located: check_data.c) in process and none
  * with a testee) must fail: if it passes, the run fails. A vector file that
  * fails to load counts as one failure per error.
  *
@@ -308,12 +308,17 @@ static void usage(FILE *out, const char *argv0)
             "       %s [--testee 'CMD ARGS'] --generate N [--seed S] [--case K] [--kind LIST]\n"
             "       [--save-failures DIR] [--max-failures N] [--shrink-steps N] [--progress S]\n"
             "\n"
-            "Replays every *.yaml vector under DIR (default: vectors) as a Check test and runs\n"
+            "Replays every *.yaml vector under DIR as a Check test and, from a build tree, runs\n"
             "the unit suites. Each failure prints its vector id, file:line, what differs and a\n"
             "command that replays it alone; the last line is\n"
-            "'conformance: N passed, N failed, N skipped'. Exit 0 when all pass, 1 otherwise.\n"
+            "'conformance: N passed, N failed, N skipped'. Exit 0 when all pass, 1 otherwise,\n"
+            "2 on bad usage or when the harness's own data (below) is missing.\n"
             "\n"
-            "  --vectors DIR            vector directory (default: vectors)\n"
+            "Its data is found from where this program is, never from the working directory:\n"
+            "installed as PREFIX/bin/check_ntsim, in PREFIX/share/ntsim; in a build tree, in the\n"
+            "source tree above it. The options below read other files instead.\n"
+            "\n"
+            "  --vectors DIR            vector directory (default: the vectors ntsim ships)\n"
             "  --kind LIST              only vectors of these kinds (comma-separated, see\n"
             "                           below); no unit suites\n"
             "  --file FILE              only vectors from this file (a path or its last parts)\n"
@@ -335,28 +340,33 @@ static void usage(FILE *out, const char *argv0)
             "                           (default 10; 0: never): a testee costs at most N\n"
             "                           timeouts over a run, --generate too\n"
             "  --xfail FILE             vectors that must fail, 'ID reason' per line (default:\n"
-            "                           conformance/runner/expected_failures.txt in process, none with\n"
-            "                           --testee: each testee has its own list)\n"
+            "                           ntsim's own list in process, none with --testee: each\n"
+            "                           testee has its own list)\n"
             "  --expected-failures FILE the same as --xfail\n"
-            "  --testdata DIR           broken-vector test data (default: conformance/testdata)\n"
-            "  --proto DIR              directory of ntff.proto for protoc (default: engine/convert)\n"
-            "  --ntsim PATH             the ntsim command, for repro lines (default: build/ntsim)\n"
+            "  --testdata DIR           the unit suites' broken-vector test data (default: the\n"
+            "                           source tree's conformance/testdata)\n"
+            "  --proto DIR              directory of ntff.proto for protoc (default: the NTFF\n"
+            "                           schema ntsim ships)\n"
+            "  --ntsim PATH             the ntsim command, for repro lines (default: the ntsim\n"
+            "                           beside this program)\n"
+            "\n",
+            argv0, argv0);
+    fprintf(out,
             "  --first SUITE,...        run these suites first, the others after them in the\n"
             "                           usual order (make mutants: a mutant of one engine file\n"
             "                           fails soonest in the suites that test that file)\n"
             "  --list-suites            print the suites' names, one per line, and exit\n"
             "  --list-kinds             print the vector kinds, one per line with 'judged' (a\n"
             "                           testee answers it) or 'own' (the harness's), and exit\n"
-            "  --facts FILE             the spec's facts (default: docs/spec_facts.md)\n"
+            "  --facts FILE             the spec's facts (default: the spec_facts.md ntsim ships)\n"
             "  --max-input-bytes N      the largest vector file read (default 16777216)\n"
-            "  --decisions FILE         the decisions (default: docs/decisions.md)\n"
+            "  --decisions FILE         the decisions (default: the decisions.md ntsim ships)\n"
             "  --junit FILE             also write the run as JUnit XML to FILE (one testcase per\n"
             "                           vector, unit test or generated case; written beside FILE\n"
             "                           and renamed into place)\n"
             "  --help                   this text\n"
             "\n"
-            "Kinds:",
-            argv0, argv0);
+            "Kinds:");
     /* From the registry, so a new kind cannot be missing here. */
     for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++)
         fprintf(out, " %s%s", (*k)->name, (*k)->judge != NULL ? "" : "*");
