@@ -2,6 +2,7 @@
  * conformance/lib/output.c: checked output (output.h): stdout, and files
  * written beside themselves and renamed into place.
  */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "output.h"
 
 #include <errno.h>
@@ -93,8 +94,11 @@ NRT_STATUS ntsim_output_check(const char *path, const char *const *inputs, size_
         return NRT_INVALID;
     }
     if (stat(path, &st) == 0) {
-        if (S_ISDIR(st.st_mode)) {
-            snprintf(why, cap, "%s: is a directory: cannot write it", path);
+        /* A device, a FIFO, a directory: a rename would put a file where it
+         * is (root may replace /dev/full), or fail; never written. */
+        if (!S_ISREG(st.st_mode)) {
+            snprintf(why, cap, "%s: not a regular file (%s): cannot write it", path,
+                     ntsim_file_type_name(st.st_mode));
             return NRT_INVALID;
         }
         for (size_t i = 0; i < n; i++)
@@ -140,15 +144,23 @@ NRT_STATUS ntsim_output_open(ntsim_output_t **out, const char *path, const char 
     NRT_STATUS st = ntsim_output_check(path, inputs, n, why, cap);
     if (st != NRT_SUCCESS)
         return st;
+    /* A symlink is written through: its target is the file replaced (as
+     * git's lockfile does), the link stays. */
+    struct stat lst;
+    char *target = lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) ? realpath(path, NULL) : NULL;
+    if (target != NULL)
+        path = target;
     ntsim_output_t *o = calloc(1, sizeof *o);
     const char *base = strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
     if (o == NULL || (o->path = ntsim_strdup(path)) == NULL || (o->dir = dir_of(path)) == NULL ||
         (o->temp = malloc(strlen(o->dir) + strlen(base) + 16)) == NULL) {
+        free(target);
         ntsim_output_abort(o);
         snprintf(why, cap, "out of memory");
         return NRT_RESOURCE;
     }
     sprintf(o->temp, "%s/.%s.XXXXXX", o->dir, base);
+    free(target); /* base pointed into it: used last just above */
     int fd = mkstemp(o->temp);
     if (fd < 0) {
         snprintf(why, cap, "%s: cannot write: a temporary file beside it: %s", path,

@@ -17,7 +17,8 @@
  *     ntsim_output_t *o;
  *     ntsim_output_open(&o, path, inputs, n_inputs, why, cap)
  *         refuses a path that is one of the command's inputs (same device
- *         and inode) or a directory, then creates a temporary file beside
+ *         and inode) or not a regular file (a directory, a device), writes
+ *         through a symlink to its target, then creates a temporary file beside
  *         it (same directory, hence same file system: the rename below is
  *         atomic), ".NAME.XXXXXX";
  *     ntsim_output_file(o)   the FILE * to write;
@@ -45,7 +46,7 @@
 
 typedef struct ntsim_output ntsim_output_t;
 
-/* Refuses path when it is a directory or the same file (device and inode)
+/* Refuses path when it is not a regular file or the same file (device and inode)
  * as one of inputs[0..n) (each a path; one that does not exist is skipped),
  * or when its directory cannot be written; NRT_INVALID with why then. */
 NRT_STATUS ntsim_output_check(const char *path, const char *const *inputs, size_t n, char *why,
