@@ -13,9 +13,14 @@
 #   make memcheck   the same suite under valgrind memcheck: 0 errors, 0 leaks
 #   make asan       the same suite built with AddressSanitizer + UBSan
 #   make tsan       the same suite built with ThreadSanitizer
-#   make install    headers, libntsim.a, libntsim.so and libntsim.pc under
-#                   $(DESTDIR)$(PREFIX) (default /usr/local); make uninstall
-#   make install-check  install into a scratch prefix and link a program
+#   make install    under $(DESTDIR)$(PREFIX) (default /usr/local): headers,
+#                   libntsim.a, libntsim.so, libntsim.pc, bin/ntsim,
+#                   bin/check_ntsim, their man pages, and share/ntsim/ (the
+#                   suite's data: sim/locate.h's NTSIM_DATA_MAP); make
+#                   uninstall removes exactly that
+#   make install-check  install into a scratch prefix: link a program, run the
+#                   installed suite from another directory, the Python example
+#                   testee through it, missing data, uninstall
 #   make bench      the capture benchmark beside LTTng-UST and memcpy (not a test);
 #                   BENCH_ARGS="--rounds R --events N"; make bench-quick for CI
 #   make fuzz       libFuzzer over the loaders and decoders (FUZZ_SECONDS=N each)
@@ -25,7 +30,9 @@
 #   make mutants    mutation score of engine/: every mutant built and the suite
 #                   run on it; build/mutants/report.txt (MUTANT_JOBS=2,
 #                   MUTANT_FILES="json.c ...", MUTANT_SAMPLE=N MUTANT_SEED=S,
-#                   MUTANT_SUITE=vectors|generate: judged by one of them alone)
+#                   MUTANT_SUITE=vectors|generate: judged by one of them alone,
+#                   MUTANT_SHARD=K/N: one machine's part); make mutants-merge
+#                   adds the shards' reports up (docs/ci.md)
 #   make add-type-check  prove vectors/README.md's checklist for a new event type
 #   make add-kind-check  prove docs/architecture.md's checklist for a new vector kind
 #   make add-scenario-key-check  prove docs/architecture.md's checklist for a new
@@ -596,7 +603,7 @@ include conformance/bench/bench.mk
 # removes exactly those files (then the folders of ntsim's own left empty).
 
 # "tree path=installed path" per row of the map; a folder's files found now.
-DATA_MAP := $(shell perl -0777 -ne 's/\\\n/ /g; while (/XX\x28\w+,\s*"([^"]+)",\s*"([^"]+)"/g) { print "$$1=$$2\n" }' sim/locate.h)
+DATA_MAP = $(shell perl -0777 -ne 's/\\\n/ /g; while (/XX\x28\w+,\s*"([^"]+)",\s*"([^"]+)"/g) { print "$$1=$$2\n" }' sim/locate.h)
 data_files = $(if $(wildcard $(1)/.),$(foreach f,$(shell find $(1) -type f ! -name '*.pyc' ! -path '*/__pycache__/*' | LC_ALL=C sort),$(f)=share/ntsim/$(2)$(patsubst $(1)%,%,$(f))),$(1)=share/ntsim/$(2))
 # Every regular file install copies, as source=path under the prefix.
 INSTALL_FILES = $(foreach h,$(wildcard include/nrt/*.h include/ntsim/*.h),$(h)=$(h)) \
