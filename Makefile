@@ -331,6 +331,7 @@ check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT) $(NTSIM_BIN) $(MAN
 	sh conformance/cli/cli_ntsim.sh ./$(NTSIM_BIN)
 	sh conformance/cli/hostile.sh ./$(NTSIM_BIN) ./$(CHECK_BIN)
 	sh conformance/cli/shard_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN) $(PYTHON3)
+	sh conformance/proofs/shard_mutants.sh $(BUILD) "$(CC)"
 	perl conformance/cli/man_pages.pl check $(BUILD)/man ./$(NTSIM_BIN) ./$(CHECK_BIN)
 	sh conformance/proofs/file_map.sh
 
@@ -559,16 +560,15 @@ upper = $(if $(filter asan,$(1)),ASAN,TSAN)
 # report.shard-K-of-N.txt gathered here) as one report and one score:
 # build/mutants/report.txt, judged against MUTANT_MIN_SCORE (docs/ci.md).
 MUTANT_REPORTS ?= $(wildcard $(BUILD)/mutants/report.shard-*-of-*.txt)
+MUTANT_MERGED ?= $(BUILD)/mutants/report.txt
 mutants-merge:
-	@mkdir -p $(BUILD)/mutants
-	perl conformance/proofs/mutants.pl --merge $(BUILD)/mutants/report.txt $(MUTANT_MIN_SCORE) \
-	    $(MUTANT_REPORTS)
+	@mkdir -p $(dir $(MUTANT_MERGED))
+	perl conformance/proofs/mutants.pl --merge $(MUTANT_MERGED) $(MUTANT_MIN_SCORE) $(MUTANT_REPORTS)
 
-# CI (.ci/run): the shards of a small real mutant run, merged, give the
-# unsharded run's score and results (conformance/proofs/shard_mutants.sh;
-# make check proves the cheap part: the shards' lists partition the whole).
+# The shards of a small real mutant run, merged, give the unsharded run's
+# score and results (conformance/proofs/shard_mutants.sh; part of make check).
 mutants-shard-check: $(CHECK_BIN) $(NTSIM_BIN)
-	sh conformance/proofs/shard_mutants.sh $(BUILD)
+	sh conformance/proofs/shard_mutants.sh $(BUILD) "$(CC)"
 
 # vectors/README.md's checklist for adding an event type, proven on a scratch
 # copy: a throwaway 47th type with the listed edits passes the whole suite,

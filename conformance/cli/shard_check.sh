@@ -6,11 +6,11 @@
 #      (conformance/cli/junit_check.py): every shard's file counts what its
 #      summary line says; the vectors the shards ran are disjoint, their
 #      union is the whole run's, each with the outcome it has there;
-#   2. mutants: MUTANT_SHARD=K/3 lists of a sample (make mutants, nothing
-#      built or run) are disjoint and their union is the unsharded list.
-#      That the shards' reports merge into the unsharded score is proven on
-#      a real run by make mutants-shard-check (CI, .ci/run: it builds and
-#      runs mutants, too slow for make check).
+#   2. mutants: MUTANT_SHARD=K/3 lists of a sample of 60 (make mutants,
+#      nothing built or run) are disjoint and their union is the unsharded
+#      list. That the shards' reports of a real run merge into the
+#      unsharded run's results and score: conformance/proofs/shard_mutants.sh,
+#      which make check runs next.
 set -u
 check=${1:?usage: shard_check.sh CHECK NTSIM [PYTHON3]}
 ntsim=${2:?}

@@ -71,7 +71,8 @@
 # default 6x the unmutated run, at least 30), MUTANT_SANITIZERS (default
 # "asan tsan"; empty: no sanitizer stage), MUTANT_MIN_SCORE (percent, default
 # 95), MUTANT_LIST=1 (print the mutants, run nothing; MUTANT_LIST=entries: as
-# equivalents-file entries), MUTANT_SHARD=K/N (every N-th mutant of the
+# equivalents-file entries), MUTANT_OUT (where the work and the report go;
+# default BUILD/mutants), MUTANT_SHARD=K/N (every N-th mutant of the
 # selection from the K-th: one machine's part of a CI job matrix; the
 # report is report.shard-K-of-N.txt, whose score is not judged on its own).
 #
@@ -291,7 +292,7 @@ sub main {
     return merge_reports(@ARGV[1 .. $#ARGV]) if @ARGV && $ARGV[0] eq '--merge';
     read_conf($ARGV[0]) if @ARGV;
     my $build = env_or('MUTANT_BUILD', 'build');
-    my $out = "$build/mutants";
+    my $out = env_or('MUTANT_OUT', "$build/mutants"); # the work, the results, the report
     my @files = sort(glob('engine/*.c'), glob('engine/*/*.c'));
     my %orig = map { $_ => slurp($_) } @files;
     my @all = number_mutants(map { file_mutants($_, $orig{$_}) } @files);
