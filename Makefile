@@ -324,7 +324,7 @@ check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT) $(NTSIM_BIN) $(MAN
 	sh conformance/cli/testee_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN) $(BUILD)/conformance.log $(CHECK_ARGS)
 	sh conformance/cli/generate_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN)
 	sh conformance/cli/contract_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN)
-	sh conformance/cli/cli_failures.sh ./$(CHECK_BIN)
+	sh conformance/cli/cli_failures.sh ./$(CHECK_BIN) $(PYTHON3)
 	./$(CXX_TEST)
 	./$(CLIENT_TEST)
 	./$(EXIT_CLIENT)
