@@ -12,8 +12,9 @@
 #      passes every vector of the kinds it announces through the installed
 #      runner; a kind it announces but does not answer fails with its Error;
 #   3. each piece of the harness's own data removed in turn: exit 2, the
-#      file and the option that sets it named, nothing judged; ntsim replay
-#      of an ntff vector without the NTFF schema the same;
+#      file and the option that sets it named, nothing judged; protoc
+#      missing from PATH the same; ntsim replay of an ntff vector without
+#      the NTFF schema the same;
 #   4. the README's installed commands run from elsewhere with P/bin on
 #      PATH: ntsim run by a shipped scenario's name, export, view; the man
 #      pages are where man finds them;
@@ -84,6 +85,13 @@ missing vectors --vectors
 missing proto/ntff.proto --proto
 missing docs/spec_facts.md --facts
 missing docs/decisions.md --decisions
+# protoc, the harness's tool for the ntff vectors, missing: exit 2 too.
+mkdir -p "$tmp/nopath" && ln -s "$(command -v sh)" "$tmp/nopath/sh"
+(cd "$tmp/elsewhere" && PATH="$tmp/nopath" "$P/bin/check_ntsim" --testee "$P/bin/ntsim testee") \
+    >"$tmp/m.out" 2>"$tmp/m.err"
+rc=$?
+[ "$rc" -eq 2 ] && grep -q 'cannot run protoc: No such file or directory (protoc reads the ntff' "$tmp/m.err" ||
+    bad "without protoc: exit $rc, $(head -1 "$tmp/m.err")"
 mv "$P/share/ntsim/proto/ntff.proto" "$tmp/moved"
 (cd "$tmp/elsewhere" && "$P/bin/ntsim" replay "$P/share/ntsim/vectors/ntff_smoke.yaml") >/dev/null 2>"$tmp/r.err"
 rc=$?

@@ -44,6 +44,10 @@ void ntsim_ntff_decode_forget(void);
  * before a testee process exists; a decode calls it on first use).
  * NRT_FAILURE with the reason in why (the same reason at every later call). */
 NRT_STATUS ntsim_ntff_schema_freeze(char *why, size_t cap);
+/* Whether protoc runs here (`protoc --version`): the runner's own tool, so
+ * that a machine without it is the harness's error, not every ntff
+ * verdict's. NRT_FAILURE with why. */
+NRT_STATUS ntsim_ntff_protoc_check(char *why, size_t cap);
 
 /* The path of ntff.proto, for the ntff kind's protoc --decode (the
  * runner's --proto DIR gives DIR/ntff.proto); NULL: where the locator finds

@@ -157,6 +157,20 @@ static bool spawn_protoc(char *const argv[], const char *in_path, char **text, i
     return true;
 }
 
+NRT_STATUS ntsim_ntff_protoc_check(char *why, size_t cap)
+{
+    char *argv[] = {(char *)"protoc", (char *)"--version", NULL};
+    char *text = NULL;
+    int status = 0;
+    if (!spawn_protoc(argv, "/dev/null", &text, &status, why, cap))
+        return NRT_FAILURE;
+    bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    if (!ok)
+        snprintf(why, cap, "protoc --version did not succeed: %.200s", text != NULL ? text : "");
+    free(text);
+    return ok ? NRT_SUCCESS : NRT_FAILURE;
+}
+
 /* Runs protoc on the bytes as ntff.<message>; returns its stdout (malloc'd)
  * or NULL with why. */
 static char *protoc_run(const char *message, const uint8_t *bytes, size_t len, char *why,

@@ -167,13 +167,16 @@ int ntsim_check_locate(const char *argv0, bool generating, bool *tree)
         {&ntsim_check_decisions_path, NTSIM_DATA_DECISIONS, "--decisions FILE", false},
     };
     ntsim_check_vectors_given = ntsim_check_vectors_dir != NULL;
-    bool ok = true;
+    bool ok = true, located = false;
     for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
-        if (!generating || pieces[i].value != &ntsim_check_vectors_dir)
-            ok &= settle(argv0, &pieces[i]);
+        if (!generating || pieces[i].value != &ntsim_check_vectors_dir) {
+            bool given = *pieces[i].value != NULL, here = settle(argv0, &pieces[i]);
+            ok &= here;
+            located |= !here && !given;
+        }
     if (!ok) {
-        fprintf(stderr, "%s: nothing was judged: the harness's own data above is missing "
-                        "(make install puts it in <prefix>/share/ntsim)\n", argv0);
+        fprintf(stderr, "%s: nothing was judged: the harness's own data above is missing%s\n",
+                argv0, located ? " (make install puts it in PREFIX/share/ntsim)" : "");
         return 2;
     }
     char why[512];

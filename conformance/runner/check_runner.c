@@ -312,7 +312,7 @@ static void usage(FILE *out, const char *argv0)
             "the unit suites. Each failure prints its vector id, file:line, what differs and a\n"
             "command that replays it alone; the last line is\n"
             "'conformance: N passed, N failed, N skipped'. Exit 0 when all pass, 1 otherwise,\n"
-            "2 on bad usage or when the harness's own data (below) is missing.\n"
+            "2 on bad usage or when the harness's own data (below) or protoc is missing.\n"
             "\n"
             "Its data is found from where this program is, never from the working directory:\n"
             "installed as PREFIX/bin/check_ntsim, in PREFIX/share/ntsim; in a build tree, in the\n"
@@ -603,7 +603,7 @@ static int start_testee(const char *argv0)
  * before any testee process exists (start_testee), and never read again: a
  * testee that rewrites these files while it runs changes nothing of what it
  * is judged by (D-TESTEE-BOUNDS). */
-static int load_inputs(const char *argv0)
+static int load_inputs(const char *argv0, const filter_t *f)
 {
     ntsim_vector_set_init(&ntsim_check_vectors);
     ntsim_errors_init(&g_facts_errors);
@@ -632,6 +632,18 @@ static int load_inputs(const char *argv0)
          * the testee for what the harness lacks (D-DATA-LOCATE). */
         fprintf(stderr, "%s: %s (the NTFF schema, the harness's own data; --proto DIR reads "
                         "DIR/ntff.proto): nothing was judged\n", argv0, why);
+        return 2;
+    }
+    /* protoc reads the ntff kind's bytes: the harness's tool, needed when
+     * an ntff vector or case may run. */
+    bool ntff = ntsim_check_generating();
+    for (size_t i = 0; i < ntsim_check_vectors.count && !ntff; i++)
+        ntff = ntsim_check_vectors.vectors[i].kind == &ntsim_kind_ntff &&
+               selected(&ntsim_check_vectors.vectors[i], f);
+    if (ntff && ntsim_ntff_protoc_check(why, sizeof why) != NRT_SUCCESS) {
+        fprintf(stderr, "%s: %s (protoc reads the ntff vectors' bytes: install it, Debian's "
+                        "protobuf-compiler, or leave them out: --kind): nothing was judged\n",
+                argv0, why);
         return 2;
     }
     return -1;
@@ -707,7 +719,7 @@ int ntsim_check_start(int argc, char **argv)
     if (!ntsim_check_generating() && !no_list && load_xfail(o.xfail_path, o.xfail_given) != 0)
         return 2;
     /* Everything judged by is in memory before the testee starts. */
-    if ((rc = load_inputs(argv[0])) >= 0 || (rc = check_junit(argv[0], o.xfail_path)) >= 0 ||
+    if ((rc = load_inputs(argv[0], &o.filter)) >= 0 || (rc = check_junit(argv[0], o.xfail_path)) >= 0 ||
         (rc = start_testee(argv[0])) >= 0) {
         ntsim_check_finish();
         return rc;
