@@ -70,13 +70,33 @@ bool ntsim_check_junit_wanted(void)
     return g_path != NULL;
 }
 
-int ntsim_check_junit_check(const char *argv0, const char *const *inputs, size_t n)
+/* Refused before the run when FILE is one of the run's inputs (the vector
+ * files, the facts, the decisions, the expected failures, the NTFF schema)
+ * or cannot be written. */
+int ntsim_check_junit_check(const char *argv0, const char *xfail_path)
 {
+    if (g_path == NULL)
+        return -1;
+    size_t n = 0;
+    const char **inputs = malloc((ntsim_check_vectors.count + 4) * sizeof *inputs);
+    if (inputs == NULL) {
+        fprintf(stderr, "%s: out of memory\n", argv0);
+        return 1;
+    }
+    inputs[n++] = ntsim_check_facts_path;
+    inputs[n++] = ntsim_check_decisions_path;
+    inputs[n++] = xfail_path;
+    inputs[n++] = ntsim_check_ntff_proto;
+    for (size_t i = 0; i < ntsim_check_vectors.count; i++)
+        if (i == 0 || ntsim_check_vectors.vectors[i].file != ntsim_check_vectors.vectors[i - 1].file)
+            inputs[n++] = ntsim_check_vectors.vectors[i].file;
     char why[1024];
-    if (g_path == NULL || ntsim_output_check(g_path, inputs, n, why, sizeof why) == NRT_SUCCESS)
+    NRT_STATUS st = ntsim_output_check(g_path, inputs, n, why, sizeof why);
+    free(inputs);
+    if (st == NRT_SUCCESS)
         return -1;
     fprintf(stderr, "%s: --junit: %s\n", argv0, why);
-    return 2;
+    return st == NRT_RESOURCE ? 1 : 2;
 }
 
 void ntsim_check_junit_skip(const ntsim_vector_t *v, const char *reason)

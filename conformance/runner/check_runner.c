@@ -1,8 +1,8 @@
 /*
  * conformance/runner/check_runner.c: everything of the conformance runner
  * (`make check`) but the list of suites (check_main.c) and the summary
- * (check_summary.c): options, loading, the testee, filters, shards and
- * expected failures.
+ * (check_summary.c): options, loading, the testee, filters and shards (the
+ * run's data: check_data.c; the expected failures: check_xfail.c).
  *
  * Loads every vector under the vector directory, runs the Check suites, and
  * prints each failure on its own lines (vector id, file:line, what differs,
@@ -53,121 +53,6 @@ bool ntsim_check_list_suites;
 ntsim_facts_t ntsim_check_facts;
 static ntsim_errors_t g_facts_errors;
 static NRT_STATUS g_facts_status; /* ntsim_facts_load's */
-
-/* --- expected failures ---------------------------------------------------------- */
-
-typedef struct xfail {
-    char *id;
-    char *reason;
-    unsigned line;
-    bool matched;     /* a loaded vector has this id */
-} xfail_t;
-
-static xfail_t *g_xfail;
-static size_t g_xfail_count;
-static const char *g_xfail_path;
-static unsigned long g_xfail_errors;
-
-const char *ntsim_check_xfail_reason(const char *id)
-{
-    for (size_t i = 0; i < g_xfail_count; i++)
-        if (strcmp(g_xfail[i].id, id) == 0)
-            return g_xfail[i].reason;
-    return NULL;
-}
-
-/* "ID reason..." per line, lines of any length (getline: a long reason is
- * never cut into a second entry); '#' starts a comment; blank lines
- * ignored. A line without a reason is an error: every listed failure says
- * why. */
-static int load_xfail(const char *path, bool required)
-{
-    g_xfail_path = path;
-    FILE *f = fopen(path, "r");
-    if (f == NULL) {
-        if (!required)
-            return 0;
-        fprintf(stderr, "%s: cannot open the expected-failures list\n", path);
-        return -1;
-    }
-    char *line = NULL;
-    size_t cap = 0;
-    unsigned lineno = 0;
-    int rc = 0;
-    while (getline(&line, &cap, f) >= 0) {
-        lineno++;
-        char *hash = strchr(line, '#');
-        if (hash != NULL)
-            *hash = '\0';
-        char *id = strtok(line, " \t\r\n");
-        if (id == NULL)
-            continue;
-        char *reason = strtok(NULL, "\r\n");
-        while (reason != NULL && (*reason == ' ' || *reason == '\t'))
-            reason++;
-        if (reason == NULL || *reason == '\0') {
-            char msg[1024];
-            snprintf(msg, sizeof msg, "%s:%u: %s: an expected failure needs a reason after its id",
-                     path, lineno, id);
-            printf("FAIL %s\n", msg);
-            ntsim_check_junit_failure("xfail", id, msg);
-            g_xfail_errors++;
-            continue;
-        }
-        xfail_t *n = realloc(g_xfail, (g_xfail_count + 1) * sizeof *n);
-        char *id_copy = ntsim_strdup(id), *reason_copy = ntsim_strdup(reason);
-        if (n != NULL)
-            g_xfail = n;
-        if (n == NULL || id_copy == NULL || reason_copy == NULL) {
-            free(id_copy);
-            free(reason_copy);
-            rc = -1;
-            break;
-        }
-        g_xfail[g_xfail_count++] = (xfail_t){id_copy, reason_copy, lineno, false};
-    }
-    if (rc == 0 && ferror(f)) {
-        fprintf(stderr, "%s: cannot read the expected-failures list\n", path);
-        rc = -1;
-    } else if (rc != 0) {
-        fprintf(stderr, "%s: out of memory reading the expected-failures list\n", path);
-    }
-    free(line);
-    (void)fclose(f); /* read-only: nothing to lose */
-    return rc;
-}
-
-/* Listed ids that no loaded vector has: each a failure, so the list cannot
- * go stale (not checked when a filter chose the vectors). */
-unsigned long ntsim_check_print_stale_xfails(void)
-{
-    unsigned long stale = g_xfail_errors;
-    for (size_t i = 0; !ntsim_check_filtered && i < g_xfail_count; i++)
-        if (!g_xfail[i].matched) {
-            char line[1024];
-            snprintf(line, sizeof line, "%s:%u: %s: listed as an expected failure, but no vector "
-                     "has this id: remove its line", g_xfail_path, g_xfail[i].line, g_xfail[i].id);
-            printf("FAIL %s\n", line);
-            ntsim_check_junit_failure("xfail", g_xfail[i].id, line);
-            stale++;
-        }
-    return stale;
-}
-
-const char *ntsim_check_xfail_list_name(void)
-{
-    const char *slash = g_xfail_path != NULL ? strrchr(g_xfail_path, '/') : NULL;
-    return slash != NULL ? slash + 1 : g_xfail_path != NULL ? g_xfail_path : "(no list)";
-}
-
-static void free_xfail(void)
-{
-    for (size_t i = 0; i < g_xfail_count; i++) {
-        free(g_xfail[i].id);
-        free(g_xfail[i].reason);
-    }
-    free(g_xfail);
-}
 
 /* --- selection ---------------------------------------------------------------------- */
 
@@ -615,10 +500,7 @@ static int load_inputs(const char *argv0, const filter_t *f)
         }
         for (size_t e = 0; e < ntsim_check_vectors.errors.count; e++)
             fprintf(stderr, "%s\n", ntsim_check_vectors.errors.items[e]);
-        for (size_t i = 0; i < g_xfail_count; i++)
-            for (size_t j = 0; j < ntsim_check_vectors.count && !g_xfail[i].matched; j++)
-                g_xfail[i].matched =
-                    strcmp(ntsim_check_vectors.vectors[j].id, g_xfail[i].id) == 0;
+        ntsim_check_xfail_match(&ntsim_check_vectors);
     }
     g_facts_status = ntsim_facts_load(&ntsim_check_facts, ntsim_check_facts_path,
                                       ntsim_check_decisions_path, &g_facts_errors);
@@ -647,31 +529,6 @@ static int load_inputs(const char *argv0, const filter_t *f)
         return 2;
     }
     return -1;
-}
-
-/* --junit FILE: refused before the run when it is one of the run's inputs
- * (the vector files, the facts, the decisions, the expected failures, the
- * NTFF schema) or cannot be written; -1 to go on, or 2. */
-static int check_junit(const char *argv0, const char *xfail_path)
-{
-    if (!ntsim_check_junit_wanted())
-        return -1;
-    size_t n = 0, cap = ntsim_check_vectors.count + 4;
-    const char **inputs = malloc(cap * sizeof *inputs);
-    if (inputs == NULL) {
-        fprintf(stderr, "%s: out of memory\n", argv0);
-        return 1;
-    }
-    inputs[n++] = ntsim_check_facts_path;
-    inputs[n++] = ntsim_check_decisions_path;
-    inputs[n++] = xfail_path;
-    inputs[n++] = ntsim_check_ntff_proto;
-    for (size_t i = 0; i < ntsim_check_vectors.count; i++)
-        if (i == 0 || ntsim_check_vectors.vectors[i].file != ntsim_check_vectors.vectors[i - 1].file)
-            inputs[n++] = ntsim_check_vectors.vectors[i].file;
-    int rc = ntsim_check_junit_check(argv0, inputs, n);
-    free(inputs);
-    return rc;
 }
 
 /* The selection (which needs the testee's hello: what it answers) and the
@@ -716,10 +573,10 @@ int ntsim_check_start(int argc, char **argv)
     ntsim_check_whole_run = !ntsim_check_filtered && g_testee_command == NULL && g_shard_k == 0;
     ntsim_check_run_units = ntsim_check_whole_run && tree;
     bool no_list = (g_testee_command != NULL && !o.xfail_given) || o.xfail_path == NULL;
-    if (!ntsim_check_generating() && !no_list && load_xfail(o.xfail_path, o.xfail_given) != 0)
+    if (!ntsim_check_generating() && !no_list && ntsim_check_xfail_load(o.xfail_path, o.xfail_given) != 0)
         return 2;
     /* Everything judged by is in memory before the testee starts. */
-    if ((rc = load_inputs(argv[0], &o.filter)) >= 0 || (rc = check_junit(argv[0], o.xfail_path)) >= 0 ||
+    if ((rc = load_inputs(argv[0], &o.filter)) >= 0 || (rc = ntsim_check_junit_check(argv[0], o.xfail_path)) >= 0 ||
         (rc = start_testee(argv[0])) >= 0) {
         ntsim_check_finish();
         return rc;
@@ -813,7 +670,7 @@ void ntsim_check_finish(void)
     free(ntsim_check_ordered);
     ntsim_check_ordered = NULL;
     ntsim_vector_set_free(&ntsim_check_vectors);
-    free_xfail();
+    ntsim_check_xfail_free();
     ntsim_check_junit_free();
     ntsim_check_data_free();
 }

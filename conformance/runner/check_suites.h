@@ -91,12 +91,19 @@ void ntsim_check_configure(SRunner *sr);
  * or with a testee, `check_ntsim --testee 'CMD' --id ID`, every word whole
  * and quoted as needed; malloc'd (the caller frees), NULL when out of memory. */
 char *ntsim_check_repro(const ntsim_vector_t *v);
-/* check_runner.c, for the summary: listed expected failures no vector has
- * and the facts' load errors (each printed as a FAIL line; returns how
- * many), and the expected-failure list's file name. */
-unsigned long ntsim_check_print_stale_xfails(void);
+/* check_runner.c, for the summary: the facts' load errors (each printed as
+ * a FAIL line; returns how many). */
 unsigned long ntsim_check_print_fact_errors(void);
+/* check_xfail.c: the expected failures. _load reads the list (0, or -1
+ * with the reason printed; a list not required may be absent), _match
+ * marks the ids the loaded vectors have; for the summary, the listed ids no
+ * vector has and the lines without a reason (each printed as a FAIL line;
+ * returns how many), and the list's file name; _free. */
+int ntsim_check_xfail_load(const char *path, bool required);
+void ntsim_check_xfail_match(const ntsim_vector_set_t *set);
+unsigned long ntsim_check_print_stale_xfails(void);
 const char *ntsim_check_xfail_list_name(void);
+void ntsim_check_xfail_free(void);
 
 /* check_generate.c: --generate and its options (conformance/generate/gen.h).
  * ntsim_check_generate_option takes one of them (getopt's code c: G E C W M
@@ -131,7 +138,7 @@ unsigned long ntsim_check_print_summary(SRunner *sr, size_t skipped, unsigned lo
  * printed); _free releases what they kept. */
 void ntsim_check_junit_set(const char *path);
 bool ntsim_check_junit_wanted(void);
-int ntsim_check_junit_check(const char *argv0, const char *const *inputs, size_t n);
+int ntsim_check_junit_check(const char *argv0, const char *xfail_path);
 void ntsim_check_junit_skip(const ntsim_vector_t *v, const char *reason);
 void ntsim_check_junit_failure(const char *classname, const char *name, const char *block);
 void ntsim_check_junit_case(const char *kind, const char *id, int result, const char *text);
