@@ -138,6 +138,7 @@ CXX_TEST    := $(BUILD)/cxx_api_test
 CLIENT_TEST := $(BUILD)/cxx_client_test
 EXIT_CLIENT := $(BUILD)/exit_client
 DEPS_STAMP  := $(BUILD)/.deps-ok
+MAN_PAGES   := $(BUILD)/man/ntsim.1 $(BUILD)/man/check_ntsim.1
 
 # Each folder's objects with that folder's -I flags (one compile rule below).
 $(call obj,$(ENGINE_SRC)) $(ENGINE_PIC): INC = $(INC_ENGINE)
@@ -613,7 +614,6 @@ INSTALL_FILES = $(foreach h,$(wildcard include/nrt/*.h include/ntsim/*.h),$(h)=$
 MANIFEST := share/ntsim/install_manifest.txt
 
 # The man pages, made from the programs' own --help (conformance/cli/man_pages.pl).
-MAN_PAGES := $(BUILD)/man/ntsim.1 $(BUILD)/man/check_ntsim.1
 $(BUILD)/man/ntsim.1: docs/man/ntsim.1.in $(NTSIM_BIN) conformance/cli/man_pages.pl sim/locate.h
 	@mkdir -p $(@D)
 	perl conformance/cli/man_pages.pl page $< ./$(NTSIM_BIN) $(VERSION) $@
