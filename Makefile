@@ -648,7 +648,10 @@ uninstall:
 
 # Installs into a scratch prefix and builds a program against it with
 # pkg-config, as a porter would.
-install-check: $(DEPS_STAMP) | $(BUILD)/.junitparser-ok $(BUILD)/.protobuf-py-ok
+$(BUILD)/.man-ok: | $(DEPS_STAMP)
+	@$(call ensure_packages,command -v man,man-db,man for make install-check)
+	@touch $@
+install-check: $(DEPS_STAMP) | $(BUILD)/.junitparser-ok $(BUILD)/.protobuf-py-ok $(BUILD)/.man-ok
 	sh conformance/cli/install_check.sh
 	sh conformance/cli/install_suite.sh $(PYTHON3)
 
