@@ -364,7 +364,7 @@ memcheck: $(CHECK_BIN) $(NTSIM_BIN) $(EXIT_CLIENT) $(CLIENT_TEST)
 	$(VALGRIND) ./$(CLIENT_TEST)
 	CK_FORK=no $(VALGRIND) ./$(CHECK_BIN) --ntsim ./$(NTSIM_BIN)
 	$(VALGRIND) ./$(CHECK_BIN) --testee '$(VALGRIND) ./$(NTSIM_BIN) testee' --testee-timeout 120 \
-	    --xfail conformance/runner/expected_failures.txt
+	    --xfail conformance/runner/expected_failures.txt --junit $(BUILD)/memcheck.junit.xml
 	$(VALGRIND) ./$(CHECK_BIN) --testee '$(VALGRIND) ./$(NTSIM_BIN) testee' --testee-timeout 120 \
 	    --generate 100 --seed 2029 --progress 0
 	rm -rf $(BUILD)/memcheck-generated
@@ -390,9 +390,9 @@ asan:
 	    EXTRA_LDFLAGS="$(ASAN_LDFLAGS)" all
 	$(ASAN_ENV) ./$(BUILD)/asan/check_ntsim --ntsim ./$(BUILD)/asan/ntsim
 	$(ASAN_ENV) ./$(BUILD)/asan/check_ntsim --testee './$(BUILD)/asan/ntsim testee' \
-	    --xfail conformance/runner/expected_failures.txt
+	    --xfail conformance/runner/expected_failures.txt --junit $(BUILD)/asan/conformance.junit.xml
 	$(ASAN_ENV) ./$(BUILD)/asan/check_ntsim --testee './$(BUILD)/asan/ntsim testee' \
-	    --generate 600 --seed 2029 --progress 0
+	    --generate 600 --seed 2029 --progress 0 --junit $(BUILD)/asan/generate.junit.xml
 
 # ThreadSanitizer over the whole suite in one process (the concurrency suite
 # is the point; the rest costs little). TSan must see every thread: no fork.
