@@ -13,9 +13,14 @@
 #   make memcheck   the same suite under valgrind memcheck: 0 errors, 0 leaks
 #   make asan       the same suite built with AddressSanitizer + UBSan
 #   make tsan       the same suite built with ThreadSanitizer
-#   make install    headers, libntsim.a, libntsim.so and libntsim.pc under
-#                   $(DESTDIR)$(PREFIX) (default /usr/local); make uninstall
-#   make install-check  install into a scratch prefix and link a program
+#   make install    under $(DESTDIR)$(PREFIX) (default /usr/local): headers,
+#                   libntsim.a, libntsim.so, libntsim.pc, bin/ntsim,
+#                   bin/check_ntsim, their man pages, and share/ntsim/ (the
+#                   suite's data: sim/locate.h's NTSIM_DATA_MAP); make
+#                   uninstall removes exactly that
+#   make install-check  install into a scratch prefix: link a program, run the
+#                   installed suite from another directory, the Python example
+#                   testee through it, missing data, uninstall
 #   make bench      the capture benchmark beside LTTng-UST and memcpy (not a test);
 #                   BENCH_ARGS="--rounds R --events N"; make bench-quick for CI
 #   make fuzz       libFuzzer over the loaders and decoders (FUZZ_SECONDS=N each)
@@ -25,7 +30,9 @@
 #   make mutants    mutation score of engine/: every mutant built and the suite
 #                   run on it; build/mutants/report.txt (MUTANT_JOBS=2,
 #                   MUTANT_FILES="json.c ...", MUTANT_SAMPLE=N MUTANT_SEED=S,
-#                   MUTANT_SUITE=vectors|generate: judged by one of them alone)
+#                   MUTANT_SUITE=vectors|generate: judged by one of them alone,
+#                   MUTANT_SHARD=K/N: one machine's part); make mutants-merge
+#                   adds the shards' reports up (docs/ci.md)
 #   make add-type-check  prove vectors/README.md's checklist for a new event type
 #   make add-kind-check  prove docs/architecture.md's checklist for a new vector kind
 #   make add-scenario-key-check  prove docs/architecture.md's checklist for a new
@@ -132,6 +139,7 @@ CXX_TEST    := $(BUILD)/cxx_api_test
 CLIENT_TEST := $(BUILD)/cxx_client_test
 EXIT_CLIENT := $(BUILD)/exit_client
 DEPS_STAMP  := $(BUILD)/.deps-ok
+MAN_PAGES   := $(BUILD)/man/ntsim.1 $(BUILD)/man/check_ntsim.1
 
 # Each folder's objects with that folder's -I flags (one compile rule below).
 $(call obj,$(ENGINE_SRC)) $(ENGINE_PIC): INC = $(INC_ENGINE)
@@ -154,11 +162,12 @@ VALGRIND := valgrind --fair-sched=yes --quiet --error-exitcode=1 --leak-check=fu
             --show-leak-kinds=definite,indirect,possible
 
 .PHONY: all run check generate layers memcheck asan tsan bench bench-quick bench-sim fuzz coverage mutation \
-        mutants model add-type-check add-kind-check add-scenario-key-check add-format-check install \
-        uninstall install-check deps clean \
+        mutants mutants-merge mutants-shard-check model add-type-check add-kind-check \
+        add-scenario-key-check add-format-check install uninstall install-check deps clean \
         interop view-check trace-engine
 
-all: $(LIB) $(SHLIB) $(PCFILE) $(CHECK_BIN) $(NTSIM_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT)
+all: $(LIB) $(SHLIB) $(PCFILE) $(CHECK_BIN) $(NTSIM_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT) \
+     $(MAN_PAGES)
 
 # --- dependencies -------------------------------------------------------------
 
@@ -285,24 +294,48 @@ run: $(NTSIM_BIN)
 
 # --- tests --------------------------------------------------------------------
 
-# Check writes TAP and JUnit-style XML logs for CI beside the build.
-CHECK_LOGS = CK_TAP_LOG_FILE_NAME=$(BUILD)/conformance.tap CK_XML_LOG_FILE_NAME=$(BUILD)/conformance.xml
+# Logs for CI beside the build: Check's TAP, and the run as JUnit XML
+# (--junit, D-JUNIT; Check's own XML is not JUnit, and no longer written).
+CHECK_LOGS = CK_TAP_LOG_FILE_NAME=$(BUILD)/conformance.tap
 CHECK_ARGS ?=
+
+# Debian's Python, which sees the python3-* packages apt-get installs (a
+# python3 earlier in PATH, pyenv's, may not).
+PYTHON3 ?= /usr/bin/python3
+# python3-junitparser reads check_ntsim --junit's files (D-JUNIT); groff
+# renders the man pages for their check.
+$(BUILD)/.junitparser-ok: | $(DEPS_STAMP)
+	@$(call ensure_packages,$(PYTHON3) -c 'import junitparser',python3-junitparser,python3-junitparser for the --junit checks)
+	@touch $@
+# python3-protobuf runs the example Python testee (conformance/testee/examples).
+$(BUILD)/.protobuf-py-ok: | $(DEPS_STAMP)
+	@$(call ensure_packages,$(PYTHON3) -c 'import google.protobuf',python3-protobuf,python3-protobuf for the example testee)
+	@touch $@
+$(BUILD)/.groff-ok: | $(DEPS_STAMP)
+	@$(call ensure_packages,command -v groff,groff-base,groff for the man pages' check)
+	@touch $@
 
 # The in-process run's output is kept (build/conformance.log) so that
 # testee_check.sh can compare it with the same suite through `ntsim testee`.
-check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT) $(NTSIM_BIN) layers
-	{ $(CHECK_LOGS) ./$(CHECK_BIN) --ntsim ./$(NTSIM_BIN) $(CHECK_ARGS); echo $$? >$(BUILD)/conformance.rc; } \
+check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT) $(NTSIM_BIN) $(MAN_PAGES) layers \
+       | $(BUILD)/.junitparser-ok $(BUILD)/.groff-ok
+	{ $(CHECK_LOGS) ./$(CHECK_BIN) --ntsim ./$(NTSIM_BIN) --junit $(BUILD)/conformance.junit.xml \
+	    $(CHECK_ARGS); echo $$? >$(BUILD)/conformance.rc; } \
 	    | tee $(BUILD)/conformance.log; exit $$(cat $(BUILD)/conformance.rc)
+	$(PYTHON3) conformance/cli/junit_check.py $(BUILD)/conformance.junit.xml \
+	    "$$(tail -1 $(BUILD)/conformance.log)"
 	sh conformance/cli/testee_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN) $(BUILD)/conformance.log $(CHECK_ARGS)
 	sh conformance/cli/generate_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN)
 	sh conformance/cli/contract_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN)
-	sh conformance/cli/cli_failures.sh ./$(CHECK_BIN)
+	sh conformance/cli/cli_failures.sh ./$(CHECK_BIN) $(PYTHON3)
 	./$(CXX_TEST)
 	./$(CLIENT_TEST)
 	./$(EXIT_CLIENT)
 	sh conformance/cli/cli_ntsim.sh ./$(NTSIM_BIN)
 	sh conformance/cli/hostile.sh ./$(NTSIM_BIN) ./$(CHECK_BIN)
+	sh conformance/cli/shard_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN) $(PYTHON3)
+	sh conformance/proofs/shard_mutants.sh $(BUILD) "$(CC)"
+	perl conformance/cli/man_pages.pl check $(BUILD)/man ./$(NTSIM_BIN) ./$(CHECK_BIN)
 	sh conformance/proofs/file_map.sh
 	sh conformance/proofs/readme_formats.sh ./$(NTSIM_BIN)
 
@@ -334,7 +367,7 @@ memcheck: $(CHECK_BIN) $(NTSIM_BIN) $(EXIT_CLIENT) $(CLIENT_TEST)
 	$(VALGRIND) ./$(CLIENT_TEST)
 	CK_FORK=no $(VALGRIND) ./$(CHECK_BIN) --ntsim ./$(NTSIM_BIN)
 	$(VALGRIND) ./$(CHECK_BIN) --testee '$(VALGRIND) ./$(NTSIM_BIN) testee' --testee-timeout 120 \
-	    --xfail conformance/runner/expected_failures.txt
+	    --xfail conformance/runner/expected_failures.txt --junit $(BUILD)/memcheck.junit.xml
 	$(VALGRIND) ./$(CHECK_BIN) --testee '$(VALGRIND) ./$(NTSIM_BIN) testee' --testee-timeout 120 \
 	    --generate 100 --seed 2029 --progress 0
 	rm -rf $(BUILD)/memcheck-generated
@@ -360,9 +393,9 @@ asan:
 	    EXTRA_LDFLAGS="$(ASAN_LDFLAGS)" all
 	$(ASAN_ENV) ./$(BUILD)/asan/check_ntsim --ntsim ./$(BUILD)/asan/ntsim
 	$(ASAN_ENV) ./$(BUILD)/asan/check_ntsim --testee './$(BUILD)/asan/ntsim testee' \
-	    --xfail conformance/runner/expected_failures.txt
+	    --xfail conformance/runner/expected_failures.txt --junit $(BUILD)/asan/conformance.junit.xml
 	$(ASAN_ENV) ./$(BUILD)/asan/check_ntsim --testee './$(BUILD)/asan/ntsim testee' \
-	    --generate 600 --seed 2029 --progress 0
+	    --generate 600 --seed 2029 --progress 0 --junit $(BUILD)/asan/generate.junit.xml
 
 # ThreadSanitizer over the whole suite in one process (the concurrency suite
 # is the point; the rest costs little). TSan must see every thread: no fork.
@@ -478,6 +511,7 @@ MUTANT_TIMEOUT ?=
 MUTANT_MIN_SCORE ?= 95
 MUTANT_RETRY ?=
 MUTANT_LIST ?=
+MUTANT_SHARD ?=
 MUTANT_SANITIZERS ?= asan tsan
 # What judges each mutant: suite (the whole suite), vectors (the committed
 # vectors alone) or generate (the generator alone, MUTANT_GENERATE_ARGS);
@@ -516,6 +550,7 @@ MUTANT_TIMEOUT=$(MUTANT_TIMEOUT)
 MUTANT_MIN_SCORE=$(MUTANT_MIN_SCORE)
 MUTANT_RETRY=$(MUTANT_RETRY)
 MUTANT_LIST=$(MUTANT_LIST)
+MUTANT_SHARD=$(MUTANT_SHARD)
 endef
 mutants: $(CHECK_BIN) $(NTSIM_BIN) | $(GEN_HDR)
 	$(foreach s,$(if $(filter suite,$(MUTANT_SUITE)),$(filter asan tsan,$(MUTANT_SANITIZERS))),$(MAKE) BUILD=$(BUILD)/$(s) OPT="-O1 -g" \
@@ -524,6 +559,20 @@ mutants: $(CHECK_BIN) $(NTSIM_BIN) | $(GEN_HDR)
 	$(file >$(BUILD)/mutants.conf,$(MUTANT_CONF))
 	perl conformance/proofs/mutants.pl $(BUILD)/mutants.conf
 upper = $(if $(filter asan,$(1)),ASAN,TSAN)
+
+# The shards of one make mutants run (MUTANT_SHARD=K/N on N machines, their
+# report.shard-K-of-N.txt gathered here) as one report and one score:
+# build/mutants/report.txt, judged against MUTANT_MIN_SCORE (docs/ci.md).
+MUTANT_REPORTS ?= $(wildcard $(BUILD)/mutants/report.shard-*-of-*.txt)
+MUTANT_MERGED ?= $(BUILD)/mutants/report.txt
+mutants-merge:
+	@mkdir -p $(dir $(MUTANT_MERGED))
+	perl conformance/proofs/mutants.pl --merge $(MUTANT_MERGED) $(MUTANT_MIN_SCORE) $(MUTANT_REPORTS)
+
+# The shards of a small real mutant run, merged, give the unsharded run's
+# score and results (conformance/proofs/shard_mutants.sh; part of make check).
+mutants-shard-check: $(CHECK_BIN) $(NTSIM_BIN)
+	sh conformance/proofs/shard_mutants.sh $(BUILD) "$(CC)"
 
 # vectors/README.md's checklist for adding an event type, proven on a scratch
 # copy: a throwaway 47th type with the listed edits passes the whole suite,
@@ -553,28 +602,68 @@ add-format-check: $(DEPS_STAMP)
 include conformance/bench/bench.mk
 
 # --- install ------------------------------------------------------------------
+#
+# make install puts under $(DESTDIR)$(PREFIX): the headers, libntsim.a,
+# libntsim.so and libntsim.pc; the programs ntsim and check_ntsim in bin/;
+# their man pages in share/man/man1/; and in share/ntsim/ the data they read
+# at run time, found from where they are (D-DATA-LOCATE): every row of
+# NTSIM_DATA_MAP (sim/locate.h, the one list: the vectors, the protos, the
+# facts and decisions, the shipped scenarios, TESTEE.md, the example
+# testees), each tree path copied to its installed path. It writes the list
+# of what it put in share/ntsim/install_manifest.txt, and make uninstall
+# removes exactly those files (then the folders of ntsim's own left empty).
 
-install: $(LIB) $(SHLIB)
-	install -d $(DESTDIR)$(PREFIX)/include/nrt $(DESTDIR)$(PREFIX)/include/ntsim \
-	    $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 644 include/nrt/*.h $(DESTDIR)$(PREFIX)/include/nrt/
-	install -m 644 include/ntsim/*.h $(DESTDIR)$(PREFIX)/include/ntsim/
-	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(SHLIB) $(DESTDIR)$(PREFIX)/lib/
-	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libntsim.so
+# "tree path=installed path" per row of the map; a folder's files found now.
+DATA_MAP = $(shell perl -0777 -ne 's/\\\n/ /g; while (/XX\x28\w+,\s*"([^"]+)",\s*"([^"]+)"/g) { print "$$1=$$2\n" }' sim/locate.h)
+data_files = $(if $(wildcard $(1)/.),$(foreach f,$(shell find $(1) -type f ! -name '*.pyc' ! -path '*/__pycache__/*' | LC_ALL=C sort),$(f)=share/ntsim/$(2)$(patsubst $(1)%,%,$(f))),$(1)=share/ntsim/$(2))
+# Every regular file install copies, as source=path under the prefix.
+INSTALL_FILES = $(foreach h,$(wildcard include/nrt/*.h include/ntsim/*.h),$(h)=$(h)) \
+    $(LIB)=lib/libntsim.a $(SHLIB)=lib/$(SONAME) $(NTSIM_BIN)=bin/ntsim $(CHECK_BIN)=bin/check_ntsim \
+    $(foreach p,$(MAN_PAGES),$(p)=share/man/man1/$(notdir $(p))) \
+    $(foreach m,$(DATA_MAP),$(call data_files,$(firstword $(subst =, ,$(m))),$(lastword $(subst =, ,$(m)))))
+MANIFEST := share/ntsim/install_manifest.txt
+
+# The man pages, made from the programs' own --help (conformance/cli/man_pages.pl).
+$(BUILD)/man/ntsim.1: docs/man/ntsim.1.in $(NTSIM_BIN) conformance/cli/man_pages.pl sim/locate.h
+	@mkdir -p $(@D)
+	perl conformance/cli/man_pages.pl page $< ./$(NTSIM_BIN) $(VERSION) $@
+$(BUILD)/man/check_ntsim.1: docs/man/check_ntsim.1.in $(CHECK_BIN) conformance/cli/man_pages.pl sim/locate.h
+	@mkdir -p $(@D)
+	perl conformance/cli/man_pages.pl page $< ./$(CHECK_BIN) $(VERSION) $@
+
+install: $(LIB) $(SHLIB) $(NTSIM_BIN) $(CHECK_BIN) $(MAN_PAGES)
+	@set -e; d='$(DESTDIR)$(PREFIX)'; m="$$d/$(MANIFEST)"; \
+	install -d "$$d/share/ntsim"; : >"$$m.tmp"; \
+	for pair in $(INSTALL_FILES); do \
+	    src=$${pair%%=*}; dst=$${pair#*=}; mode=644; [ ! -x "$$src" ] || mode=755; \
+	    install -d "$$d/$${dst%/*}"; install -m $$mode "$$src" "$$d/$$dst"; echo "$$dst" >>"$$m.tmp"; \
+	done; \
+	ln -sf $(SONAME) "$$d/lib/libntsim.so"; echo lib/libntsim.so >>"$$m.tmp"; \
+	install -d "$$d/lib/pkgconfig"; \
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' engine/libntsim.pc.in \
-	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/libntsim.pc
+	    >"$$d/lib/pkgconfig/libntsim.pc"; echo lib/pkgconfig/libntsim.pc >>"$$m.tmp"; \
+	echo $(MANIFEST) >>"$$m.tmp"; mv "$$m.tmp" "$$m"; \
+	echo "make install: $$(wc -l <"$$m") files under $$d (listed in $$m)"
 
+# What install put, from its manifest (or, without one, what it would put
+# now); then the folders that are ntsim's own, when nothing else is in them.
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/lib/libntsim.a $(DESTDIR)$(PREFIX)/lib/$(SONAME) \
-	    $(DESTDIR)$(PREFIX)/lib/libntsim.so $(DESTDIR)$(PREFIX)/lib/pkgconfig/libntsim.pc
-	rm -rf $(DESTDIR)$(PREFIX)/include/ntsim
-	cd $(DESTDIR)$(PREFIX)/include/nrt 2>/dev/null && rm -f $(notdir $(wildcard include/nrt/*.h)); true
+	@d='$(DESTDIR)$(PREFIX)'; m="$$d/$(MANIFEST)"; \
+	if [ -f "$$m" ]; then files=$$(cat "$$m"); else \
+	    files="$(foreach pair,$(INSTALL_FILES),$(lastword $(subst =, ,$(pair)))) lib/libntsim.so lib/pkgconfig/libntsim.pc"; fi; \
+	n=0; for f in $$files; do [ ! -e "$$d/$$f" ] && [ ! -L "$$d/$$f" ] || n=$$((n + 1)); rm -f "$$d/$$f"; done; \
+	for dir in share/ntsim include/ntsim include/nrt; do \
+	    [ ! -d "$$d/$$dir" ] || find "$$d/$$dir" -depth -type d -empty -delete; done; \
+	echo "make uninstall: removed $$n files under $$d"
 
 # Installs into a scratch prefix and builds a program against it with
 # pkg-config, as a porter would.
-install-check: $(DEPS_STAMP)
+$(BUILD)/.man-ok: | $(DEPS_STAMP)
+	@$(call ensure_packages,command -v man,man-db,man for make install-check)
+	@touch $@
+install-check: $(DEPS_STAMP) | $(BUILD)/.junitparser-ok $(BUILD)/.protobuf-py-ok $(BUILD)/.man-ok
 	sh conformance/cli/install_check.sh
+	sh conformance/cli/install_suite.sh $(PYTHON3)
 
 clean:
 	rm -rf $(BUILD)

@@ -77,7 +77,7 @@ bool ntsim_ends_with(const char *s, const char *tail)
     return n >= m && strcmp(s + n - m, tail) == 0;
 }
 
-static const char *file_type_name(mode_t mode)
+const char *ntsim_file_type_name(mode_t mode)
 {
     if (S_ISDIR(mode))
         return "a directory";
@@ -109,7 +109,7 @@ FILE *ntsim_open_input(const char *path, size_t limit, uint64_t *size, char *err
         snprintf(err, cap, "cannot stat: %s", strerror(saved));
     } else if (!S_ISREG(sb.st_mode)) {
         saved = EINVAL;
-        snprintf(err, cap, "not a regular file (%s)", file_type_name(sb.st_mode));
+        snprintf(err, cap, "not a regular file (%s)", ntsim_file_type_name(sb.st_mode));
     } else if ((uint64_t)sb.st_size > (uint64_t)limit) {
         saved = EFBIG;
         snprintf(err, cap, "file too large (%llu bytes, limit %llu)",

@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "nrt/nrt_status.h"
 
@@ -53,6 +54,10 @@ char *ntsim_text_escape(const char *s, size_t len, size_t max, char *out);
  * directory", "not a regular file (a directory)", "file too large (N bytes,
  * limit M)") and returns NULL with errno set. */
 FILE *ntsim_open_input(const char *path, size_t limit, uint64_t *size, char *err, size_t cap);
+
+/* What a file of this mode is, for messages: "a directory", "a FIFO", "a
+ * character device"... */
+const char *ntsim_file_type_name(mode_t mode);
 
 /* Reads a whole input file (ntsim_open_input's checks, then its bytes) into a
  * malloc'd buffer with a NUL after the *len bytes. NRT_INVALID with the

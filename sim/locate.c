@@ -106,24 +106,86 @@ char *ntsim_data_root_of(const char *exe, bool *installed, char *why, size_t cap
     return NULL;
 }
 
+/* The running program's path, links resolved, into exe[cap]; false with why. */
+static bool own_path(char *exe, size_t cap, char *why, size_t why_cap)
+{
+    ssize_t n = readlink("/proc/self/exe", exe, cap - 1);
+    if (n < 0 || (size_t)n >= cap - 1) {
+        snprintf(why, why_cap, "/proc/self/exe: %s", n < 0 ? strerror(errno) : "path too long");
+        return false;
+    }
+    exe[n] = '\0';
+    return true;
+}
+
+/* root/tail, shown as tail alone when root is the working directory (a
+ * program of a build tree run from the tree's top: `vectors`, as the tree
+ * names it), else whole; malloc'd, NULL when out of memory. */
+static char *shown(const char *root, const char *tail)
+{
+    char cwd[PATH_MAX];
+    if (getcwd(cwd, sizeof cwd) != NULL && strcmp(cwd, root) == 0)
+        return ntsim_strdup(tail);
+    return join(root, tail);
+}
+
+/* root/tail for the running program's root in the layout it must be
+ * (want_tree: the build tree only). */
+static char *located(const char *tree, const char *installed_tail, bool want_tree, char *why,
+                     size_t cap)
+{
+    char exe[PATH_MAX];
+    if (!own_path(exe, sizeof exe, why, cap))
+        return NULL;
+    bool installed;
+    char *root = ntsim_data_root_of(exe, &installed, why, cap);
+    if (root == NULL)
+        return NULL;
+    if (want_tree && installed) {
+        snprintf(why, cap, "%s is installed (its data in %s): it has no source tree", exe, root);
+        free(root);
+        return NULL;
+    }
+    char *path = shown(root, installed ? installed_tail : tree);
+    free(root);
+    if (path == NULL)
+        snprintf(why, cap, "out of memory");
+    return path;
+}
+
 char *ntsim_data_path(ntsim_data_t what, char *why, size_t cap)
 {
     if (what >= NTSIM_DATA_COUNT) {
         snprintf(why, cap, "no such data");
         return NULL;
     }
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n < 0 || (size_t)n >= sizeof exe - 1) {
-        snprintf(why, cap, "/proc/self/exe: %s", n < 0 ? strerror(errno) : "path too long");
+    return located(data_rows[what].tree, data_rows[what].installed, false, why, cap);
+}
+
+char *ntsim_data_source_path(const char *tail, char *why, size_t cap)
+{
+    return located(tail, tail, true, why, cap);
+}
+
+char *ntsim_data_beside_program(const char *name, char *why, size_t cap)
+{
+    char exe[PATH_MAX], cwd[PATH_MAX];
+    if (!own_path(exe, sizeof exe, why, cap))
         return NULL;
-    }
-    exe[n] = '\0';
     bool installed;
     char *root = ntsim_data_root_of(exe, &installed, why, cap);
-    if (root == NULL)
-        return NULL;
-    char *path = join(root, installed ? data_rows[what].installed : data_rows[what].tree);
+    char *path = up(exe) ? join(exe, name) : NULL;
+    /* build/ntsim, as the tree's own commands name it, for a program of the
+     * build tree run from the tree's top; a word without a '/' would be
+     * looked up in PATH: ./ntsim. */
+    size_t n = root != NULL ? strlen(root) : 0;
+    if (path != NULL && root != NULL && !installed && getcwd(cwd, sizeof cwd) != NULL &&
+        strcmp(cwd, root) == 0 && strncmp(path, root, n) == 0 && path[n] == '/') {
+        char *rel = strchr(path + n + 1, '/') != NULL ? ntsim_strdup(path + n + 1)
+                                                      : join(".", path + n + 1);
+        free(path);
+        path = rel;
+    }
     free(root);
     if (path == NULL)
         snprintf(why, cap, "out of memory");

@@ -1,6 +1,6 @@
 /*
  * sim/locate.h: the data ntsim ships, found from where the running program
- * is, never from the working directory ("work from anywhere").
+ * is, never from the working directory ("work from anywhere", D-DATA-LOCATE).
  *
  * The program's own path (/proc/self/exe, links resolved) says which of two
  * layouts it runs from:
@@ -17,10 +17,17 @@
  * The installed layout is tried first, so a program copied into a prefix
  * never reads a source tree it happens to sit in.
  *
- * The pieces are listed once, in NTSIM_DATA_MAP; a new one (vectors,
- * testee.proto, ntff.proto, the facts: issue 37) is one XX line giving its
- * path in each layout, and `make install` copies the tree path to the
- * installed one.
+ * The pieces are listed once, in NTSIM_DATA_MAP, for every layer that reads
+ * one (the simulator its scenarios, the harness its vectors, schemas, facts
+ * and decisions): this is the lowest layer that needs the locator, and the
+ * layers above include it. `make install` copies each row's tree path to
+ * its installed path (the Makefile reads the rows from this file), and the
+ * man pages' FILES sections are checked against them.
+ *
+ * A path the locator returns is absolute, but for a program of a build
+ * tree run from the tree's top, which reads `vectors`, as the tree names
+ * it, not `/home/me/ntsim/vectors`: the same run prints the same lines
+ * wherever the tree is.
  */
 #ifndef NTSIM_SIM_LOCATE_H
 #define NTSIM_SIM_LOCATE_H
@@ -28,9 +35,22 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* XX(ID, tree path, installed path, what it is) */
+/* XX(ID, tree path, installed path under share/ntsim, what it is) */
 #define NTSIM_DATA_MAP(XX)                                                                \
-    XX(SCENARIOS, "sim/scenarios", "scenarios", "the shipped scenarios")
+    XX(SCENARIOS, "sim/scenarios", "scenarios", "the shipped scenarios")                  \
+    XX(VECTORS, "vectors", "vectors", "the vectors")                                      \
+    XX(NTFF_PROTO, "engine/convert/ntff.proto", "proto/ntff.proto", "the NTFF schema")    \
+    XX(PERFETTO_PROTO, "engine/timeline/perfetto_trace.proto",                            \
+       "proto/perfetto_trace.proto", "the Perfetto subset the timelines are written in")  \
+    XX(TESTEE_PROTO, "conformance/testee/testee.proto", "proto/testee.proto",             \
+       "the testee protocol")                                                             \
+    XX(FACTS, "docs/spec_facts.md", "docs/spec_facts.md", "the spec's facts")             \
+    XX(DECISIONS, "docs/decisions.md", "docs/decisions.md", "the decisions")              \
+    XX(EXPECTED_FAILURES, "conformance/runner/expected_failures.txt",                      \
+       "expected_failures.txt", "ntsim's own expected failures")                          \
+    XX(TESTEE_GUIDE, "conformance/testee/TESTEE.md", "docs/TESTEE.md",                    \
+       "the porter's guide to writing a testee")                                          \
+    XX(EXAMPLES, "conformance/testee/examples", "examples", "the example testees")
 
 typedef enum ntsim_data {
 #define NTSIM_DATA_ENUM_(id, tree, installed, what) NTSIM_DATA_##id,
@@ -57,6 +77,15 @@ char *ntsim_data_root_of(const char *exe, bool *installed, char *why, size_t cap
  * not exist: the caller's open says so), or NULL with why when the program
  * cannot be located or memory ran out. */
 char *ntsim_data_path(ntsim_data_t what, char *why, size_t cap);
+
+/* `tail` in the source tree the running program was built in (the unit
+ * suites read the tree: its sources, its test data): a malloc'd path, or
+ * NULL with why, for an installed program too (it has no source tree). */
+char *ntsim_data_source_path(const char *tail, char *why, size_t cap);
+
+/* The program `name` beside the running one (check_ntsim's ntsim): a
+ * malloc'd path, or NULL with why. */
+char *ntsim_data_beside_program(const char *name, char *why, size_t cap);
 
 /* "the shipped scenarios" and so on: for messages. */
 const char *ntsim_data_what(ntsim_data_t what);

@@ -2,7 +2,7 @@
  * sim/scenario_find.c: scenario arguments into files (scenario_load.h,
  * D-SCENARIO-NAMES): a path as it is, a name among the shipped scenarios,
  * found from where the program is (locate.h), never from the working
- * directory.
+ * directory; a vector's relative path from the vector file's directory.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -107,13 +107,32 @@ static void not_found(const char *arg, bool named, ntsim_errors_t *errors)
     free(dir);
 }
 
-char *ntsim_scenario_find(const char *arg, ntsim_errors_t *errors)
+/* arg as a file: itself when absolute or when base is NULL, else
+ * base/arg; malloc'd, NULL when out of memory. */
+static char *file_of(const char *arg, const char *base)
+{
+    if (base == NULL || arg[0] == '/')
+        return ntsim_strdup(arg);
+    size_t n = strlen(base) + 1 + strlen(arg) + 1;
+    char *p = malloc(n);
+    if (p != NULL)
+        snprintf(p, n, "%s/%s", base, arg);
+    return p;
+}
+
+char *ntsim_scenario_find_in(const char *arg, const char *base, ntsim_errors_t *errors)
 {
     bool is_path = strchr(arg, '/') != NULL || ntsim_ends_with(arg, SUFFIX);
+    char *file = file_of(arg, base);
+    if (file == NULL) {
+        (void)ntsim_errors_add(errors, "out of memory");
+        return NULL;
+    }
     if (is_path) {
-        if (exists(arg))
-            return ntsim_strdup(arg);
-        not_found(arg, false, errors);
+        if (exists(file))
+            return file;
+        not_found(file, false, errors);
+        free(file);
         return NULL;
     }
     char why[512];
@@ -125,14 +144,21 @@ char *ntsim_scenario_find(const char *arg, ntsim_errors_t *errors)
             snprintf(path, n, "%s/%s%s", dir, arg, SUFFIX);
             if (exists(path)) {
                 free(dir);
+                free(file);
                 return path;
             }
         }
         free(path);
     }
     free(dir);
-    if (arg[0] != '\0' && exists(arg))
-        return ntsim_strdup(arg);
+    if (arg[0] != '\0' && exists(file))
+        return file;
     not_found(arg, true, errors);
+    free(file);
     return NULL;
+}
+
+char *ntsim_scenario_find(const char *arg, ntsim_errors_t *errors)
+{
+    return ntsim_scenario_find_in(arg, NULL, errors);
 }

@@ -49,6 +49,12 @@ NRT_STATUS ntsim_scenario_load(const char *path, ntsim_scenario_t *sc, char *err
  * memory runs out (the line says so when it can be kept). */
 char *ntsim_scenario_find(const char *arg, ntsim_errors_t *errors);
 
+/* The same, with a relative path (and the file a name falls back to) taken
+ * relative to directory `base` instead of the working directory (NULL: the
+ * working directory): a vector's `scenario:` is relative to the vector
+ * file's own directory (D-DATA-LOCATE). */
+char *ntsim_scenario_find_in(const char *arg, const char *base, ntsim_errors_t *errors);
+
 /* The names of the shipped scenarios (their files' names without .yaml),
  * sorted, joined by ", " into a malloc'd string, with their directory in
  * *dir (malloc'd); NULL with why when the directory cannot be read. */

@@ -1,17 +1,28 @@
 #!/bin/sh
-# conformance/cli/cli_failures.sh CHECK_BIN: the runner's own exit status and
-# messages when vectors are wrong, run as part of `make check`.
+# conformance/cli/cli_failures.sh CHECK_BIN [PYTHON3]: the runner's own exit
+# status and messages when vectors are wrong, run as part of `make check`.
 #
 # 1. Broken vector files (testdata/bad): the run must exit 1 and print each
 #    load error as "file:line:col: field: message".
 # 2. Well-formed but wrong vectors (testdata/wrong): exit 1, and each failure
 #    names the vector id, its file:line, and expected vs got.
+# 3. With PYTHON3: the --junit files of the failing runs (load errors, failed
+#    vectors, expected-failure lines that are wrong) count what their summary
+#    lines do, read by python3-junitparser (conformance/cli/junit_check.py).
 set -u
 bin=$1
+py=${2:-}
 data=conformance/testdata
 fail=0
 out=$(mktemp) || exit 1
-trap 'rm -f "$out" "$out.repro"' EXIT
+trap 'rm -f "$out" "$out.repro" "$out.xml"' EXIT
+
+# junit NAME: the last run's --junit file ($out.xml) against its summary line.
+junit() {
+    [ -z "$py" ] && return
+    "$py" conformance/cli/junit_check.py "$out.xml" "$(tail -1 "$out")" >/dev/null ||
+        { echo "cli_failures: $1: the --junit file does not count what the summary line does" >&2; fail=1; }
+}
 
 expect_line() {
     if ! grep -qF -- "$1" "$out"; then
@@ -20,8 +31,9 @@ expect_line() {
     fi
 }
 
-CK_VERBOSITY=silent "$bin" --vectors "$data/bad" >"$out" 2>&1
+CK_VERBOSITY=silent "$bin" --vectors "$data/bad" --junit "$out.xml" >"$out" 2>&1
 rc=$?
+junit "broken vectors"
 if [ "$rc" -ne 1 ]; then
     echo "cli_failures: broken vectors exited $rc, want 1" >&2
     fail=1
@@ -32,8 +44,9 @@ expect_line "FAIL $data/bad/wrong_type.yaml:9:11: vectors[0].size: expected an i
 expect_line "FAIL $data/bad/api_unknown_call.yaml:10:16: vectors[0].calls[0].call: unknown call 'config_alocate'"
 expect_line "FAIL $data/bad/inspect_env_twice.yaml:9:40: vectors[0].env.NEURON_RT_INSPECT_ENABLE: duplicate key"
 
-CK_VERBOSITY=silent "$bin" --vectors "$data/wrong" >"$out" 2>&1
+CK_VERBOSITY=silent "$bin" --vectors "$data/wrong" --junit "$out.xml" >"$out" 2>&1
 rc=$?
+junit "wrong vectors"
 if [ "$rc" -ne 1 ]; then
     echo "cli_failures: wrong vectors exited $rc, want 1" >&2
     fail=1
@@ -115,8 +128,9 @@ expect_line "notify.dma (vectors/notify.yaml:39): listed in xfail.txt (\"believe
 printf 'no.such.vector stale entry\nnotify.dma\n' >"$tmpv/xfail.txt"
 CK_VERBOSITY=silent "$bin" --kind notify --expected-failures "$tmpv/xfail.txt" >"$out" 2>&1
 expect_line "xfail.txt:2: notify.dma: an expected failure needs a reason after its id"
-CK_VERBOSITY=silent "$bin" --expected-failures "$tmpv/xfail.txt" >"$out" 2>&1
+CK_VERBOSITY=silent "$bin" --expected-failures "$tmpv/xfail.txt" --junit "$out.xml" >"$out" 2>&1
 expect_line "xfail.txt:1: no.such.vector: listed as an expected failure, but no vector has this id"
+junit "a stale and a reasonless expected failure"
 rm -rf "$tmpv"
 
 "$bin" --no-such-option >"$out" 2>&1

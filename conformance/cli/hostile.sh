@@ -396,6 +396,34 @@ grep -q "^generate: stopped after case [0-9]*: the testee is given up on$" "$tmp
     { echo "hostile: hang=3 under --generate: not given up on" >&2; fail=1; }
 max_ms=2000
 
+# --junit FILE (D-JUNIT, D-OUTPUT): never over one of the run's inputs, a
+# device, a FIFO or a directory (refused before the run: exit 2, nothing written);
+# written beside itself and renamed, so a run killed before its end leaves
+# the old report whole and no temporary file; through a symlink, its target.
+cp vectors/enum_status.yaml "$tmp/enum_status.yaml"
+run "--junit onto a vector file" 2 "$check" --vectors "$tmp" --junit "$tmp/enum_status.yaml"
+has "--junit onto a vector file" "$check: --junit: $tmp/enum_status.yaml: is $tmp/enum_status.yaml, an input of this run: refusing to write over it"
+cmp -s vectors/enum_status.yaml "$tmp/enum_status.yaml" || { echo "hostile: --junit wrote over a vector file" >&2; fail=1; }
+# (a FIFO of our own: a runner that wrongly renamed onto a device as root
+# would replace the device node; before: /dev/full was so replaced.)
+run "--junit onto a FIFO" 2 "$check" --kind enum --junit "$tmp/fifo"
+has "--junit onto a FIFO" "$check: --junit: $tmp/fifo: not a regular file (a FIFO): cannot write it"
+[ -p "$tmp/fifo" ] || { echo "hostile: --junit replaced a FIFO with a file" >&2; fail=1; }
+run "--junit onto a directory" 2 "$check" --kind enum --junit "$tmp"
+has "--junit onto a directory" "$check: --junit: $tmp: not a regular file (a directory): cannot write it"
+run "--junit in no folder" 2 "$check" --kind enum --junit "$tmp/no/such/r.xml"
+has "--junit in no folder" "$check: --junit: $tmp/no/such/r.xml: cannot write: $tmp/no/such: No such file or directory"
+mkdir -p "$tmp/j" && echo 'the old report' >"$tmp/j/old.xml"
+(ulimit -v "$limit_kb"; exec "$check" --testee "$bin testee --break=hang=3" --testee-timeout 5 \
+    --kind enum --junit "$tmp/j/old.xml") >/dev/null 2>&1 &
+sleep 1 && kill -TERM $! 2>/dev/null; wait $! 2>/dev/null
+[ "$(cat "$tmp/j/old.xml")" = 'the old report' ] && [ "$(ls -A "$tmp/j")" = old.xml ] ||
+    { echo "hostile: a run killed mid-way changed its --junit file: $(ls -A "$tmp/j")" >&2; fail=1; }
+ln -s old.xml "$tmp/j/link.xml"
+run "--junit through a symlink" 0 "$check" --kind enum --junit "$tmp/j/link.xml"
+[ -L "$tmp/j/link.xml" ] && grep -q '<testsuites name="check_ntsim" tests=' "$tmp/j/old.xml" ||
+    { echo "hostile: --junit through a symlink: the link or its target is wrong" >&2; fail=1; }
+
 if [ "$fail" -eq 0 ]; then
     echo "hostile: hostile input is refused with its reason, in bounded time and memory: ok"
 fi

@@ -332,11 +332,15 @@ if [ "$(id -u)" -eq 0 ]; then
 fi
 mkdir -p "$forge/vectors" "$forge/docs"
 cp "$check" "$ntsim" "$forge/" && cp vectors/enum_*.yaml "$forge/vectors/" &&
-    cp docs/spec_facts.md docs/decisions.md "$forge/docs/" && chmod -R a+rX "$forge"
+    cp docs/spec_facts.md docs/decisions.md engine/convert/ntff.proto "$forge/docs/" &&
+    chmod -R a+rX "$forge"
 : >"$forge/out" && : >"$forge/err"
 [ -z "$forge_as" ] || chown nobody "$forge/out" "$forge/err"
-# >>: the forged line, appended, is not written over by the runner's own.
+# >>: the forged line, appended, is not written over by the runner's own. A
+# program copied out of its tree finds no data of its own: the options say
+# where it is (D-DATA-LOCATE).
 (cd "$forge" && $forge_as "./${check##*/}" --testee "./${ntsim##*/} testee --break=stdout_forge" \
+    --vectors vectors --facts docs/spec_facts.md --decisions docs/decisions.md --proto docs \
     >>out 2>>err)
 cp "$forge/out" "$tmp/stdout_forge" && cp "$forge/err" "$tmp/stdout_forge.err"
 [ "$forge" = "$tmp/stdout_forge.d" ] || rm -rf "$forge"

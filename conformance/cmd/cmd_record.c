@@ -229,6 +229,50 @@ static void write_digests_and_events(ywriter_t *w, const ntsim_run_result_t *r,
     y_end_seq(w);
 }
 
+/* What the vector's `scenario:` says: a name as it is; a path relative to
+ * the vector file's own directory, where the scenario kind looks for it
+ * (D-DATA-LOCATE), so that the two move together and run from anywhere.
+ * malloc'd; NULL when out of memory. */
+static char *scenario_for_vector(const char *arg, const char *out_path)
+{
+    bool is_path = strchr(arg, '/') != NULL || ntsim_ends_with(arg, ".yaml");
+    char *dir = is_path ? ntsim_strdup(out_path) : NULL;
+    char *slash = dir != NULL ? strrchr(dir, '/') : NULL;
+    if (slash != NULL)
+        slash[slash == dir] = '\0'; /* "/x.yaml": the root */
+    char *to = is_path ? realpath(arg, NULL) : NULL;
+    char *from = dir != NULL ? realpath(slash != NULL ? dir : ".", NULL) : NULL;
+    char *out = NULL;
+    if (to == NULL || from == NULL) {
+        out = ntsim_strdup(arg); /* a name, or a path that cannot be resolved: as given */
+    } else {
+        /* The longest common prefix of whole components, then ".." for each
+         * of from's components past it. */
+        size_t common = 0;
+        for (size_t i = 0;; i++) {
+            bool end_to = to[i] == '\0' || to[i] == '/', end_from = from[i] == '\0' || from[i] == '/';
+            if (end_to && end_from)
+                common = i;
+            if (to[i] != from[i] || to[i] == '\0')
+                break;
+        }
+        size_t ups = 0;
+        for (const char *p = from + common; *p != '\0'; p++)
+            ups += *p == '/' && p[1] != '\0'; /* "/" itself (the root) has no component */
+        const char *rest = to + common + (to[common] == '/');
+        if ((out = malloc(3 * ups + strlen(rest) + 1)) != NULL) {
+            out[0] = '\0';
+            for (size_t u = 0; u < ups; u++)
+                strcat(out, "../");
+            strcat(out, rest);
+        }
+    }
+    free(to);
+    free(from);
+    free(dir);
+    return out;
+}
+
 /* The whole vector file, event by event. 0 when written; an errno value when
  * the stream could not be written; -1 when libyaml refused an event (a text
  * that is not UTF-8, such as a path): errno says nothing then. */
@@ -379,14 +423,16 @@ int ntsim_cmd_record(int argc, char **argv)
         fprintf(stderr, "ntsim record: %s: cannot write: %s\n", out_path, strerror(errno));
         goto free_all;
     }
+    char *in_vector = scenario_for_vector(scenario_path, out_path);
     errno = 0;
-    int why = fputs("# Recorded by `ntsim record`. The counts below were checked by hand\n"
+    int why = in_vector == NULL ? ENOMEM : fputs("# Recorded by `ntsim record`. The counts below were checked by hand\n"
                     "# against the scenario (sim/scenarios/README.md); the digests pin the "
                     "bytes\n# of trace.json, trace.ntff and notifications.ntff "
                     "(D-SCENARIO-DIGEST).\n",
                     f) < 0
                   ? (errno != 0 ? errno : EIO)
-                  : write_vector(f, id ? id : default_id, source, scenario_path, sc, r, &o, &picks);
+                  : write_vector(f, id ? id : default_id, source, in_vector, sc, r, &o, &picks);
+    free(in_vector);
     errno = 0;
     if (fclose(f) != 0 && why == 0)
         why = errno != 0 ? errno : EIO;

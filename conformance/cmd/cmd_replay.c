@@ -30,17 +30,51 @@ static const char *const usage_replay =
     "  --id ID               only the vector with this id\n"
     "  -q, --quiet           print failures and the summary only\n"
     "  --max-input-bytes N   the largest vector file read (default 16M; K, M, G suffixes)\n"
+    "  --proto DIR           the directory of ntff.proto, for the ntff vectors (default: the\n"
+    "                        NTFF schema ntsim ships, found from where ntsim is)\n"
     NTSIM_CLI_MAX_EVENTS_USAGE;
+
+/* The ntff vectors read their bytes with protoc against ntsim's own NTFF
+ * schema: when one is replayed and the schema cannot be read, that is
+ * ntsim's error (exit 2, the file and --proto named), never the vector's
+ * (D-DATA-LOCATE). */
+static int need_schema(const ntsim_vector_set_t *set, const char *proto_dir)
+{
+    bool ntff = false;
+    for (size_t i = 0; i < set->count && !ntff; i++)
+        ntff = set->vectors[i].kind == &ntsim_kind_ntff;
+    if (!ntff)
+        return NTSIM_EXIT_OK;
+    char *path = NULL, why[512];
+    if (proto_dir != NULL) {
+        size_t n = strlen(proto_dir) + sizeof "/ntff.proto";
+        if ((path = malloc(n)) == NULL) {
+            fprintf(stderr, "ntsim replay: out of memory\n");
+            return NTSIM_EXIT_FAIL;
+        }
+        snprintf(path, n, "%s/ntff.proto", proto_dir);
+        ntsim_check_ntff_proto = path;
+    }
+    NRT_STATUS st = ntsim_ntff_schema_freeze(why, sizeof why);
+    ntsim_check_ntff_proto = NULL; /* frozen: the text is in memory */
+    free(path);
+    if (st == NRT_SUCCESS)
+        return NTSIM_EXIT_OK;
+    fprintf(stderr, "ntsim replay: %s (the NTFF schema, ntsim's own data; --proto DIR reads "
+                    "DIR/ntff.proto): nothing was replayed\n", why);
+    return NTSIM_EXIT_USAGE;
+}
 
 int ntsim_cmd_replay(int argc, char **argv)
 {
-    const char *only = NULL;
+    const char *only = NULL, *proto_dir = NULL;
     bool quiet = false;
     uint64_t max_bytes;
     static const struct option opts[] = {{"id", required_argument, NULL, 'i'},
                                          {"quiet", no_argument, NULL, 'q'},
                                          {"max-input-bytes", required_argument, NULL, 'b'},
                                          {"max-events", required_argument, NULL, 'E'},
+                                         {"proto", required_argument, NULL, 'p'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     int c;
@@ -60,6 +94,7 @@ int ntsim_cmd_replay(int argc, char **argv)
             if (!ntsim_cli_set_scenario_budget("replay", optarg))
                 return NTSIM_EXIT_USAGE;
             break;
+        case 'p': proto_dir = optarg; break;
         case 'h': fputs(usage_replay, stdout); return NTSIM_EXIT_OK;
         default: fputs(usage_replay, stderr); return NTSIM_EXIT_USAGE;
         }
@@ -79,6 +114,11 @@ int ntsim_cmd_replay(int argc, char **argv)
         }
     for (size_t e = 0; e < set.errors.count; e++)
         fprintf(stderr, "%s\n", set.errors.items[e]);
+    int rc = need_schema(&set, proto_dir);
+    if (rc != NTSIM_EXIT_OK) {
+        ntsim_vector_set_free(&set);
+        return rc;
+    }
     unsigned long passed = 0, failed = 0;
     for (size_t i = 0; i < set.count; i++) {
         const ntsim_vector_t *v = &set.vectors[i];
@@ -114,7 +154,7 @@ int ntsim_cmd_replay(int argc, char **argv)
         return NTSIM_EXIT_INPUT;
     }
     printf("replay: %lu passed, %lu failed\n", passed, failed);
-    int rc = set.errors.count > 0 ? NTSIM_EXIT_INPUT : failed > 0 ? NTSIM_EXIT_FAIL : NTSIM_EXIT_OK;
+    rc = set.errors.count > 0 ? NTSIM_EXIT_INPUT : failed > 0 ? NTSIM_EXIT_FAIL : NTSIM_EXIT_OK;
     ntsim_vector_set_free(&set);
     ntsim_capture_shutdown();
     /* The report is the result: one that did not reach stdout fails (D-OUTPUT). */

@@ -37,7 +37,14 @@ typedef struct ntsim_gen_options {
     const char *argv0;
     const char *testee_command;
     const char *vectors_note; /* " --vectors DIR" when not the default, else "" */
+    /* Called after each case's verdict (check_ntsim --junit): its kind and
+     * id, the result (NTSIM_GEN_CASE_*) and what the run printed for it (a
+     * failure's block, an error's report, a skip's reason; NULL for a
+     * pass). NULL: not called. */
+    void (*on_case)(const char *kind, const char *id, int result, const char *text);
 } ntsim_gen_options_t;
+
+enum { NTSIM_GEN_CASE_PASSED, NTSIM_GEN_CASE_FAILED, NTSIM_GEN_CASE_SKIPPED, NTSIM_GEN_CASE_ERROR };
 
 /* The generated kinds' names, comma-separated, into bits (a name a kind of
  * NTSIM_KIND_MAP that is not generated is refused, naming those that are).

@@ -132,7 +132,7 @@ static void progress(run_t *u, uint64_t done, uint64_t total, bool force)
 /* --- a failure -------------------------------------------------------------------- */
 
 static void print_failure(run_t *u, const ntsim_gen_kind_t *k, void *c, uint64_t i, const char *id,
-                          const ntsim_gen_outcome_t *o, size_t size0, size_t tries)
+                          const ntsim_gen_outcome_t *o, size_t size0, size_t tries, FILE *out)
 {
     const ntsim_gen_options_t *opt = u->o;
     /* The testee's command whole, quoted: the repro line replays what ran. */
@@ -163,31 +163,31 @@ static void print_failure(run_t *u, const ntsim_gen_kind_t *k, void *c, uint64_t
         free(testee);
         return;
     }
-    printf("FAIL [generate] %s: %s case %" PRIu64 " of seed %" PRIu64 ", shrunk in %zu tries "
+    fprintf(out, "FAIL [generate] %s: %s case %" PRIu64 " of seed %" PRIu64 ", shrunk in %zu tries "
            "from %zu to %zu %s: %u mismatch%s\n%s",
            id, k->name, i, opt->seed, tries, size0, k->size(c), k->size_unit,
            o->report.mismatches, o->report.mismatches == 1 ? "" : "es",
            o->report.text != NULL ? o->report.text : "");
     if (o->report.hidden > 0)
-        printf("(%u more mismatches not shown)\n", o->report.hidden);
+        fprintf(out, "(%u more mismatches not shown)\n", o->report.hidden);
     ntsim_gen_text_t t;
     ntsim_gen_text_init(&t);
     ntsim_gen_vector_text(k, c, id, comment, &t);
     if (!ok && !t.oom && t.len <= 6000) {
-        printf("  the shrunk vector:\n");
+        fprintf(out, "  the shrunk vector:\n");
         for (const char *l = t.buf; *l != '\0';) {
             size_t len = strcspn(l, "\n");
-            printf("    %.*s\n", (int)len, l);
+            fprintf(out, "    %.*s\n", (int)len, l);
             l += len + (l[len] == '\n');
         }
     } else if (!ok) {
-        printf("  the shrunk vector is %zu bytes: --save-failures DIR writes it\n", t.len);
+        fprintf(out, "  the shrunk vector is %zu bytes: --save-failures DIR writes it\n", t.len);
     }
     ntsim_gen_text_free(&t);
     if (opt->save_dir != NULL && !ok)
-        printf("  not saved: %s\n", why);
+        fprintf(out, "  not saved: %s\n", why);
     /* The same mix of kinds as this run's: case i is then the same case. */
-    printf("  repro: %s%s%s --seed %" PRIu64 " --case %" PRIu64 "%s%s\n", opt->argv0,
+    fprintf(out, "  repro: %s%s%s --seed %" PRIu64 " --case %" PRIu64 "%s%s\n", opt->argv0,
            testee != NULL ? " --testee " : "", testee != NULL ? testee : "", opt->seed, i,
            opt->kind_list != NULL ? " --kind " : "", opt->kind_list != NULL ? opt->kind_list : "");
     if (ok) {
@@ -195,7 +195,7 @@ static void print_failure(run_t *u, const ntsim_gen_kind_t *k, void *c, uint64_t
         char *dir = ntsim_output_shell_word(opt->save_dir, false);
         char *file = ntsim_output_shell_word(slash ? slash + 1 : saved, false);
         char *path = ntsim_output_shell_word(saved, false);
-        printf("  saved: %s\n  replay: %s%s%s --vectors %s --file %s   (or: ntsim replay %s)\n",
+        fprintf(out, "  saved: %s\n  replay: %s%s%s --vectors %s --file %s   (or: ntsim replay %s)\n",
                saved, opt->argv0, testee != NULL ? " --testee " : "", testee != NULL ? testee : "",
                dir ? dir : "?", file ? file : "?", path ? path : "?");
         free(dir);
@@ -204,7 +204,27 @@ static void print_failure(run_t *u, const ntsim_gen_kind_t *k, void *c, uint64_t
     }
     free(saved);
     free(testee);
-    fflush(stdout);
+    fflush(out);
+}
+
+/* A failure's block on stdout and, with --junit, as its testcase's message:
+ * the same text. */
+static void report_failure(run_t *u, const ntsim_gen_kind_t *k, void *c, uint64_t i,
+                           const char *id, const ntsim_gen_outcome_t *o, size_t size0,
+                           size_t tries)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = u->o->on_case != NULL ? open_memstream(&text, &len) : NULL;
+    print_failure(u, k, c, i, id, o, size0, tries, mem != NULL ? mem : stdout);
+    if (mem != NULL && fclose(mem) == 0 && text != NULL) {
+        fputs(text, stdout);
+        fflush(stdout);
+    }
+    if (u->o->on_case != NULL)
+        u->o->on_case(k->name, id, NTSIM_GEN_CASE_FAILED,
+                      text != NULL ? text : "(out of memory keeping the failure's block)");
+    free(text);
 }
 
 /* --- the run ----------------------------------------------------------------------- */
@@ -223,6 +243,8 @@ static void one_case(run_t *u, uint64_t i)
     if (c == NULL) {
         t->errors++;
         printf("FAIL [generate] %s: out of memory making the case\n", id);
+        if (u->o->on_case != NULL)
+            u->o->on_case(k->name, id, NTSIM_GEN_CASE_ERROR, "out of memory making the case");
         return;
     }
     ntsim_gen_outcome_t o;
@@ -238,11 +260,18 @@ static void one_case(run_t *u, uint64_t i)
     }
     for (unsigned b = 0; b < 4; b++)
         t->unjudged[b] += (o.unjudged >> b) & 1;
+    void (*on_case)(const char *, const char *, int, const char *) = u->o->on_case;
     switch (o.verdict) {
-    case NTSIM_GEN_PASS: t->passed++; break;
+    case NTSIM_GEN_PASS:
+        t->passed++;
+        if (on_case != NULL)
+            on_case(k->name, id, NTSIM_GEN_CASE_PASSED, NULL);
+        break;
     case NTSIM_GEN_SKIP:
         if (t->skipped++ == 0)
             snprintf(t->skip_reason, sizeof t->skip_reason, "%s", o.skipped);
+        if (on_case != NULL)
+            on_case(k->name, id, NTSIM_GEN_CASE_SKIPPED, o.skipped);
         break;
     case NTSIM_GEN_DISCARD:
     case NTSIM_GEN_ERROR:
@@ -252,6 +281,9 @@ static void one_case(run_t *u, uint64_t i)
             t->errors++;
         printf("FAIL [generate] %s: %s case %" PRIu64 " of seed %" PRIu64 ": %s", id, k->name, i,
                u->o->seed, o.report.text != NULL ? o.report.text : "\n");
+        if (on_case != NULL)
+            on_case(k->name, id, NTSIM_GEN_CASE_ERROR,
+                    o.report.text != NULL ? o.report.text : "the case could not be judged");
         break;
     case NTSIM_GEN_FAIL: {
         t->failed++;
@@ -266,7 +298,7 @@ static void one_case(run_t *u, uint64_t i)
         size_t tries = ntsim_testee_given_up(u->x.testee)
                            ? 0
                            : ntsim_gen_shrink(&u->x, k, &c, id, &o, u->o->shrink_steps, 120.0);
-        print_failure(u, k, c, i, id, &o, size0, tries);
+        report_failure(u, k, c, i, id, &o, size0, tries);
         break;
     }
     }

@@ -5,7 +5,9 @@
  *   - id: scenario.ring_overflow
  *     ...common keys...
  *     scenario: ring_overflow                       # a shipped scenario's name, or a
- *                                                   # path (D-SCENARIO-NAMES)
+ *                                                   # path from the vector file's own
+ *                                                   # directory (D-SCENARIO-NAMES,
+ *                                                   # D-DATA-LOCATE)
  *     counts:                                       # any subset
  *       executes: 0
  *       events_emitted: 1500
@@ -296,7 +298,16 @@ static void scenario_run(const ntsim_vector_t *v, ntsim_report_t *rep)
     char errors[4096];
     ntsim_errors_t lookup;
     ntsim_errors_init(&lookup);
-    char *path = ntsim_scenario_find(b->path, &lookup);
+    /* A path is relative to the vector file's own directory, so that a
+     * vector and its scenario move together and run from anywhere
+     * (D-DATA-LOCATE); a name is a shipped scenario's. */
+    char *base = ntsim_strdup(v->file);
+    char *slash = base != NULL ? strrchr(base, '/') : NULL;
+    if (slash != NULL)
+        *slash = '\0';
+    char *path = base == NULL ? NULL
+                              : ntsim_scenario_find_in(b->path, slash != NULL ? base : ".", &lookup);
+    free(base);
     NRT_STATUS st = path == NULL ? NRT_INVALID
                                  : ntsim_scenario_load(path, sc, errors, sizeof errors);
     if (path == NULL)

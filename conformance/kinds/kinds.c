@@ -12,7 +12,7 @@ const ntsim_vector_kind_t *const ntsim_vector_kinds[] = {
         NULL,
 };
 
-const char *ntsim_check_proto_dir = "engine/convert";
+const char *ntsim_check_ntff_proto;
 
 void ntsim_vector_run(const ntsim_vector_t *v, struct ntsim_testee *t, ntsim_report_t *r)
 {

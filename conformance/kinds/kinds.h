@@ -39,14 +39,19 @@ const char *ntsim_vector_skip_reason(const ntsim_vector_t *v, const struct ntsim
 char *ntsim_ntff_decode(const char *message, const uint8_t *bytes, size_t len, char *why,
                         size_t why_cap);
 void ntsim_ntff_decode_forget(void);
-/* Reads ntsim_check_proto_dir/ntff.proto into memory, once: every later
+/* Reads ntff.proto (ntsim_check_ntff_proto) into memory, once: every later
  * decode uses that text, whatever happens to the file (the runner calls it
  * before a testee process exists; a decode calls it on first use).
  * NRT_FAILURE with the reason in why (the same reason at every later call). */
 NRT_STATUS ntsim_ntff_schema_freeze(char *why, size_t cap);
+/* Whether protoc runs here (`protoc --version`): the runner's own tool, so
+ * that a machine without it is the harness's error, not every ntff
+ * verdict's. NRT_FAILURE with why. */
+NRT_STATUS ntsim_ntff_protoc_check(char *why, size_t cap);
 
-/* Directory holding ntff.proto, for the ntff kind's protoc --decode
- * (default "engine/convert", relative to the working directory). */
-extern const char *ntsim_check_proto_dir;
+/* The path of ntff.proto, for the ntff kind's protoc --decode (the
+ * runner's --proto DIR gives DIR/ntff.proto); NULL: where the locator finds
+ * the NTFF schema (sim/locate.h), from any working directory. */
+extern const char *ntsim_check_ntff_proto;
 
 #endif /* NTSIM_CONFORMANCE_KINDS_H */

@@ -11,7 +11,8 @@
  * process exists), and each decode writes that text, with the bytes, into a
  * fresh private directory (mkdtemp, mode 0700) that protoc reads. A testee
  * that rewrites engine/convert/ntff.proto while it runs cannot change how its
- * own bytes are read.
+ * own bytes are read. The file is the runner's --proto DIR's, or found by
+ * the locator (sim/locate.h) from where the program is.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -25,6 +26,7 @@
 
 #include "input.h"
 #include "kinds.h"
+#include "locate.h"
 
 extern char **environ;
 
@@ -38,21 +40,20 @@ NRT_STATUS ntsim_ntff_schema_freeze(char *why, size_t cap)
 {
     if (!g_schema_tried) {
         g_schema_tried = true;
-        char *path = NULL;
-        size_t n = strlen(ntsim_check_proto_dir) + sizeof "/ntff.proto";
-        if ((path = malloc(n)) == NULL) {
-            snprintf(g_schema_error, sizeof g_schema_error, "out of memory");
-        } else {
-            snprintf(path, n, "%s/ntff.proto", ntsim_check_proto_dir);
-            char err[256] = "";
-            if (ntsim_read_input(path, NTSIM_INPUT_DOC, &g_schema, &g_schema_len, err,
-                                 sizeof err) != NRT_SUCCESS) {
-                g_schema = NULL;
-                snprintf(g_schema_error, sizeof g_schema_error, "%.300s: %.200s", path,
-                         err[0] ? err : "out of memory");
-            }
-            free(path);
+        char err[256] = "";
+        char *located = ntsim_check_ntff_proto != NULL
+                            ? NULL
+                            : ntsim_data_path(NTSIM_DATA_NTFF_PROTO, err, sizeof err);
+        const char *path = ntsim_check_ntff_proto != NULL ? ntsim_check_ntff_proto : located;
+        if (path == NULL) {
+            snprintf(g_schema_error, sizeof g_schema_error, "the NTFF schema: %.300s", err);
+        } else if (ntsim_read_input(path, NTSIM_INPUT_DOC, &g_schema, &g_schema_len, err,
+                                    sizeof err) != NRT_SUCCESS) {
+            g_schema = NULL;
+            snprintf(g_schema_error, sizeof g_schema_error, "%.300s: %.200s", path,
+                     err[0] ? err : "out of memory");
         }
+        free(located);
     }
     if (g_schema != NULL)
         return NRT_SUCCESS;
@@ -154,6 +155,20 @@ static bool spawn_protoc(char *const argv[], const char *in_path, char **text, i
         return false;
     }
     return true;
+}
+
+NRT_STATUS ntsim_ntff_protoc_check(char *why, size_t cap)
+{
+    char *argv[] = {(char *)"protoc", (char *)"--version", NULL};
+    char *text = NULL;
+    int status = 0;
+    if (!spawn_protoc(argv, "/dev/null", &text, &status, why, cap))
+        return NRT_FAILURE;
+    bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    if (!ok)
+        snprintf(why, cap, "protoc --version did not succeed: %.200s", text != NULL ? text : "");
+    free(text);
+    return ok ? NRT_SUCCESS : NRT_FAILURE;
 }
 
 /* Runs protoc on the bytes as ntff.<message>; returns its stdout (malloc'd)

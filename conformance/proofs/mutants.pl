@@ -71,7 +71,15 @@
 # default 6x the unmutated run, at least 30), MUTANT_SANITIZERS (default
 # "asan tsan"; empty: no sanitizer stage), MUTANT_MIN_SCORE (percent, default
 # 95), MUTANT_LIST=1 (print the mutants, run nothing; MUTANT_LIST=entries: as
-# equivalents-file entries).
+# equivalents-file entries), MUTANT_OUT (where the work and the report go;
+# default BUILD/mutants), MUTANT_SHARD=K/N (every N-th mutant of the
+# selection from the K-th: one machine's part of a CI job matrix; the
+# report is report.shard-K-of-N.txt, whose score is not judged on its own).
+#
+# `mutants.pl --merge OUT MIN_SCORE REPORT...` (make mutants-merge) adds the
+# shards' reports of one run up into OUT and one score (mutants_report.pl):
+# every shard 0..N-1 once, of one selection (its size and the hash of its
+# ids), each mutant once; the merged score is the unsharded run's.
 #
 # MUTANT_SUITE says what judges each mutant (docs/measurements.md compares
 # them on one sample):
@@ -87,7 +95,8 @@
 #             timelines, the simulator's own paths cannot).
 #
 # Writes build/mutants/report.txt (one line per mutant: its id, its result and
-# the mutated line; survivors' diffs at the end) and build/mutants/diffs/*.diff
+# the mutated line; survivors' diffs at the end; mutants_report.pl has its
+# format) and build/mutants/diffs/*.diff
 # (one per survivor: `patch -p1 < FILE` on a clean tree rebuilds it). Exits 1
 # when the score is below MUTANT_MIN_SCORE, when an entry of the equivalents
 # file matches no generated mutant, when a mutant listed as equivalent is
@@ -124,11 +133,13 @@ my %FIRST_SUITES = (
     'timeline_lanes.c' => 'timeline_lanes,timeline,timeline_html',
 );
 
-# The mutants of a file: mutants_generate.pl, beside this file.
+# The mutants of a file: mutants_generate.pl; the report and the merge of
+# shards' reports: mutants_report.pl; both beside this file.
 BEGIN {
     (my $here = __FILE__) =~ s{[^/]*$}{};
     $here = "./$here" unless $here =~ m{^/}; # require searches @INC for other relative paths
     require($here . 'mutants_generate.pl');
+    require($here . 'mutants_report.pl');
 }
 
 # --- the equivalents file ------------------------------------------------------------
@@ -191,23 +202,6 @@ sub spew {
     open my $fh, '>', $p or die "mutants: cannot write $p: $!\n";
     print $fh $t;
     close $fh or die "mutants: cannot write $p: $!\n";
-}
-
-sub fmt_time {
-    my $s = shift;
-    return sprintf('%dh%02dm%02ds', $s / 3600, ($s / 60) % 60, $s % 60) if $s >= 3600;
-    return sprintf('%dm%02ds', $s / 60, $s % 60) if $s >= 60;
-    return sprintf('%ds', $s);
-}
-
-# FNV-1a, 32 bits: exact in perl's integers (a product stays below 2^56).
-sub fnv1a32 {
-    my ($s) = @_;
-    my $h = 2166136261;
-    for my $c (unpack 'C*', $s) {
-        $h = (($h ^ $c) * 16777619) % 4294967296;
-    }
-    return $h;
 }
 
 # The sample: the N mutants whose keys (file, operator, occurrence, change
@@ -294,9 +288,11 @@ sub last_line {
 }
 
 sub main {
+    # make mutants-merge: mutants.pl --merge OUT MIN_SCORE REPORT...
+    return merge_reports(@ARGV[1 .. $#ARGV]) if @ARGV && $ARGV[0] eq '--merge';
     read_conf($ARGV[0]) if @ARGV;
     my $build = env_or('MUTANT_BUILD', 'build');
-    my $out = "$build/mutants";
+    my $out = env_or('MUTANT_OUT', "$build/mutants"); # the work, the results, the report
     my @files = sort(glob('engine/*.c'), glob('engine/*/*.c'));
     my %orig = map { $_ => slurp($_) } @files;
     my @all = number_mutants(map { file_mutants($_, $orig{$_}) } @files);
@@ -356,6 +352,19 @@ sub main {
     if ($sample && $sample < @sel) {
         @sel = stable_sample($seed, $sample, @sel);
     }
+    # MUTANT_SHARD=K/N: every N-th mutant of the selection from the K-th, so
+    # that N machines of a CI's job matrix each run one shard and
+    # make mutants-merge adds their reports up (mutants_report.pl).
+    my ($shard_k, $shard_n) = (0, 1);
+    if (my $sh = env_or('MUTANT_SHARD', '')) {
+        ($shard_k, $shard_n) = $sh =~ m{^(\d+)/([1-9]\d*)$}
+            or die "mutants: MUTANT_SHARD must be K/N with 0 <= K < N, not '$sh'\n";
+        die "mutants: MUTANT_SHARD must be K/N with 0 <= K < N, not '$sh'\n" if $shard_k >= $shard_n;
+    }
+    my $sel_count = @sel;
+    my $sel_hash = selection_hash(map { $_->{id} } @sel);
+    @sel = @sel[grep { $_ % $shard_n == $shard_k } 0 .. $#sel];
+    my $report = $shard_n > 1 ? "$out/report.shard-$shard_k-of-$shard_n.txt" : "$out/report.txt";
 
     if (env_or('MUTANT_LIST', '')) {
         for my $x (@sel) {
@@ -651,29 +660,21 @@ sub main {
         push @lines, $l;
         push @surv, [$x, $idx] if $status eq 'survived' || $status eq 'timeout';
     }
-    my $compiled = @sel - ($tot{'no-compile'} // 0);
-    my $equiv = ($tot{equivalent} // 0) + ($tot{'same-code'} // 0);
-    my $detected = ($tot{killed} // 0) + ($tot{timeout} // 0);
-    my $denom = $compiled - $equiv;
-    my $score = $denom > 0 ? 100 * $detected / $denom : 100;
     my $elapsed = time - $t0;
-    my $what = $sample && $sample < @all ? "a sample of " . scalar(@sel) . " (MUTANT_SAMPLE=$sample MUTANT_SEED=$seed)"
-             : scalar(@sel) . (@sel == @all ? ' (all)' : ' (selected)');
-    my @sum = (
-        sprintf('mutants: %s of %d generated from engine/*.c, %s; judged by %s', $what, scalar @all,
-                fmt_time($elapsed), $mode eq 'suite' ? 'the whole suite'
-                : $mode eq 'vectors' ? 'the committed vectors alone (MUTANT_SUITE=vectors)'
-                : "the generator alone (MUTANT_SUITE=generate: @gen_args)"),
-        sprintf('  compiled %d, killed %d (%d of them by the sanitizer stages), timeout %d, survived %d,'
-                . ' equivalent %d (%d listed, %d same-code), no-compile %d',
-                $compiled, $tot{killed} // 0, $tot{sanitizer} // 0, $tot{timeout} // 0, $tot{survived} // 0, $equiv,
-                $tot{equivalent} // 0, $tot{'same-code'} // 0, $tot{'no-compile'} // 0),
-        sprintf('  score %.1f%% = (killed + timeout) %d / (compiled - equivalent) %d; minimum %s%%',
-                $score, $detected, $denom, $min_score),
-    );
-    open my $rep, '>', "$out/report.txt" or die "mutants: cannot write $out/report.txt\n";
+    my $what = $sample && $sample < @all ? "a sample of $sel_count (MUTANT_SAMPLE=$sample MUTANT_SEED=$seed)"
+             : $sel_count . ($sel_count == @all ? ' (all)' : ' (selected)');
+    $what .= ", shard $shard_k/$shard_n: " . scalar(@sel) if $shard_n > 1;
+    my $judged = $mode eq 'suite' ? 'the whole suite'
+               : $mode eq 'vectors' ? 'the committed vectors alone (MUTANT_SUITE=vectors)'
+               : "the generator alone (MUTANT_SUITE=generate: @gen_args)";
+    my ($sum, $score) = score_lines($what, scalar @all, $elapsed, $judged, \%tot, $min_score,
+                                    scalar @sel);
+    my @sum = @$sum;
+    open my $rep, '>', $report or die "mutants: cannot write $report\n";
     print $rep "# make mutants: conformance/proofs/mutants.pl (its header lists the operators and results)\n";
     print $rep "# FILE:LINE OP[#K] CHANGE RESULT | the mutated line\n";
+    print $rep "# selection: $sel_count mutants of " . scalar(@all) . " (hash $sel_hash), shard "
+             . "$shard_k/$shard_n, judged by $mode ($judged)\n";
     print $rep "$_\n" for @sum;
     print $rep "\n";
     print $rep "$_\n" for @lines;
@@ -692,19 +693,20 @@ sub main {
         spew("$out/diffs/$name.diff", $d);
         print $rep "\n## $x->{id} ($name.diff)\n$d";
     }
-    print $rep "\n$_\n" for @problems;
+    print $rep "problem: $_\n" for @problems;
     close $rep;
     print STDERR "$_\n" for @sum;
-    print STDERR "report: $out/report.txt\n";
+    print STDERR "report: $report\n";
     print STDERR "$_\n" for @notes;
     if (@surv) {
         print STDERR "survivors and timeouts:\n";
         print STDERR "  $_->[0]{id}  ($out/diffs/" . sprintf('%04d', $_->[1]) . ".diff)\n" for @surv;
     }
     print STDERR "mutants: $_\n" for @problems;
-    my $fail = @problems || $score < $min_score;
-    print STDERR "mutants: score below $min_score%\n" if $score < $min_score;
-    return $fail ? 1 : 0;
+    # A shard's score is a part: make mutants-merge judges the whole.
+    my $low = $score < $min_score && $shard_n == 1;
+    print STDERR "mutants: score below $min_score%\n" if $low;
+    return @problems || $low ? 1 : 0;
 }
 
 exit main();

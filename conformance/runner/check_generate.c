@@ -132,11 +132,12 @@ int ntsim_check_generate_run(const char *argv0, const char *kinds, const char *t
         g_gen.cases = g_gen.only_case >= 0 ? (uint64_t)g_gen.only_case + 1 : 1;
     g_gen.argv0 = argv0;
     g_gen.testee_command = testee_command;
-    g_gen.vectors_note = strcmp(vectors_dir, "vectors") != 0 ? vectors_dir : "";
+    g_gen.vectors_note = vectors_dir != NULL ? vectors_dir : ""; /* given: the repro says it */
     if (facts == NULL)
         fprintf(stderr, "%s: the facts could not be read (%s): sources are not checked\n", argv0,
                 facts_error);
     ntsim_testee_t *t = ntsim_check_testee != NULL ? ntsim_check_testee : ntsim_testee_builtin();
+    g_gen.on_case = ntsim_check_junit_wanted() ? ntsim_check_junit_case : NULL;
     int rc = ntsim_generate(&g_gen, t, facts);
     char end[512];
     if (ntsim_check_testee != NULL &&
@@ -144,5 +145,9 @@ int ntsim_check_generate_run(const char *argv0, const char *kinds, const char *t
         printf("FAIL the testee '%s' %s at the end of the run\n", testee_command, end);
         rc = 1;
     }
+    char seed[32];
+    snprintf(seed, sizeof seed, "%" PRIu64, g_gen.seed);
+    if (ntsim_check_junit_write(NULL, argv0, testee_command, seed) != 0)
+        rc = 1; /* a report that was not written fails the run (D-OUTPUT) */
     return rc;
 }

@@ -1,8 +1,8 @@
 /*
  * conformance/runner/check_runner.c: everything of the conformance runner
  * (`make check`) but the list of suites (check_main.c) and the summary
- * (check_summary.c): options, loading, the testee, filters, shards and
- * expected failures.
+ * (check_summary.c): options, loading, the testee, filters and shards (the
+ * run's data: check_data.c; the expected failures: check_xfail.c).
  *
  * Loads every vector under the vector directory, runs the Check suites, and
  * prints each failure on its own lines (vector id, file:line, what differs,
@@ -22,7 +22,7 @@
  * and the unit suites do not run. --shard K/N runs every N-th selected
  * vector from the K-th (0-based); the unit suites run in shard 0 only. A
  * vector listed as an expected failure ("ID reason", one per line; --xfail
- * FILE, by default conformance/runner/expected_failures.txt in process and none
+ * FILE, by default ntsim's own list (located: check_data.c) in process and none
  * with a testee) must fail: if it passes, the run fails. A vector file that
  * fails to load counts as one failure per error.
  *
@@ -45,128 +45,14 @@ ntsim_vector_set_t ntsim_check_vectors;
 const ntsim_vector_t **ntsim_check_ordered;
 size_t ntsim_check_selected;
 bool ntsim_check_filtered;
+bool ntsim_check_whole_run;
 bool ntsim_check_run_units;
 ntsim_testee_t *ntsim_check_testee;
-const char *ntsim_check_testdata_dir = "conformance/testdata";
-const char *ntsim_check_ntsim_path = "build/ntsim";
 const char *ntsim_check_first_suites;
 bool ntsim_check_list_suites;
 ntsim_facts_t ntsim_check_facts;
-const char *ntsim_check_decisions_path = "docs/decisions.md";
-const char *ntsim_check_exported_symbols_path = "conformance/cli/exported_symbols.txt";
-static const char *g_facts_path = "docs/spec_facts.md";
 static ntsim_errors_t g_facts_errors;
 static NRT_STATUS g_facts_status; /* ntsim_facts_load's */
-
-/* --- expected failures ---------------------------------------------------------- */
-
-typedef struct xfail {
-    char *id;
-    char *reason;
-    unsigned line;
-    bool matched;     /* a loaded vector has this id */
-} xfail_t;
-
-static xfail_t *g_xfail;
-static size_t g_xfail_count;
-static const char *g_xfail_path;
-static unsigned long g_xfail_errors;
-
-const char *ntsim_check_xfail_reason(const char *id)
-{
-    for (size_t i = 0; i < g_xfail_count; i++)
-        if (strcmp(g_xfail[i].id, id) == 0)
-            return g_xfail[i].reason;
-    return NULL;
-}
-
-/* "ID reason..." per line, lines of any length (getline: a long reason is
- * never cut into a second entry); '#' starts a comment; blank lines
- * ignored. A line without a reason is an error: every listed failure says
- * why. */
-static int load_xfail(const char *path, bool required)
-{
-    g_xfail_path = path;
-    FILE *f = fopen(path, "r");
-    if (f == NULL) {
-        if (!required)
-            return 0;
-        fprintf(stderr, "%s: cannot open the expected-failures list\n", path);
-        return -1;
-    }
-    char *line = NULL;
-    size_t cap = 0;
-    unsigned lineno = 0;
-    int rc = 0;
-    while (getline(&line, &cap, f) >= 0) {
-        lineno++;
-        char *hash = strchr(line, '#');
-        if (hash != NULL)
-            *hash = '\0';
-        char *id = strtok(line, " \t\r\n");
-        if (id == NULL)
-            continue;
-        char *reason = strtok(NULL, "\r\n");
-        while (reason != NULL && (*reason == ' ' || *reason == '\t'))
-            reason++;
-        if (reason == NULL || *reason == '\0') {
-            printf("FAIL %s:%u: %s: an expected failure needs a reason after its id\n", path,
-                   lineno, id);
-            g_xfail_errors++;
-            continue;
-        }
-        xfail_t *n = realloc(g_xfail, (g_xfail_count + 1) * sizeof *n);
-        char *id_copy = ntsim_strdup(id), *reason_copy = ntsim_strdup(reason);
-        if (n != NULL)
-            g_xfail = n;
-        if (n == NULL || id_copy == NULL || reason_copy == NULL) {
-            free(id_copy);
-            free(reason_copy);
-            rc = -1;
-            break;
-        }
-        g_xfail[g_xfail_count++] = (xfail_t){id_copy, reason_copy, lineno, false};
-    }
-    if (rc == 0 && ferror(f)) {
-        fprintf(stderr, "%s: cannot read the expected-failures list\n", path);
-        rc = -1;
-    } else if (rc != 0) {
-        fprintf(stderr, "%s: out of memory reading the expected-failures list\n", path);
-    }
-    free(line);
-    (void)fclose(f); /* read-only: nothing to lose */
-    return rc;
-}
-
-/* Listed ids that no loaded vector has: each a failure, so the list cannot
- * go stale (not checked when a filter chose the vectors). */
-unsigned long ntsim_check_print_stale_xfails(void)
-{
-    unsigned long stale = g_xfail_errors;
-    for (size_t i = 0; !ntsim_check_filtered && i < g_xfail_count; i++)
-        if (!g_xfail[i].matched) {
-            printf("FAIL %s:%u: %s: listed as an expected failure, but no vector has this id: "
-                   "remove its line\n",
-                   g_xfail_path, g_xfail[i].line, g_xfail[i].id);
-            stale++;
-        }
-    return stale;
-}
-
-const char *ntsim_check_xfail_list_name(void)
-{
-    const char *slash = g_xfail_path != NULL ? strrchr(g_xfail_path, '/') : NULL;
-    return slash != NULL ? slash + 1 : g_xfail_path != NULL ? g_xfail_path : "(no list)";
-}
-
-static void free_xfail(void)
-{
-    for (size_t i = 0; i < g_xfail_count; i++) {
-        free(g_xfail[i].id);
-        free(g_xfail[i].reason);
-    }
-    free(g_xfail);
-}
 
 /* --- selection ---------------------------------------------------------------------- */
 
@@ -211,8 +97,10 @@ static bool judged(const ntsim_vector_t *v)
 {
     char buf[256];
     const char *why = ntsim_vector_skip_reason(v, ntsim_check_testee, buf, sizeof buf);
-    if (why != NULL)
+    if (why != NULL) {
         ntsim_check_count_skipped(v, why);
+        ntsim_check_junit_skip(v, why);
+    }
     return why == NULL;
 }
 
@@ -229,11 +117,21 @@ static const ntsim_vector_t **order(const ntsim_vector_set_t *set, const filter_
         for (int listed = 0; listed < 2; listed++)
             for (size_t i = 0; i < set->count; i++) {
                 const ntsim_vector_t *v = &set->vectors[i];
-                if (v->kind != *k || !selected(v, f) ||
-                    (ntsim_check_xfail_reason(v->id) != NULL) != listed)
+                if (v->kind != *k || (ntsim_check_xfail_reason(v->id) != NULL) != listed)
                     continue;
-                if (seen++ % g_shard_n == g_shard_k && judged(v))
+                if (!selected(v, f)) {
+                    ntsim_check_junit_skip(v, "filtered out (--kind, --file, --id)");
+                    continue;
+                }
+                size_t shard = seen++ % g_shard_n;
+                if (shard != g_shard_k) {
+                    char why[96];
+                    snprintf(why, sizeof why, "in shard %zu/%zu (this run is shard %zu/%zu)", shard,
+                             g_shard_n, g_shard_k, g_shard_n);
+                    ntsim_check_junit_skip(v, why);
+                } else if (judged(v)) {
                     out[n++] = v;
+                }
             }
     *count = n;
     g_matched = seen;
@@ -274,8 +172,12 @@ static void count_citations(void)
 
 unsigned long ntsim_check_print_fact_errors(void)
 {
-    for (size_t e = 0; e < g_facts_errors.count; e++)
+    for (size_t e = 0; e < g_facts_errors.count; e++) {
+        char name[32];
+        snprintf(name, sizeof name, "error %zu", e + 1);
         printf("FAIL %s\n", g_facts_errors.items[e]);
+        ntsim_check_junit_failure("facts", name, g_facts_errors.items[e]);
+    }
     return g_facts_errors.count;
 }
 
@@ -291,12 +193,17 @@ static void usage(FILE *out, const char *argv0)
             "       %s [--testee 'CMD ARGS'] --generate N [--seed S] [--case K] [--kind LIST]\n"
             "       [--save-failures DIR] [--max-failures N] [--shrink-steps N] [--progress S]\n"
             "\n"
-            "Replays every *.yaml vector under DIR (default: vectors) as a Check test and runs\n"
+            "Replays every *.yaml vector under DIR as a Check test and, from a build tree, runs\n"
             "the unit suites. Each failure prints its vector id, file:line, what differs and a\n"
             "command that replays it alone; the last line is\n"
-            "'conformance: N passed, N failed, N skipped'. Exit 0 when all pass, 1 otherwise.\n"
+            "'conformance: N passed, N failed, N skipped'. Exit 0 when all pass, 1 otherwise,\n"
+            "2 on bad usage or when the harness's own data (below) or protoc is missing.\n"
             "\n"
-            "  --vectors DIR            vector directory (default: vectors)\n"
+            "Its data is found from where this program is, never from the working directory:\n"
+            "installed as PREFIX/bin/check_ntsim, in PREFIX/share/ntsim; in a build tree, in the\n"
+            "source tree above it. The options below read other files instead.\n"
+            "\n"
+            "  --vectors DIR            vector directory (default: the vectors ntsim ships)\n"
             "  --kind LIST              only vectors of these kinds (comma-separated, see\n"
             "                           below); no unit suites\n"
             "  --file FILE              only vectors from this file (a path or its last parts)\n"
@@ -318,25 +225,33 @@ static void usage(FILE *out, const char *argv0)
             "                           (default 10; 0: never): a testee costs at most N\n"
             "                           timeouts over a run, --generate too\n"
             "  --xfail FILE             vectors that must fail, 'ID reason' per line (default:\n"
-            "                           conformance/runner/expected_failures.txt in process, none with\n"
-            "                           --testee: each testee has its own list)\n"
+            "                           ntsim's own list in process, none with --testee: each\n"
+            "                           testee has its own list)\n"
             "  --expected-failures FILE the same as --xfail\n"
-            "  --testdata DIR           broken-vector test data (default: conformance/testdata)\n"
-            "  --proto DIR              directory of ntff.proto for protoc (default: engine/convert)\n"
-            "  --ntsim PATH             the ntsim command, for repro lines (default: build/ntsim)\n"
+            "  --testdata DIR           the unit suites' broken-vector test data (default: the\n"
+            "                           source tree's conformance/testdata)\n"
+            "  --proto DIR              directory of ntff.proto for protoc (default: the NTFF\n"
+            "                           schema ntsim ships)\n"
+            "  --ntsim PATH             the ntsim command, for repro lines (default: the ntsim\n"
+            "                           beside this program)\n"
+            "\n",
+            argv0, argv0);
+    fprintf(out,
             "  --first SUITE,...        run these suites first, the others after them in the\n"
             "                           usual order (make mutants: a mutant of one engine file\n"
             "                           fails soonest in the suites that test that file)\n"
             "  --list-suites            print the suites' names, one per line, and exit\n"
             "  --list-kinds             print the vector kinds, one per line with 'judged' (a\n"
             "                           testee answers it) or 'own' (the harness's), and exit\n"
-            "  --facts FILE             the spec's facts (default: docs/spec_facts.md)\n"
+            "  --facts FILE             the spec's facts (default: the spec_facts.md ntsim ships)\n"
             "  --max-input-bytes N      the largest vector file read (default 16777216)\n"
-            "  --decisions FILE         the decisions (default: docs/decisions.md)\n"
+            "  --decisions FILE         the decisions (default: the decisions.md ntsim ships)\n"
+            "  --junit FILE             also write the run as JUnit XML to FILE (one testcase per\n"
+            "                           vector, unit test or generated case; written beside FILE\n"
+            "                           and renamed into place)\n"
             "  --help                   this text\n"
             "\n"
-            "Kinds:",
-            argv0, argv0);
+            "Kinds:");
     /* From the registry, so a new kind cannot be missing here. */
     for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++)
         fprintf(out, " %s%s", (*k)->name, (*k)->judge != NULL ? "" : "*");
@@ -345,7 +260,6 @@ static void usage(FILE *out, const char *argv0)
 }
 
 /* The options and what they select; filled by ntsim_check_start. */
-static const char *g_vectors_dir = "vectors";
 static const char *g_argv0 = "check_ntsim";
 static const char *g_testee_command;
 static unsigned g_testee_timeout_ms = 10000;
@@ -409,9 +323,13 @@ static bool parse_seconds(const char *text)
 static int parse_option(int c, const char *argv0, options_t *o)
 {
     switch (c) {
-    case 'v': g_vectors_dir = optarg; return -1;
+    case 'v': ntsim_check_vectors_dir = optarg; return -1;
     case 't': ntsim_check_testdata_dir = optarg; return -1;
-    case 'p': ntsim_check_proto_dir = optarg; return -1;
+    case 'p':
+        if (ntsim_check_set_proto_dir(optarg))
+            return -1;
+        fprintf(stderr, "%s: out of memory\n", argv0);
+        return 1;
     case 'k': o->filter.kind = optarg; return -1;
     case 'f': o->filter.file = optarg; return -1;
     case 'i': o->filter.id = optarg; return -1;
@@ -424,8 +342,9 @@ static int parse_option(int c, const char *argv0, options_t *o)
         for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++)
             printf("%s %s\n", (*k)->name, (*k)->judge != NULL ? "judged" : "own");
         return 0;
-    case 'F': g_facts_path = optarg; return -1;
+    case 'F': ntsim_check_facts_path = optarg; return -1;
     case 'D': ntsim_check_decisions_path = optarg; return -1;
+    case 'J': ntsim_check_junit_set(optarg); return -1;
     case 'T': g_testee_command = optarg; return -1;
     case 'B': {
         unsigned long long v;
@@ -493,6 +412,7 @@ static int parse_args(int argc, char **argv, options_t *o)
         {"facts", required_argument, NULL, 'F'},
         {"max-input-bytes", required_argument, NULL, 'B'},
         {"decisions", required_argument, NULL, 'D'},
+        {"junit", required_argument, NULL, 'J'},
         {"testee", required_argument, NULL, 'T'},
         {"testee-timeout", required_argument, NULL, 'O'},
         {"testee-max-timeouts", required_argument, NULL, 'U'},
@@ -568,32 +488,46 @@ static int start_testee(const char *argv0)
  * before any testee process exists (start_testee), and never read again: a
  * testee that rewrites these files while it runs changes nothing of what it
  * is judged by (D-TESTEE-BOUNDS). */
-static int load_inputs(const char *argv0)
+static int load_inputs(const char *argv0, const filter_t *f)
 {
     ntsim_vector_set_init(&ntsim_check_vectors);
     ntsim_errors_init(&g_facts_errors);
     if (!ntsim_check_generating()) {
-        NRT_STATUS st = ntsim_vector_set_load_dir(&ntsim_check_vectors, g_vectors_dir);
+        NRT_STATUS st = ntsim_vector_set_load_dir(&ntsim_check_vectors, ntsim_check_vectors_dir);
         if (st == NRT_RESOURCE) {
-            fprintf(stderr, "%s: out of memory loading %s\n", argv0, g_vectors_dir);
+            fprintf(stderr, "%s: out of memory loading %s\n", argv0, ntsim_check_vectors_dir);
             return 1;
         }
         for (size_t e = 0; e < ntsim_check_vectors.errors.count; e++)
             fprintf(stderr, "%s\n", ntsim_check_vectors.errors.items[e]);
-        for (size_t i = 0; i < g_xfail_count; i++)
-            for (size_t j = 0; j < ntsim_check_vectors.count && !g_xfail[i].matched; j++)
-                g_xfail[i].matched =
-                    strcmp(ntsim_check_vectors.vectors[j].id, g_xfail[i].id) == 0;
+        ntsim_check_xfail_match(&ntsim_check_vectors);
     }
-    g_facts_status = ntsim_facts_load(&ntsim_check_facts, g_facts_path,
+    g_facts_status = ntsim_facts_load(&ntsim_check_facts, ntsim_check_facts_path,
                                       ntsim_check_decisions_path, &g_facts_errors);
     if (g_facts_status == NRT_RESOURCE) {
         fprintf(stderr, "%s: out of memory\n", argv0);
         return 1;
     }
     char why[512];
-    if (ntsim_ntff_schema_freeze(why, sizeof why) != NRT_SUCCESS)
-        fprintf(stderr, "%s: %s: the ntff vectors and cases cannot be decoded\n", argv0, why);
+    if (ntsim_ntff_schema_freeze(why, sizeof why) != NRT_SUCCESS) {
+        /* The harness's own schema: without it an ntff verdict would blame
+         * the testee for what the harness lacks (D-DATA-LOCATE). */
+        fprintf(stderr, "%s: %s (the NTFF schema, the harness's own data; --proto DIR reads "
+                        "DIR/ntff.proto): nothing was judged\n", argv0, why);
+        return 2;
+    }
+    /* protoc reads the ntff kind's bytes: the harness's tool, needed when
+     * an ntff vector or case may run. */
+    bool ntff = ntsim_check_generating();
+    for (size_t i = 0; i < ntsim_check_vectors.count && !ntff; i++)
+        ntff = ntsim_check_vectors.vectors[i].kind == &ntsim_kind_ntff &&
+               selected(&ntsim_check_vectors.vectors[i], f);
+    if (ntff && ntsim_ntff_protoc_check(why, sizeof why) != NRT_SUCCESS) {
+        fprintf(stderr, "%s: %s (protoc reads the ntff vectors' bytes: install it, Debian's "
+                        "protobuf-compiler, or leave them out: --kind): nothing was judged\n",
+                argv0, why);
+        return 2;
+    }
     return -1;
 }
 
@@ -624,24 +558,32 @@ int ntsim_check_start(int argc, char **argv)
         fprintf(stderr, "%s: cannot set CK_DEFAULT_TIMEOUT: out of memory\n", argv[0]);
         return 1;
     }
-    options_t o = {{NULL, NULL, NULL}, "conformance/runner/expected_failures.txt", false};
+    options_t o = {{NULL, NULL, NULL}, NULL, false};
     int rc = parse_args(argc, argv, &o);
     if (rc >= 0)
         return rc;
     if (ntsim_check_list_suites)
         return -1; /* main lists them: nothing to load */
+    bool tree;
+    if ((rc = ntsim_check_locate(argv[0], ntsim_check_generating(), &tree)) >= 0)
+        return rc;
+    if (!o.xfail_given)
+        o.xfail_path = ntsim_check_xfail_default;
     ntsim_check_filtered = o.filter.kind != NULL || o.filter.file != NULL || o.filter.id != NULL;
-    ntsim_check_run_units = !ntsim_check_filtered && g_testee_command == NULL && g_shard_k == 0;
-    bool no_list = g_testee_command != NULL && !o.xfail_given;
-    if (!ntsim_check_generating() && !no_list && load_xfail(o.xfail_path, o.xfail_given) != 0)
+    ntsim_check_whole_run = !ntsim_check_filtered && g_testee_command == NULL && g_shard_k == 0;
+    ntsim_check_run_units = ntsim_check_whole_run && tree;
+    bool no_list = (g_testee_command != NULL && !o.xfail_given) || o.xfail_path == NULL;
+    if (!ntsim_check_generating() && !no_list && ntsim_check_xfail_load(o.xfail_path, o.xfail_given) != 0)
         return 2;
     /* Everything judged by is in memory before the testee starts. */
-    if ((rc = load_inputs(argv[0])) >= 0 || (rc = start_testee(argv[0])) >= 0) {
+    if ((rc = load_inputs(argv[0], &o.filter)) >= 0 || (rc = ntsim_check_junit_check(argv[0], o.xfail_path)) >= 0 ||
+        (rc = start_testee(argv[0])) >= 0) {
         ntsim_check_finish();
         return rc;
     }
     if (ntsim_check_generating()) { /* --generate: cases instead of the suites */
-        rc = ntsim_check_generate_run(argv[0], o.filter.kind, g_testee_command, g_vectors_dir,
+        rc = ntsim_check_generate_run(argv[0], o.filter.kind, g_testee_command,
+                                      ntsim_check_vectors_given ? ntsim_check_vectors_dir : NULL,
                                       g_facts_status == NRT_SUCCESS ? &ntsim_check_facts : NULL,
                                       g_facts_errors.count > 0 ? g_facts_errors.items[0]
                                                                : "out of memory");
@@ -653,7 +595,7 @@ int ntsim_check_start(int argc, char **argv)
         return rc;
     }
     printf("loaded %zu vectors from %zu files under %s; running %zu", ntsim_check_vectors.count,
-           ntsim_check_vectors.errors.files, g_vectors_dir, ntsim_check_selected);
+           ntsim_check_vectors.errors.files, ntsim_check_vectors_dir, ntsim_check_selected);
     if (g_shard_n > 1)
         printf(" (shard %zu of %zu)", g_shard_k, g_shard_n);
     printf("\n");
@@ -678,8 +620,8 @@ char *ntsim_check_repro(const ntsim_vector_t *v)
     char *cmd = ntsim_output_shell_word(testee ? g_argv0 : ntsim_check_ntsim_path, false);
     char *arg = testee ? ntsim_output_shell_word(ntsim_testee_command(ntsim_check_testee), true)
                        : ntsim_output_shell_word(v->file, false);
-    bool dir = testee && strcmp(g_vectors_dir, "vectors") != 0;
-    char *vectors = ntsim_output_shell_word(dir ? g_vectors_dir : "", false);
+    bool dir = testee && ntsim_check_vectors_given;
+    char *vectors = ntsim_output_shell_word(dir ? ntsim_check_vectors_dir : "", false);
     char *id = ntsim_output_shell_word(v->id, false);
     char *out = NULL;
     if (cmd != NULL && arg != NULL && vectors != NULL && id != NULL) {
@@ -703,13 +645,19 @@ int ntsim_check_report(SRunner *sr)
     unsigned long errors = 0;
     if (ntsim_check_testee != NULL &&
         ntsim_testee_close(ntsim_check_testee, why, sizeof why) != NRT_SUCCESS) {
-        printf("FAIL the testee '%s' %s at the end of the run\n",
-               ntsim_testee_command(ntsim_check_testee), why);
+        char line[1024];
+        snprintf(line, sizeof line, "the testee '%s' %s at the end of the run",
+                 ntsim_testee_command(ntsim_check_testee), why);
+        printf("FAIL %s\n", line);
+        ntsim_check_junit_failure("testee", "the end of the run", line);
         errors++;
     }
     unsigned long failed = ntsim_check_print_summary(sr, g_skipped, errors);
     bool nothing = ntsim_check_filtered && g_matched == 0;
-    return failed == 0 && !nothing ? 0 : 1;
+    int rc = failed == 0 && !nothing ? 0 : 1;
+    if (ntsim_check_junit_write(sr, g_argv0, g_testee_command, NULL) != 0)
+        rc = 1; /* a report that was not written fails the run (D-OUTPUT) */
+    return rc;
 }
 
 void ntsim_check_finish(void)
@@ -722,7 +670,9 @@ void ntsim_check_finish(void)
     free(ntsim_check_ordered);
     ntsim_check_ordered = NULL;
     ntsim_vector_set_free(&ntsim_check_vectors);
-    free_xfail();
+    ntsim_check_xfail_free();
+    ntsim_check_junit_free();
+    ntsim_check_data_free();
 }
 
 void ntsim_check_quiet_log(ntsim_log_level_t level, const char *message, void *ctx)

@@ -22,13 +22,33 @@ extern const ntsim_vector_t **ntsim_check_ordered;
  * (--kind, --file, --id) left some out. */
 extern size_t ntsim_check_selected;
 extern bool ntsim_check_filtered;
-/* Whether the unit suites and the tree-wide checks (coverage, facts) run:
- * no filter, no testee process, shard 0. */
+/* Whether the tree-wide checks (coverage, facts) run: no filter, no testee
+ * process, shard 0; and the unit suites: the same, from a build tree (they
+ * test the source tree: an installed runner has none). */
+extern bool ntsim_check_whole_run;
 extern bool ntsim_check_run_units;
 /* The testee process (--testee), or NULL: the built-in one, in process. */
 extern struct ntsim_testee *ntsim_check_testee;
-/* The command that replays one vector ("build/ntsim"), for repro lines. */
+/* check_data.c: the run's own data (D-DATA-LOCATE), each the option's or
+ * where the locator finds it (sim/locate.h); ntsim_check_locate settles
+ * them after the options: -1 to go on, or 2 (each missing piece named with
+ * its option); *tree says whether the source tree (the unit suites' data)
+ * was found. The vectors' directory (given: --vectors), the facts, the
+ * decisions, the default expected-failures list (NULL: none), the ntsim
+ * command for repro lines (the one beside this program). */
+extern const char *ntsim_check_vectors_dir;
+extern bool ntsim_check_vectors_given;
+extern const char *ntsim_check_facts_path;
+extern const char *ntsim_check_xfail_default;
 extern const char *ntsim_check_ntsim_path;
+int ntsim_check_locate(const char *argv0, bool generating, bool *tree);
+/* --proto DIR: DIR/ntff.proto (false: out of memory). */
+bool ntsim_check_set_proto_dir(const char *dir);
+void ntsim_check_data_free(void);
+/* The source tree (a build tree's: the unit suites only): its root, and
+ * `tail` in it formatted into buf ("conformance/unit" run from the top). */
+extern const char *ntsim_check_source_root;
+const char *ntsim_check_tree(char *buf, size_t cap, const char *tail);
 /* --first: suite names, comma-separated, that run before the others; NULL:
  * the usual order. check_main.c checks the names. */
 extern const char *ntsim_check_first_suites;
@@ -47,16 +67,18 @@ bool ntsim_check_under_valgrind(void);
  * (--facts, --decisions), loaded by main; cited[] counted from the vectors. */
 extern ntsim_facts_t ntsim_check_facts;
 extern const char *ntsim_check_decisions_path;
-/* conformance/cli/exported_symbols.txt: what libntsim.so exports. */
+/* The source tree's conformance/cli/exported_symbols.txt: what libntsim.so
+ * exports. */
 extern const char *ntsim_check_exported_symbols_path;
 /* The reason a vector is listed as an expected failure, or NULL. */
 const char *ntsim_check_xfail_reason(const char *id);
 /* A log sink that drops every message: for the tests whose runs log on
  * purpose (faults, hostile input) and that count instead of reading stderr. */
 void ntsim_check_quiet_log(ntsim_log_level_t level, const char *message, void *ctx);
-/* Directory of the loader's broken-vector test data. */
+/* Directory of the loader's broken-vector test data (--testdata; the
+ * source tree's conformance/testdata). */
 extern const char *ntsim_check_testdata_dir;
-/* ntsim_check_proto_dir: kinds.h. */
+/* ntsim_check_ntff_proto: kinds.h. */
 
 /* check_runner.c. ntsim_check_start parses the options and loads the
  * vectors: -1 to go on, or the exit status (0 after --help, 1 out of memory,
@@ -72,12 +94,19 @@ void ntsim_check_configure(SRunner *sr);
  * or with a testee, `check_ntsim --testee 'CMD' --id ID`, every word whole
  * and quoted as needed; malloc'd (the caller frees), NULL when out of memory. */
 char *ntsim_check_repro(const ntsim_vector_t *v);
-/* check_runner.c, for the summary: listed expected failures no vector has
- * and the facts' load errors (each printed as a FAIL line; returns how
- * many), and the expected-failure list's file name. */
-unsigned long ntsim_check_print_stale_xfails(void);
+/* check_runner.c, for the summary: the facts' load errors (each printed as
+ * a FAIL line; returns how many). */
 unsigned long ntsim_check_print_fact_errors(void);
+/* check_xfail.c: the expected failures. _load reads the list (0, or -1
+ * with the reason printed; a list not required may be absent), _match
+ * marks the ids the loaded vectors have; for the summary, the listed ids no
+ * vector has and the lines without a reason (each printed as a FAIL line;
+ * returns how many), and the list's file name; _free. */
+int ntsim_check_xfail_load(const char *path, bool required);
+void ntsim_check_xfail_match(const ntsim_vector_set_t *set);
+unsigned long ntsim_check_print_stale_xfails(void);
 const char *ntsim_check_xfail_list_name(void);
+void ntsim_check_xfail_free(void);
 
 /* check_generate.c: --generate and its options (conformance/generate/gen.h).
  * ntsim_check_generate_option takes one of them (getopt's code c: G E C W M
@@ -96,8 +125,28 @@ int ntsim_check_generate_run(const char *argv0, const char *kinds, const char *t
  * failure, the per-kind lines, the summary line; returns how many failed
  * (errors more were found before it). */
 void ntsim_check_count_skipped(const ntsim_vector_t *v, const char *reason);
+/* The kind whose vectors a TCase of this name runs ("json", "json:xfail"),
+ * or NULL (a unit test's TCase). */
+const ntsim_vector_kind_t *ntsim_check_tcase_kind(const char *tc);
 void ntsim_check_count_unjudged(const ntsim_vector_t *v, unsigned caps);
 unsigned long ntsim_check_print_summary(SRunner *sr, size_t skipped, unsigned long errors);
+
+/* check_junit.c: --junit FILE (D-JUNIT). _set takes the path (before the
+ * run); _check refuses it when it is one of the inputs or cannot be written
+ * (-1 to go on, or 2, the reason printed); _skip keeps why a loaded vector
+ * was not run; _failure adds a failure the summary counts outside Check's
+ * results (a load error, a stale expected failure...); _case adds a
+ * generated case (result: 0 passed, 1 failed, 2 skipped, 3 error, with
+ * its text); _write writes the file at the end (0, or 1 with the reason
+ * printed); _free releases what they kept. */
+void ntsim_check_junit_set(const char *path);
+bool ntsim_check_junit_wanted(void);
+int ntsim_check_junit_check(const char *argv0, const char *xfail_path);
+void ntsim_check_junit_skip(const ntsim_vector_t *v, const char *reason);
+void ntsim_check_junit_failure(const char *classname, const char *name, const char *block);
+void ntsim_check_junit_case(const char *kind, const char *id, int result, const char *text);
+int ntsim_check_junit_write(SRunner *sr, const char *argv0, const char *testee, const char *seed);
+void ntsim_check_junit_free(void);
 
 /* The suites, one per test file (conformance/unit/ mirrors the source tree);
  * check_main.c lists them in their usual order. A suite's name is its

@@ -66,13 +66,18 @@ static bool is_kind_tcase(const char *tc, const char *kind, bool *xfail)
     return false;
 }
 
-static bool is_vector_tcase(const char *tc)
+const ntsim_vector_kind_t *ntsim_check_tcase_kind(const char *tc)
 {
     bool x;
     for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++)
         if (is_kind_tcase(tc, (*k)->name, &x))
-            return true;
-    return false;
+            return *k;
+    return NULL;
+}
+
+static bool is_vector_tcase(const char *tc)
+{
+    return ntsim_check_tcase_kind(tc) != NULL;
 }
 
 /* "facts: N of M pinned: K by a vector's judged key, J by a named check
@@ -127,7 +132,7 @@ static void print_kinds(TestResult **results, int n, unsigned long *passed,
             printf("  %s: %zu skipped (%s)\n", (*k)->name, g_skipped[ki], g_skip_reason[ki]);
             continue;
         }
-        if (kp + kf + kx == 0 && !ntsim_check_run_units)
+        if (kp + kf + kx == 0 && !ntsim_check_whole_run)
             continue;
         printf("  %s: %lu passed, %lu failed", (*k)->name, kp, kf);
         if (kx > 0)
@@ -147,8 +152,12 @@ unsigned long ntsim_check_print_summary(SRunner *sr, size_t skipped, unsigned lo
     int n = srunner_ntests_run(sr);
     unsigned long passed = 0, failed = 0;
     printf("\n");
-    for (size_t e = 0; e < ntsim_check_vectors.errors.count; e++)
+    for (size_t e = 0; e < ntsim_check_vectors.errors.count; e++) {
+        char name[32];
+        snprintf(name, sizeof name, "error %zu", e + 1);
         printf("FAIL %s\n", ntsim_check_vectors.errors.items[e]);
+        ntsim_check_junit_failure("load", name, ntsim_check_vectors.errors.items[e]);
+    }
     for (int i = 0; i < n; i++)
         if (tr_rtype(results[i]) != CK_PASS)
             printf("FAIL [%s] %s\n", tr_tcname(results[i]), tr_msg(results[i]));
@@ -165,22 +174,27 @@ unsigned long ntsim_check_print_summary(SRunner *sr, size_t skipped, unsigned lo
     }
     if (unit_passed + unit_failed > 0)
         printf("  unit tests: %lu passed, %lu failed\n", unit_passed, unit_failed);
+    if (ntsim_check_whole_run && !ntsim_check_run_units)
+        printf("  unit suites: not run (they test the source tree, and this runner is installed "
+               "without one)\n");
     /* A run that judged nothing proves nothing: a testee that answers none
      * of the selected kinds (or only kinds misspelled in its hello) must not
      * end green. A run of unit suites alone (CK_RUN_SUITE) judged those. */
     if (ntsim_check_vectors.count > 0 && passed + failed + unit_passed + unit_failed == 0) {
-        printf("FAIL nothing was judged: every vector was skipped or filtered out (%zu skipped)",
-               skipped);
-        if (ntsim_check_testee != NULL)
-            printf("; the testee answers none of the selected kinds");
-        printf("\n");
+        char line[256];
+        snprintf(line, sizeof line,
+                 "nothing was judged: every vector was skipped or filtered out (%zu skipped)%s",
+                 skipped, ntsim_check_testee != NULL ? "; the testee answers none of the selected kinds"
+                                                     : "");
+        printf("FAIL %s\n", line);
+        ntsim_check_junit_failure("runner", "nothing was judged", line);
         errors++;
     }
     if (ntsim_check_vectors.errors.count > 0)
         printf("  load errors: %zu in %zu files read\n", ntsim_check_vectors.errors.count,
                ntsim_check_vectors.errors.files);
     errors += ntsim_check_print_fact_errors();
-    if (ntsim_check_run_units)
+    if (ntsim_check_whole_run)
         print_facts_line();
     failed += ntsim_check_vectors.errors.count + unit_failed + errors;
     passed += unit_passed;

@@ -182,7 +182,7 @@ Suite *make_vectors_suite(void)
             start = end;
         }
     }
-    if (!ntsim_check_run_units)
+    if (!ntsim_check_whole_run)
         return s; /* a filtered run checks its vectors, not the whole tree's coverage */
     TCase *cov = tcase_create("coverage");
     tcase_add_test(cov, test_every_abi_aggregate_has_a_layout_vector);

@@ -230,8 +230,9 @@ START_TEST(test_every_named_check_exists)
         const ntsim_fact_t *x = &f->items[i];
         for (size_t c = 0; c < x->check_count; c++, checks++) {
             const char *name = x->checks[c];
+            char at[1024];
             if (strchr(name, '/') != NULL) {
-                ck_assert_msg(file_holds(name, x->id),
+                ck_assert_msg(file_holds(ntsim_check_tree(at, sizeof at, name), x->id),
                               "docs/spec_facts.md:%u: %s is pinned by %s, which does not exist "
                               "or does not name the fact", x->line, x->id, name);
                 continue;
@@ -240,7 +241,8 @@ START_TEST(test_every_named_check_exists)
             snprintf(def, sizeof def, "START_TEST(%s)", name);
             snprintf(reg, sizeof reg, "tcase_add_test(tc, %s);", name);
             ck_assert_msg(strncmp(name, "test_", 5) == 0 &&
-                              tree_holds("conformance/unit", def, reg),
+                              tree_holds(ntsim_check_tree(at, sizeof at, "conformance/unit"),
+                                         def, reg),
                           "docs/spec_facts.md:%u: %s is pinned by %s, no unit test defined and "
                           "registered under conformance/unit", x->line, x->id, name);
         }

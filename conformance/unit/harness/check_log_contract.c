@@ -155,7 +155,7 @@ static void calls_under(const char *dir, char out[][512], ntsim_log_level_t *lev
                         size_t max)
 {
     DIR *d = opendir(dir);
-    ck_assert_msg(d != NULL, "%s: cannot read it (make check runs from the tree's top)", dir);
+    ck_assert_msg(d != NULL, "%s: cannot read it (the unit suites read the source tree)", dir);
     for (struct dirent *e; (e = readdir(d)) != NULL;) {
         char path[512];
         size_t len = strlen(e->d_name);
@@ -186,7 +186,8 @@ START_TEST(test_log_catalog_is_the_engines_messages)
     static char formats[MAX][512];
     ntsim_log_level_t levels[MAX];
     size_t n = 0;
-    calls_under("engine", formats, levels, &n, MAX);
+    char engine[1024];
+    calls_under(ntsim_check_tree(engine, sizeof engine, "engine"), formats, levels, &n, MAX);
     ck_assert_uint_ge(n, 20);
     bool used[64] = {false};
     ck_assert_uint_le(ntsim_log_catalog_count, 64);

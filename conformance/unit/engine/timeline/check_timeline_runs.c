@@ -30,16 +30,24 @@ typedef struct sim_run {
     size_t json_len, ntff_len;
 } sim_run_t;
 
-static sim_run_t *run_scenario(const char *path)
+/* A shipped scenario by name (found from the program's own path), or the
+ * built-in default (NULL). */
+static sim_run_t *run_scenario(const char *name)
 {
     sim_run_t *r = calloc(1, sizeof *r);
     ck_assert_ptr_nonnull(r);
-    if (path == NULL) {
+    if (name == NULL) {
         ntsim_scenario_default(&r->sc);
     } else {
         char err[4096];
-        ck_assert_msg(ntsim_scenario_load(path, &r->sc, err, sizeof err) == NRT_SUCCESS, "%s",
-                      err);
+        ntsim_errors_t lookup;
+        ntsim_errors_init(&lookup);
+        char *path = ntsim_scenario_find(name, &lookup);
+        ck_assert_msg(path != NULL, "%s", lookup.count ? lookup.items[0] : "out of memory");
+        ntsim_errors_free(&lookup);
+        NRT_STATUS st = ntsim_scenario_load(path, &r->sc, err, sizeof err);
+        free(path);
+        ck_assert_msg(st == NRT_SUCCESS, "%s", err);
     }
     FILE *json = open_memstream(&r->json, &r->json_len);
     FILE *ntff = open_memstream(&r->ntff, &r->ntff_len);
@@ -131,7 +139,7 @@ static double worst_alignment(const nrt_sys_trace_event_t *truth, const ntsim_ti
 
 START_TEST(test_clock_drift_scenario_aligns_every_nc_within_a_microsecond)
 {
-    sim_run_t *r = run_scenario("sim/scenarios/clock_drift.yaml");
+    sim_run_t *r = run_scenario("clock_drift");
     ntsim_timeline_t tl;
     ck_assert_int_eq(ntsim__timeline_build(r->records, r->record_count, NULL, &tl), NRT_SUCCESS);
     ck_assert_uint_eq(tl.nclocks, 4);
@@ -174,7 +182,7 @@ END_TEST
 
 START_TEST(test_timeline_clock_fit_matches_the_simulators)
 {
-    sim_run_t *r = run_scenario("sim/scenarios/clock_drift.yaml");
+    sim_run_t *r = run_scenario("clock_drift");
     const ntsim_scenario_t *sc = &r->sc;
     ntsim_timeline_t tl;
     ck_assert_int_eq(ntsim__timeline_build(r->records, r->record_count, NULL, &tl), NRT_SUCCESS);
