@@ -23,27 +23,10 @@
 # writes trace.scratch and `ntsim export` of its record dump writes the same
 # bytes to OUT.scratch (the checklist is enough); with any one left out, the build, the suite or the file map fails
 # (none is superfluous). Exit 0 when both hold.
-set -u
 cc=${1:-cc}
-top=$(pwd)
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-say() { echo "add_format: $*"; }
-
-# The unedited tree, built once; each variant starts from a copy of it with
-# the times kept (cp -p), so that make rebuilds only what an edit touched.
-mkdir -p "$tmp/base"
-cp -Rp "$top/Makefile" "$top/README.md" "$top/include" "$top/engine" "$top/sim" \
-    "$top/conformance" "$top/vectors" "$top/docs" "$tmp/base/"
-if ! make -s -C "$tmp/base" CC="$cc" BUILD=build build/check_ntsim \
-    build/ntsim >"$tmp/build.log" 2>&1; then
-    say "the unedited tree does not build:"; tail -5 "$tmp/build.log" | sed 's/^/    /'; exit 1
-fi
-fresh() { # the built base in $tmp/t
-    rm -rf "$tmp/t"
-    cp -Rp "$tmp/base" "$tmp/t"
-}
+proof=add_format
+. "$(dirname "$0")/checklist.sh"
+checklist_base
 
 edit_writer() {
     cat >"$tmp/t/engine/timeline/scratch.c" <<'C'
@@ -68,7 +51,7 @@ NRT_STATUS ntsim__write_scratch(const nrt_sys_trace_event_t *events, size_t coun
 C
 }
 edit_engine_mk() {
-    perl -0pi -e 's/(timeline_html\.c output_formats\.c)/$1 scratch.c/' "$tmp/t/engine/engine.mk"
+    perl -0pi -e 's/(output_formats\.c)/$1 scratch.c/' "$tmp/t/engine/engine.mk"
 }
 edit_map() {
     perl -0pi -e 's/(\n       "D-TIMELINE-HTML"\))\n/$1 \\\n    XX(scratch, "a scratch file", "trace.scratch", ".scratch", "a line per record (add_format.sh)", "D-SCRATCH")\n/' \
@@ -150,21 +133,6 @@ FILES="engine/timeline/scratch.c engine/engine.mk engine/timeline/output_formats
        conformance/runner/check_suites.h conformance/runner/check_main.c README.md
        docs/decisions.md docs/architecture.md"
 
-# Every edit must change (or make) its file: a pattern that no longer
-# matches means the checklist and this script have drifted apart.
-applied() { # applied EDIT FILE
-    if [ -f "$tmp/t/$2" ]; then cp "$tmp/t/$2" "$tmp/before"; else : >"$tmp/before"; fi
-    "$1"
-    if cmp -s "$tmp/before" "$tmp/t/$2"; then
-        say "$1 did not change $2: update the script and docs/architecture.md together"
-        fail=1
-    fi
-}
-
-build() { # the suite and ntsim in the scratch tree; 0 when they built
-    make -s -C "$tmp/t" CC="$cc" BUILD=build build/check_ntsim build/ntsim >"$tmp/build.log" 2>&1
-}
-
 suite() { # the whole suite in process, the file map, the README's formats, and the command's use
     (cd "$tmp/t" && CK_VERBOSITY=silent ./build/check_ntsim && sh conformance/proofs/file_map.sh &&
         sh conformance/proofs/readme_formats.sh ./build/ntsim) >"$tmp/suite.log" 2>&1 &&
@@ -196,24 +164,5 @@ else
 fi
 
 # --- each edit left out: the build, the suite or the file map fails ---------------------
-for skip in $EDITS; do
-    fresh
-    for e in $EDITS; do
-        [ "$e" = "$skip" ] || "$e"
-    done
-    if ! build; then
-        say "without $skip: the build fails: ok ($(grep -m1 -E 'No rule|error' "$tmp/build.log" |
-            cut -c1-100))"
-        continue
-    fi
-    if suite; then
-        say "without $skip: everything still passes, so the checklist lists an edit nobody needs"
-        fail=1
-    else
-        say "without $skip: the suite fails: ok ($(grep -v ': ok$' "$tmp/suite.log" |
-            grep -m1 -E '^FAIL|^file_map|^readme_formats' | cut -c1-110))"
-    fi
-done
-
-[ "$fail" -eq 0 ] && say "the checklist's 10 edits are enough, and each is needed: ok"
-exit "$fail"
+leave_each_out
+checklist_done 10

@@ -1,6 +1,6 @@
 # conformance/proofs/checklist.sh: what the proofs of docs/architecture.md's
-# checklists share (sourced by add_kind.sh and add_scenario_key.sh, after
-# they set `proof`, their name in messages, and `cc`).
+# checklists share (sourced by add_kind.sh, add_scenario_key.sh and
+# add_format.sh, after they set `proof`, their name in messages, and `cc`).
 #
 # A proof builds the unedited tree once in $tmp/base; each variant starts
 # from a copy of it with the times kept (cp -p), so that make rebuilds only
@@ -24,7 +24,7 @@ say() { echo "$proof: $*"; }
 
 checklist_base() {
     mkdir -p "$tmp/base"
-    cp -Rp "$top/Makefile" "$top/include" "$top/engine" "$top/sim" \
+    cp -Rp "$top/Makefile" "$top/README.md" "$top/include" "$top/engine" "$top/sim" \
         "$top/conformance" "$top/vectors" "$top/docs" "$tmp/base/"
     if ! make -s -C "$tmp/base" CC="$cc" BUILD=build build/check_ntsim \
         build/ntsim >"$tmp/build.log" 2>&1; then
@@ -64,7 +64,8 @@ leave_each_out() {
             [ "$e" = "$skip" ] || "$e"
         done
         if ! build; then
-            say "without $skip: the build fails: ok ($(grep -m1 -E 'error' "$tmp/build.log" | cut -c1-100))"
+            say "without $skip: the build fails: ok ($(grep -m1 -E 'No rule|error' "$tmp/build.log" |
+                cut -c1-100))"
             continue
         fi
         for l in "$tmp"/*.log; do [ "$l" = "$tmp/build.log" ] || rm -f "$l"; done
@@ -73,7 +74,7 @@ leave_each_out() {
             fail=1
         else
             say "without $skip: the suite fails: ok ($(cat "$tmp"/*.log 2>/dev/null |
-                grep -m1 '^FAIL' | cut -c1-100))"
+                grep -v ': ok$' | grep -m1 -E '^FAIL|^file_map|^readme_formats' | cut -c1-110))"
         fi
     done
 }
