@@ -35,6 +35,7 @@ static const struct {
     {"notify", make_notify_suite},
     {"ntff", make_ntff_suite},
     {"intern", make_intern_suite},
+    {"input", make_input_suite},
     {"sim", make_sim_suite},
     {"scenario_keys", make_scenario_keys_suite},
     {"rng", make_rng_suite},

@@ -110,6 +110,7 @@ Suite *make_vectors_suite(void);     /* runner/check_vectors.c: one test per vec
 Suite *make_event_table_suite(void); /* check_event_table.c: the one table's views */
 Suite *make_services_suite(void);    /* check_services.c: log sink, allocator, name blocks */
 Suite *make_intern_suite(void);      /* check_intern.c: interned ids, SipHash-1-3 */
+Suite *make_input_suite(void);       /* check_input.c: inputs' limits, streams, escapes */
 Suite *make_abuse_suite(void);       /* check_abuse.c: NULL everywhere, calls from hooks */
 /* check_abuse_hooks.c: the abuse case's calls from inside the engine's hooks. */
 void ntsim_check_add_abuse_hooks(TCase *tc);
