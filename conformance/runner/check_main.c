@@ -55,6 +55,7 @@ static const struct {
     {"timeline_runs", make_timeline_runs_suite},
     {"output_formats", make_output_formats_suite},
     {"read", make_read_suite},
+    {"json_reader", make_json_reader_suite},
     {"read_roundtrip", make_read_roundtrip_suite},
 };
 enum { SUITE_COUNT = sizeof suites / sizeof suites[0] };

@@ -148,6 +148,7 @@ Suite *make_timeline_runs_suite(void);    /* check_timeline_runs.c: whole runs, 
 Suite *make_output_formats_suite(void);   /* check_output_formats.c: the registry and its views */
 /* unit/engine/read/: the files the engine writes, read back. */
 Suite *make_read_suite(void);             /* check_read.c: the JSON reader, exact values, limits */
+Suite *make_json_reader_suite(void);      /* check_json_reader.c: the JSON reader at its edges */
 Suite *make_read_roundtrip_suite(void);   /* check_read_roundtrip.c: written, read back, by content */
 /* unit/sim/ and unit/harness/. */
 Suite *make_sim_suite(void);         /* check_sim.c: virtual time, clocks, runs, scenarios */
