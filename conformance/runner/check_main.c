@@ -56,6 +56,7 @@ static const struct {
     {"output_formats", make_output_formats_suite},
     {"read", make_read_suite},
     {"json_reader", make_json_reader_suite},
+    {"read_errors", make_read_errors_suite},
     {"read_roundtrip", make_read_roundtrip_suite},
 };
 enum { SUITE_COUNT = sizeof suites / sizeof suites[0] };

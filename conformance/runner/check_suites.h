@@ -149,6 +149,7 @@ Suite *make_output_formats_suite(void);   /* check_output_formats.c: the registr
 /* unit/engine/read/: the files the engine writes, read back. */
 Suite *make_read_suite(void);             /* check_read.c: the JSON reader, exact values, limits */
 Suite *make_json_reader_suite(void);      /* check_json_reader.c: the JSON reader at its edges */
+Suite *make_read_errors_suite(void);      /* check_read_errors.c: each problem where it is */
 Suite *make_read_roundtrip_suite(void);   /* check_read_roundtrip.c: written, read back, by content */
 /* unit/sim/ and unit/harness/. */
 Suite *make_sim_suite(void);         /* check_sim.c: virtual time, clocks, runs, scenarios */
