@@ -13,7 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "check_suites.h"
@@ -119,6 +122,99 @@ START_TEST(test_input_open_names_what_is_not_a_regular_file)
     }
     ck_assert_uint_eq(size, 7); /* untouched on refusal */
     ck_assert_int_eq(remove(fifo), 0);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
+/* Every block device under /dev that opens is named as one (a loop device
+ * opens without a backing file; one that cannot be opened says so). */
+START_TEST(test_input_open_names_a_block_device)
+{
+    DIR *d = opendir("/dev");
+    ck_assert_ptr_nonnull(d);
+    size_t named = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        char path[300], err[256];
+        struct stat sb;
+        uint64_t size;
+        snprintf(path, sizeof path, "/dev/%s", e->d_name);
+        if (lstat(path, &sb) != 0 || !S_ISBLK(sb.st_mode))
+            continue;
+        FILE *f = ntsim_open_input(path, SIZE_MAX, &size, err, sizeof err);
+        ck_assert_ptr_null(f);
+        if (strncmp(err, "cannot open: ", 13) == 0)
+            continue;
+        ck_assert_msg(strcmp(err, "not a regular file (a block device)") == 0, "%s: %s", path,
+                      err);
+        named++;
+    }
+    closedir(d);
+    ck_assert_msg(named > 0, "no block device under /dev could be opened");
+}
+END_TEST
+
+/* With stdin closed, the file opened is descriptor 0, and that is a file
+ * like any other. */
+START_TEST(test_input_open_takes_descriptor_zero)
+{
+    char dir[32], path[64], err[256] = "";
+    make_dir(dir);
+    snprintf(path, sizeof path, "%s/input", dir);
+    sparse_file(path, 3);
+    fflush(stdin);
+    int saved = dup(STDIN_FILENO);
+    ck_assert_int_ge(saved, 0);
+    ck_assert_int_eq(close(STDIN_FILENO), 0);
+    uint64_t size = 0;
+    FILE *f = ntsim_open_input(path, 3, &size, err, sizeof err);
+    int fd = f != NULL ? fileno(f) : -1;
+    if (f != NULL)
+        fclose(f);
+    ck_assert_int_eq(dup2(saved, STDIN_FILENO), STDIN_FILENO);
+    close(saved);
+    ck_assert_msg(fd == 0, "descriptor %d: %s", fd, err);
+    ck_assert_uint_eq(size, 3);
+    ck_assert_int_eq(remove(path), 0);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
+/* The limits are process-wide, so this runs in a child: after
+ * --max-input-bytes N (ntsim_input_set_limit_all) every kind's limit is N,
+ * and a file of N + 1 bytes of any kind is refused. */
+static int set_all_and_check(const char *path)
+{
+    ntsim_input_set_limit_all(100);
+    for (int k = 0; k < NTSIM_INPUT_KIND_COUNT; k++) {
+        char err[256], *text = NULL;
+        size_t len;
+        if (ntsim_input_limit((ntsim_input_kind_t)k) != 100)
+            return 10 + k;
+        if (ntsim_read_input(path, (ntsim_input_kind_t)k, &text, &len, err, sizeof err) !=
+                NRT_INVALID ||
+            strcmp(err, "file too large (101 bytes, limit 100)") != 0)
+            return 20 + k;
+    }
+    return ntsim_input_limit(NTSIM_INPUT_KIND_COUNT) == SIZE_MAX ? 0 : 30;
+}
+
+START_TEST(test_input_set_limit_all_sets_every_kind)
+{
+    char dir[32], path[64];
+    make_dir(dir);
+    snprintf(path, sizeof path, "%s/input", dir);
+    sparse_file(path, 101);
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0)
+        _exit(set_all_and_check(path));
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert(WIFEXITED(status));
+    ck_assert_int_eq(WEXITSTATUS(status), 0);
+    ck_assert_int_eq(remove(path), 0);
     ck_assert_int_eq(rmdir(dir), 0);
 }
 END_TEST
@@ -240,6 +336,9 @@ Suite *make_input_suite(void)
     TCase *tc = tcase_create("input");
     tcase_add_test(tc, test_input_limits_are_the_readme_table);
     tcase_add_test(tc, test_input_open_names_what_is_not_a_regular_file);
+    tcase_add_test(tc, test_input_open_names_a_block_device);
+    tcase_add_test(tc, test_input_open_takes_descriptor_zero);
+    tcase_add_test(tc, test_input_set_limit_all_sets_every_kind);
     tcase_add_test(tc, test_input_read_stream_stops_one_byte_past_the_limit);
     tcase_add_test(tc, test_input_text_escape_shows_printable_ascii_only);
     tcase_add_test(tc, test_input_string_helpers);
