@@ -35,6 +35,7 @@ static const struct {
     {"notify", make_notify_suite},
     {"ntff", make_ntff_suite},
     {"intern", make_intern_suite},
+    {"input", make_input_suite},
     {"sim", make_sim_suite},
     {"scenario_keys", make_scenario_keys_suite},
     {"rng", make_rng_suite},
@@ -54,6 +55,8 @@ static const struct {
     {"timeline_runs", make_timeline_runs_suite},
     {"output_formats", make_output_formats_suite},
     {"read", make_read_suite},
+    {"json_reader", make_json_reader_suite},
+    {"read_errors", make_read_errors_suite},
     {"read_roundtrip", make_read_roundtrip_suite},
 };
 enum { SUITE_COUNT = sizeof suites / sizeof suites[0] };

@@ -159,6 +159,7 @@ Suite *make_vectors_suite(void);     /* runner/check_vectors.c: one test per vec
 Suite *make_event_table_suite(void); /* check_event_table.c: the one table's views */
 Suite *make_services_suite(void);    /* check_services.c: log sink, allocator, name blocks */
 Suite *make_intern_suite(void);      /* check_intern.c: interned ids, SipHash-1-3 */
+Suite *make_input_suite(void);       /* check_input.c: inputs' limits, streams, escapes */
 Suite *make_abuse_suite(void);       /* check_abuse.c: NULL everywhere, calls from hooks */
 /* check_abuse_hooks.c: the abuse case's calls from inside the engine's hooks. */
 void ntsim_check_add_abuse_hooks(TCase *tc);
@@ -196,6 +197,8 @@ Suite *make_timeline_runs_suite(void);    /* check_timeline_runs.c: whole runs, 
 Suite *make_output_formats_suite(void);   /* check_output_formats.c: the registry and its views */
 /* unit/engine/read/: the files the engine writes, read back. */
 Suite *make_read_suite(void);             /* check_read.c: the JSON reader, exact values, limits */
+Suite *make_json_reader_suite(void);      /* check_json_reader.c: the JSON reader at its edges */
+Suite *make_read_errors_suite(void);      /* check_read_errors.c: each problem where it is */
 Suite *make_read_roundtrip_suite(void);   /* check_read_roundtrip.c: written, read back, by content */
 /* unit/sim/ and unit/harness/. */
 Suite *make_sim_suite(void);         /* check_sim.c: virtual time, clocks, runs, scenarios */

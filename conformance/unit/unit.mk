@@ -5,7 +5,7 @@
 # and NTSIM_ENGINE_INTERNAL defined.
 UNIT_SRC := conformance/unit/alloc_probe.c \
             $(addprefix conformance/unit/engine/,check_event_table.c check_services.c \
-              check_intern.c check_abuse.c check_abuse_hooks.c) \
+              check_intern.c check_input.c check_abuse.c check_abuse_hooks.c) \
             $(addprefix conformance/unit/engine/capture/,check_ring.c check_ring_push.c \
               check_ring_pop.c check_ring_evict.c check_ring_owner.c check_capture.c \
               check_capture_start.c check_config.c check_concurrency.c \
@@ -15,7 +15,8 @@ UNIT_SRC := conformance/unit/alloc_probe.c \
               check_clock_align.c check_timeline_lanes.c check_chrome_trace.c check_pftrace.c \
               check_timeline_html.c check_timeline_writers.c check_timeline_runs.c \
               check_output_formats.c) \
-            $(addprefix conformance/unit/engine/read/,check_read.c check_read_roundtrip.c) \
+            $(addprefix conformance/unit/engine/read/,check_read.c check_json_reader.c \
+              check_read_errors.c check_read_roundtrip.c) \
             $(addprefix conformance/unit/sim/,check_sim.c check_inspect.c \
               check_scenario_keys.c check_rng.c) \
             $(addprefix conformance/unit/harness/,check_loader.c check_facts.c check_log_contract.c \
