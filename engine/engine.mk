@@ -10,7 +10,7 @@
 #              and the one registry of them, the output formats
 #   read/      what the engine writes, read back (ntsim/read.h): JSON, NTFF,
 #              record dumps told apart by content; ntsim decode's printers
-ENGINE_SRC := $(addprefix engine/,alloc.c event_table.c log.c data_view.c intern.c status.c input.c \
+ENGINE_SRC := $(addprefix engine/,alloc.c event_table.c log.c data_view.c intern.c status.c input.c output.c \
                                    session.c) \
               $(addprefix engine/capture/,ring.c grace.c capture.c config.c) \
               $(addprefix engine/convert/,json.c time_sync.c ntff.c notify.c) \

@@ -4,4 +4,4 @@
 # the checked output, the log judge and the catalogue of the engine's
 # messages. No kind, no testee.
 LIB_SRC := $(addprefix conformance/lib/,vector_set.c facts.c report.c \
-             record_input.c log_expect.c log_catalog.c capture_fixture.c abi_registry.c output.c)
+             record_input.c log_expect.c log_catalog.c capture_fixture.c abi_registry.c)

@@ -133,6 +133,8 @@ static int run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    /* A signal removes the --save-failures files being written (D-OUTPUT). */
+    ntsim_output_catch_signals();
     int rc = run(argc, argv);
     /* The report is the run's result: one that did not reach stdout (a full
      * disk, /dev/full) fails the run (D-OUTPUT). */
