@@ -125,11 +125,13 @@ Suite *make_config_suite(void);      /* check_config.c: config, fetch options, n
 Suite *make_concurrency_suite(void); /* check_concurrency.c: emitters + drainer at once */
 /* The concurrency suite's other cases (make tsan runs that suite alone):
  * check_grace.c's tests join its first case; check_concurrency_lifecycle.c
- * (lifecycle calls that meet) and check_concurrency_settings.c (the
- * exporters' settings) each add a case of their own. */
+ * (lifecycle calls that meet), check_concurrency_settings.c (the
+ * exporters' settings) and check_concurrency_fork.c (a child forked while
+ * a thread emits, D-FORK) each add a case of their own. */
 void ntsim_check_add_grace_tests(TCase *tc);
 void ntsim_check_add_concurrency_lifecycle(Suite *s);
 void ntsim_check_add_concurrency_settings(Suite *s);
+void ntsim_check_add_concurrency_fork(Suite *s);
 /* unit/engine/convert/: one suite per converter. */
 Suite *make_json_suite(void);        /* check_json.c: fetch, escaping, gid map, key column */
 Suite *make_notify_suite(void);      /* check_notify.c: notifications, EXPLICIT, counts */
