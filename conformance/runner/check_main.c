@@ -30,6 +30,7 @@ static const struct {
     {"capture_start", make_capture_start_suite},
     {"config", make_config_suite},
     {"services", make_services_suite},
+    {"output", make_output_suite},
     {"concurrency", make_concurrency_suite},
     {"json", make_json_suite},
     {"notify", make_notify_suite},

@@ -109,6 +109,7 @@ Suite *make_vectors_suite(void);     /* runner/check_vectors.c: one test per vec
 /* unit/engine/: what the stages share, and the API as a whole. */
 Suite *make_event_table_suite(void); /* check_event_table.c: the one table's views */
 Suite *make_services_suite(void);    /* check_services.c: log sink, allocator, name blocks */
+Suite *make_output_suite(void);      /* check_output.c: files renamed into place, inputs refused */
 Suite *make_intern_suite(void);      /* check_intern.c: interned ids, SipHash-1-3 */
 Suite *make_abuse_suite(void);       /* check_abuse.c: NULL everywhere, calls from hooks */
 /* check_abuse_hooks.c: the abuse case's calls from inside the engine's hooks. */

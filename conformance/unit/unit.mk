@@ -5,7 +5,7 @@
 # and NTSIM_ENGINE_INTERNAL defined.
 UNIT_SRC := conformance/unit/alloc_probe.c \
             $(addprefix conformance/unit/engine/,check_event_table.c check_services.c \
-              check_intern.c check_abuse.c check_abuse_hooks.c) \
+              check_intern.c check_abuse.c check_abuse_hooks.c check_output.c) \
             $(addprefix conformance/unit/engine/capture/,check_ring.c check_ring_push.c \
               check_ring_pop.c check_ring_evict.c check_ring_owner.c check_capture.c \
               check_capture_start.c check_config.c check_concurrency.c \
