@@ -1,7 +1,8 @@
 # engine/engine.mk: the capture engine and the converters, libntsim.a and
 # libntsim.so, by stage. The shared pieces sit at engine/'s top (the one event
 # table, the record reader, interned names, the allocator, the log, the
-# status names, the per-session hooks); each stage keeps its private headers
+# status names, the per-session hooks, reading inputs and writing outputs);
+# each stage keeps its private headers
 # beside its sources.
 #
 #   capture/   the rings, the grace barrier, emit/drain/start/stop, the config API
