@@ -2,8 +2,7 @@
 # libntsim.so, by stage. The shared pieces sit at engine/'s top (the one event
 # table, the record reader, interned names, the allocator, the log, the
 # status names, the per-session hooks, reading inputs and writing outputs);
-# each stage keeps its private headers
-# beside its sources.
+# each stage keeps its private headers beside its sources.
 #
 #   capture/   the rings, the grace barrier, emit/drain/start/stop, the config API
 #   convert/   the JSON fetch document, NTFF (ntff.proto), notifications

@@ -158,8 +158,9 @@ int ntsim_cli_run_files_commit(ntsim_cli_run_files_t *f, ntsim_output_t *also, F
     if (all == NULL || stale == NULL) {
         free(all);
         free(stale);
+        ntsim_output_abort(also); /* the others: ntsim_cli_run_files_free */
         fprintf(err, "ntsim run: out of memory\n");
-        return -1; /* the caller aborts what is open */
+        return -1;
     }
     size_t n = 0, n_stale = 0;
     for (size_t i = 0; i < NTSIM_CLI_TRACE_FILES + 1; i++)
