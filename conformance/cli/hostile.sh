@@ -9,12 +9,13 @@
 # cannot be read exits non-zero, and the good files beside it still run.
 #
 # The budget is CPU time (user and system, of the case's processes all
-# together: times(1) after each case), which the other work of a loaded
+# together: the shell's `times` around each case), which the other work of a loaded
 # machine does not inflate as it did wall time (the 100K-field layout took
 # 2.2-3.3 s of wall time for 1.1 s of work while other builds ran). A hang
 # costs no CPU: timeout(1) ends every case after 20 s of wall time (exit
 # 124, not the one wanted), and where waiting is the point (a testee that
-# never answers) max_wall_ms bounds the wall time too.
+# never answers) max_wall_ms bounds the wall time too. HOSTILE_TIMES=1 prints
+# each case's CPU and wall time (to see how far each is from its budget).
 set -u
 bin=$1
 check=$2

@@ -26,11 +26,11 @@
  * child was writing, and the registry counts that thread inside an emit
  * for ever. So the child stops capturing, frees its copies of the rings,
  * zeroes the counters and forgets the other threads (fork_child below); it
- * may start a session of its own. Every lock the capture path takes is held
- * across the fork, in the one order the code takes them (lifecycle, the
- * thread registry, each NC's drain lock, the allocator's list), so that no
- * copy is taken half-changed and none is copied locked by a thread that is
- * not there.
+ * may start a session of its own. The locks that guard what the child keeps
+ * are held across the fork, in the order the code takes them (lifecycle,
+ * the thread registry, the allocator's list), so that no copy is taken
+ * half-changed; each NC's drain lock, which a drain of the parent's may
+ * hold, guards only what the child drops: it is made afresh in the child.
  */
 #define _GNU_SOURCE /* clock_gettime */
 #include <pthread.h>
@@ -273,16 +273,12 @@ static void fork_prepare(void)
 {
     pthread_mutex_lock(&g_lifecycle);
     ntsim__grace_fork_prepare();
-    for (size_t nc = 0; nc < NTSIM_NC_COUNT; nc++)
-        pthread_mutex_lock(&g_nc[nc].drain_lock);
     ntsim__alloc_fork_prepare();
 }
 
 static void fork_parent(void)
 {
     ntsim__alloc_fork_release();
-    for (size_t nc = NTSIM_NC_COUNT; nc-- > 0;)
-        pthread_mutex_unlock(&g_nc[nc].drain_lock);
     ntsim__grace_fork_parent();
     pthread_mutex_unlock(&g_lifecycle);
 }
@@ -295,11 +291,14 @@ static void fork_child(void)
     atomic_store_explicit(&g_state, 0, memory_order_relaxed);
     for (size_t nc = NTSIM_NC_COUNT; nc-- > 0;) {
         ntsim_nc_context_t *ctx = &g_nc[nc];
+        /* A drain of the parent's may have held it at the fork, and its
+         * thread is not here to release it: a fresh lock. What it guards,
+         * the ring and the counters, is dropped and reset just below. */
+        pthread_mutex_init(&ctx->drain_lock, NULL);
         ntsim_ring_t *ring = atomic_load_explicit(&ctx->ring, memory_order_relaxed);
         atomic_store_explicit(&ctx->ring, NULL, memory_order_relaxed);
         ntsim__ring_destroy(ring); /* the child's copy; the parent's is untouched */
         memset(&ctx->last, 0, sizeof ctx->last);
-        pthread_mutex_unlock(&ctx->drain_lock);
     }
     pthread_mutex_unlock(&g_lifecycle);
 }
