@@ -133,6 +133,16 @@ START_TEST(test_child_forked_while_a_thread_emits_starts_with_no_session)
     ck_assert_uint_ge(st.created, 3000);
     ck_assert_uint_eq(st.created, st.drained + st.overwritten + st.in_ring + st.busy);
     ck_assert_int_eq(nrt_sys_trace_stop(), NRT_SUCCESS);
+    /* Stopped, the parent's counters are its last session's; a child's are
+     * zero all the same (a session it never had). */
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0)
+        _exit(child_checks());
+    int status = 0;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child after stop: status %d",
+                  status);
 }
 END_TEST
 
