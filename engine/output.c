@@ -251,6 +251,14 @@ void ntsim_output_remove_temps(void)
     }
 }
 
+size_t ntsim_output_temps_listed(void)
+{
+    size_t n = 0;
+    for (int i = 0; i < TEMP_SLOTS; i++)
+        n += atomic_load(&g_temps[i]) != NULL;
+    return n;
+}
+
 static const int g_end_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
 
 static void on_end_signal(int sig)

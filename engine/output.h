@@ -102,6 +102,9 @@ void ntsim_output_abort(ntsim_output_t *o);
 /* Removes every temporary file still open in this process (async-signal-
  * safe: unlink only). A signal handler of the program's own calls it. */
 void ntsim_output_remove_temps(void);
+/* How many temporary files are listed for that removal: those open and not
+ * yet committed or aborted (the tests check that none is left listed). */
+size_t ntsim_output_temps_listed(void);
 /* Installs, for SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGPIPE (each not
  * ignored), a handler that removes the temporary files, then ends the
  * program by the same signal; and ignores SIGXFSZ, so that a file past

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,11 +100,13 @@ START_TEST(test_output_commit_replaces_the_file_whole_keeping_its_mode)
     ntsim_output_t *o;
     char why[512];
     ck_assert_int_eq(ntsim_output_open(&o, at("f"), why, sizeof why), NRT_SUCCESS);
+    ck_assert_uint_eq(ntsim_output_temps_listed(), 1); /* a signal would remove it */
     ck_assert_int_eq(fputs("new text", ntsim_output_file(o)) >= 0, 1);
     /* Until the commit, the old file is the file; the new one is beside it. */
     ck_assert_str_eq(text_of(at("f")), "old");
     ck_assert_int_eq(strncmp(listing(), ".f.", 3), 0);
     ck_assert_int_eq(ntsim_output_commit(o, why, sizeof why), NRT_SUCCESS);
+    ck_assert_uint_eq(ntsim_output_temps_listed(), 0);
     ck_assert_str_eq(text_of(at("f")), "new text");
     ck_assert_str_eq(listing(), "f ");
     struct stat st;
@@ -118,7 +121,9 @@ START_TEST(test_output_abort_keeps_the_earlier_file_and_leaves_nothing)
     ntsim_output_t *o;
     ck_assert_int_eq(ntsim_output_open(&o, at("f"), NULL, 0), NRT_SUCCESS);
     ck_assert_int_eq(fputs("half", ntsim_output_file(o)) >= 0, 1);
+    ck_assert_uint_eq(ntsim_output_temps_listed(), 1);
     ntsim_output_abort(o);
+    ck_assert_uint_eq(ntsim_output_temps_listed(), 0);
     ck_assert_str_eq(text_of(at("f")), "old");
     ck_assert_str_eq(listing(), "f ");
     ntsim_output_abort(NULL); /* nothing */
@@ -188,8 +193,10 @@ START_TEST(test_output_commit_all_renames_none_when_one_fails)
     fputs("new a", ntsim_output_file(o[0]));
     fputs("cannot", ntsim_output_file(o[1]));
     const char *stale[] = {at("a")};
+    ck_assert_uint_eq(ntsim_output_temps_listed(), 1); /* /dev/full has no temporary file */
     ck_assert_int_eq(ntsim_output_commit_all(o, 2, stale, 1, why, sizeof why), NRT_FAILURE);
     ck_assert_int_eq(errno, ENOSPC);
+    ck_assert_uint_eq(ntsim_output_temps_listed(), 0);
     ck_assert_str_eq(why, "/dev/full: cannot write: No space left on device");
     ck_assert_str_eq(text_of(at("a")), "old a");
     ck_assert_str_eq(listing(), "a ");
@@ -201,6 +208,7 @@ START_TEST(test_output_commit_all_renames_none_when_one_fails)
     fputs("new b", ntsim_output_file(o[1]));
     const char *old[] = {at("stale"), at("never-there")};
     ck_assert_int_eq(ntsim_output_commit_all(o, 2, old, 2, why, sizeof why), NRT_SUCCESS);
+    ck_assert_uint_eq(ntsim_output_temps_listed(), 0);
     ck_assert_str_eq(listing(), "a b ");
     ck_assert_str_eq(text_of(at("b")), "new b");
 }
@@ -215,7 +223,9 @@ START_TEST(test_output_commit_new_never_replaces_a_file)
     fputs("mine", ntsim_output_file(o));
     ck_assert_int_eq(ntsim_output_commit_new(o, at("v.yaml"), why, sizeof why), NRT_INVALID);
     ck_assert_int_eq(errno, EEXIST);
+    ck_assert_uint_eq(ntsim_output_temps_listed(), 1); /* kept for another name */
     ck_assert_int_eq(ntsim_output_commit_new(o, at("v-2.yaml"), why, sizeof why), NRT_SUCCESS);
+    ck_assert_uint_eq(ntsim_output_temps_listed(), 0);
     ck_assert_str_eq(text_of(at("v.yaml")), "someone's");
     ck_assert_str_eq(text_of(at("v-2.yaml")), "mine");
     ck_assert_str_eq(listing(), "v-2.yaml v.yaml ");
@@ -288,6 +298,49 @@ START_TEST(test_output_directory_lock_refuses_a_second_holder)
 }
 END_TEST
 
+/* What ntsim_output_stdout_close says, from a child whose stdout is `out`
+ * (its stderr in g_dir/err): the status and the line. */
+static NRT_STATUS stdout_close_in_child(const char *out, bool unbuffered_then_null,
+                                        const char **said)
+{
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        int fd = open(out, O_WRONLY), err = open(at("err"), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (fd < 0 || err < 0 || dup2(fd, 1) < 0 || dup2(err, 2) < 0)
+            _exit(9);
+        if (unbuffered_then_null) {
+            /* A write that failed, then a stdout that takes the rest: the
+             * error flag alone says it. */
+            setvbuf(stdout, NULL, _IONBF, 0);
+            fputs("lost", stdout);
+            int null = open("/dev/null", O_WRONLY);
+            if (null < 0 || dup2(null, 1) < 0)
+                _exit(9);
+        } else {
+            fputs("report", stdout);
+        }
+        _exit(ntsim_output_stdout_close("prog") == NRT_SUCCESS ? 0 : 1);
+    }
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) <= 1);
+    *said = text_of(at("err"));
+    return WEXITSTATUS(status) == 0 ? NRT_SUCCESS : NRT_FAILURE;
+}
+
+START_TEST(test_output_stdout_close_names_what_failed)
+{
+    const char *said;
+    ck_assert_int_eq(stdout_close_in_child("/dev/null", false, &said), NRT_SUCCESS);
+    ck_assert_str_eq(said, "");
+    ck_assert_int_eq(stdout_close_in_child("/dev/full", false, &said), NRT_FAILURE);
+    ck_assert_str_eq(said, "prog: cannot write stdout: No space left on device\n");
+    ck_assert_int_eq(stdout_close_in_child("/dev/full", true, &said), NRT_FAILURE);
+    ck_assert_str_eq(said, "prog: cannot write stdout: a write failed\n");
+}
+END_TEST
+
 Suite *make_output_suite(void)
 {
     Suite *s = suite_create("output");
@@ -302,6 +355,7 @@ Suite *make_output_suite(void)
     tcase_add_test(tc, test_output_writes_a_device_in_place_and_follows_a_symlink);
     tcase_add_test(tc, test_output_signal_removes_the_temporary_file);
     tcase_add_test(tc, test_output_directory_lock_refuses_a_second_holder);
+    tcase_add_test(tc, test_output_stdout_close_names_what_failed);
     suite_add_tcase(s, tc);
     return s;
 }

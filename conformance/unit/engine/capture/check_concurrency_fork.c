@@ -86,8 +86,8 @@ static int child_checks(void)
         return 5;
     if (nrt_sys_trace_stop() != NRT_SUCCESS)
         return 6;
-    /* The emitter's record was marked exited: the child's thread reused it,
-     * and shutdown frees them all. */
+    /* Every record but the child's own was marked exited: shutdown frees
+     * them all. */
     ntsim_capture_shutdown();
     if (ntsim__aligned_live() != 0)
         return 7;
@@ -99,6 +99,11 @@ START_TEST(test_child_forked_while_a_thread_emits_starts_with_no_session)
     nrt_sys_trace_config_t cfg;
     ntsim_fixture_config(&cfg, 1024, (const uint32_t[]){0}, 1);
     ck_assert_int_eq(nrt_sys_trace_start(&cfg), NRT_SUCCESS);
+    /* The forking thread has a record of its own: in a child, the emitter's
+     * record is then not the one its thread takes (which would clear its
+     * flag), so only the fork's reset can. */
+    nrt_sys_trace_new_event(NRT_SYS_TRACE_EVENT_TYPE_GENERIC, NRT_SYS_TRACE_EVENT_PHASE_INSTANT,
+                            0, NULL, 1);
     atomic_store(&g_keep_emitting, true);
     atomic_store(&g_emitted, 0);
     pthread_t t, d;
