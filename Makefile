@@ -288,9 +288,15 @@ SCENARIO ?=
 OUT ?= out
 # SCENARIO is a file, or the name of a shipped one (make run SCENARIO=trn2_48xl):
 # ntsim run resolves it (D-SCENARIO-NAMES).
+# The closing line says what this run wrote: a run that wrote no timelines
+# (past --timeline-max-events) removed the earlier run's (D-OUTPUT).
 run: $(NTSIM_BIN)
 	./$(NTSIM_BIN) run $(SCENARIO) -o $(OUT)
-	@echo "make run: open $(OUT)/timeline.html in a browser; $(OUT)/trace.pftrace in ui.perfetto.dev"
+	@if [ -e "$(OUT)/timeline.html" ]; then \
+	    echo "make run: open $(OUT)/timeline.html in a browser; $(OUT)/trace.pftrace in ui.perfetto.dev"; \
+	else \
+	    echo "make run: no timelines this time (see above); ntsim export $(OUT)/trace.json -o OUT.html makes one"; \
+	fi
 
 # --- tests --------------------------------------------------------------------
 

@@ -82,6 +82,16 @@ static void keep(void *base)
     pthread_mutex_unlock(&g_kept_lock);
 }
 
+void ntsim__alloc_fork_prepare(void)
+{
+    pthread_mutex_lock(&g_kept_lock);
+}
+
+void ntsim__alloc_fork_release(void)
+{
+    pthread_mutex_unlock(&g_kept_lock);
+}
+
 static void unkeep(void *base)
 {
     pthread_mutex_lock(&g_kept_lock);

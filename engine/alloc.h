@@ -27,4 +27,10 @@ void ntsim__aligned_free(void *ptr);
  * reachable (alloc.c). The tests count leaks with it. */
 size_t ntsim__aligned_live(void);
 
+/* Around fork (capture.c's pthread_atfork handlers, D-FORK): the list of
+ * aligned blocks is held across it, so that the child's copy is whole, and
+ * released on both sides. */
+void ntsim__alloc_fork_prepare(void);
+void ntsim__alloc_fork_release(void);
+
 #endif /* NTSIM_ENGINE_ALLOC_H */

@@ -1,8 +1,8 @@
 # engine/engine.mk: the capture engine and the converters, libntsim.a and
 # libntsim.so, by stage. The shared pieces sit at engine/'s top (the one event
 # table, the record reader, interned names, the allocator, the log, the
-# status names, the per-session hooks); each stage keeps its private headers
-# beside its sources.
+# status names, the per-session hooks, reading inputs and writing outputs);
+# each stage keeps its private headers beside its sources.
 #
 #   capture/   the rings, the grace barrier, emit/drain/start/stop, the config API
 #   convert/   the JSON fetch document, NTFF (ntff.proto), notifications
@@ -10,7 +10,7 @@
 #              and the one registry of them, the output formats
 #   read/      what the engine writes, read back (ntsim/read.h): JSON, NTFF,
 #              record dumps told apart by content; ntsim decode's printers
-ENGINE_SRC := $(addprefix engine/,alloc.c event_table.c log.c data_view.c intern.c status.c input.c \
+ENGINE_SRC := $(addprefix engine/,alloc.c event_table.c log.c data_view.c intern.c status.c input.c output.c \
                                    session.c) \
               $(addprefix engine/capture/,ring.c grace.c capture.c config.c) \
               $(addprefix engine/convert/,json.c time_sync.c ntff.c notify.c) \

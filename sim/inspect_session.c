@@ -7,13 +7,15 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+
+#include "output.h"
 
 struct ntsim_inspect_session {
     ntsim_inspect_config_t cfg;
     bool harvest;                      /* enabled, with the system profile on */
-    char *path;                        /* OUTPUT_DIR/ntrace.pb */
-    FILE *f;
+    char *path;                        /* OUTPUT_DIR/ntrace.pb; NULL: no harvest */
+    ntsim_output_t *out;               /* written beside path, until taken (D-OUTPUT) */
+    FILE *f;                           /* out's stream */
     ntsim_ntff_writer_t *w;
     char arch[NTSIM_SIM_ARCH_CAP];     /* the writer's options point here */
     uint32_t nd_of_nc[NTSIM_NC_COUNT];
@@ -32,24 +34,31 @@ static NRT_STATUS file_error(ntsim_errors_t *errors, NRT_STATUS st, const char *
     return st;
 }
 
-/* Creates OUTPUT_DIR, opens ntrace.pb in it and its NTFF writer. */
-static NRT_STATUS open_ntrace(ntsim_inspect_session_t *s, const ntsim_scenario_t *sc,
-                              ntsim_errors_t *errors)
+NRT_STATUS ntsim_inspect_session_open(ntsim_inspect_session_t *s, const ntsim_scenario_t *sc,
+                                      ntsim_errors_t *errors)
 {
+    if (s == NULL || s->path == NULL || s->out != NULL)
+        return NRT_SUCCESS;
     const char *dir = s->cfg.output_dir;
     if (ntsim_mkdir_p(dir) != 0)
         return errno == ENOMEM ? NRT_RESOURCE
                                : file_error(errors, NRT_FAILURE, "NEURON_RT_INSPECT_OUTPUT_DIR: ",
                                             dir, "cannot create the output directory", errno);
-    size_t len = strlen(dir) + sizeof "/" NTSIM_INSPECT_NTRACE_NAME;
-    if ((s->path = malloc(len)) == NULL)
-        return NRT_RESOURCE;
-    snprintf(s->path, len, "%s/%s", dir, NTSIM_INSPECT_NTRACE_NAME);
-    if ((s->f = fopen(s->path, "wb")) == NULL)
-        return file_error(errors, NRT_FAILURE, "", s->path, "cannot write", errno);
+    char why[1024];
+    NRT_STATUS st = ntsim_output_open(&s->out, s->path, why, sizeof why);
+    if (st != NRT_SUCCESS)
+        return st == NRT_RESOURCE ? NRT_RESOURCE
+               : ntsim_errors_add(errors, "%s", why) == NRT_SUCCESS ? NRT_FAILURE
+                                                                    : NRT_RESOURCE;
+    s->f = ntsim_output_file(s->out);
     ntsim_ntff_options_t opt;
     ntsim_sim_ntff_options(sc, s->arch, s->nd_of_nc, &opt);
     return ntsim_ntff_writer_create(&opt, &s->w) == NRT_SUCCESS ? NRT_SUCCESS : NRT_RESOURCE;
+}
+
+const char *ntsim_inspect_session_path(const ntsim_inspect_session_t *s)
+{
+    return s != NULL ? s->path : NULL;
 }
 
 NRT_STATUS ntsim_inspect_session_begin(char *const *env, ntsim_scenario_t *sc,
@@ -67,7 +76,13 @@ NRT_STATUS ntsim_inspect_session_begin(char *const *env, ntsim_scenario_t *sc,
     ntsim_inspect_apply(&s->cfg, sc);
     if ((st = ntsim_inspect_check_scenario(&s->cfg, sc, warnings)) != NRT_SUCCESS)
         return st;
-    return s->harvest ? open_ntrace(s, sc, errors) : NRT_SUCCESS;
+    if (!s->harvest)
+        return NRT_SUCCESS;
+    size_t len = strlen(s->cfg.output_dir) + sizeof "/" NTSIM_INSPECT_NTRACE_NAME;
+    if ((s->path = malloc(len)) == NULL)
+        return NRT_RESOURCE;
+    snprintf(s->path, len, "%s/%s", s->cfg.output_dir, NTSIM_INSPECT_NTRACE_NAME);
+    return NRT_SUCCESS;
 }
 
 /* Appends one piece of the writer's output; the first failure is kept. */
@@ -103,7 +118,7 @@ ntsim_sim_sink_t ntsim_inspect_session_sink(ntsim_inspect_session_t *s)
 
 NRT_STATUS ntsim_inspect_session_end(ntsim_inspect_session_t *s, ntsim_errors_t *errors)
 {
-    if (s == NULL || !s->harvest || s->f == NULL)
+    if (s == NULL || !s->harvest || s->out == NULL)
         return NRT_SUCCESS;
     const uint8_t *piece = NULL;
     size_t len = 0;
@@ -111,18 +126,26 @@ NRT_STATUS ntsim_inspect_session_end(ntsim_inspect_session_t *s, ntsim_errors_t 
         NRT_STATUS st = ntsim_ntff_writer_finish(s->w, &piece, &len);
         put(s, st, piece, len);
     }
-    FILE *f = s->f;
-    s->f = NULL;
-    if (fclose(f) != 0 && s->err == 0)
-        s->err = errno;
     if (s->err == 0 && !s->oom)
-        return NRT_SUCCESS;
-    (void)unlink(s->path); /* no partial ntrace.pb left behind */
+        return NRT_SUCCESS; /* whole in its temporary file: the caller commits it */
+    ntsim_output_abort(s->out); /* no partial ntrace.pb; an earlier one stays */
+    s->out = NULL;
+    s->f = NULL;
     if (s->oom)
         return ntsim_errors_add(errors, "%s: cannot write: out of memory", s->path) == NRT_SUCCESS
                    ? NRT_FAILURE
                    : NRT_RESOURCE;
     return file_error(errors, NRT_FAILURE, "", s->path, "cannot write", s->err);
+}
+
+ntsim_output_t *ntsim_inspect_session_take(ntsim_inspect_session_t *s)
+{
+    if (s == NULL)
+        return NULL;
+    ntsim_output_t *o = s->out;
+    s->out = NULL;
+    s->f = NULL;
+    return o;
 }
 
 void ntsim_inspect_session_report(const ntsim_inspect_session_t *s, FILE *out)
@@ -151,11 +174,9 @@ void ntsim_inspect_session_free(ntsim_inspect_session_t *s)
 {
     if (s == NULL)
         return;
-    /* Still open: the run failed before end(); its partial ntrace.pb goes. */
-    if (s->f != NULL) {
-        (void)fclose(s->f); /* its errors no longer matter: the file goes */
-        (void)unlink(s->path);
-    }
+    /* Not taken: the run failed before it was committed; an earlier
+     * ntrace.pb stays as it was. */
+    ntsim_output_abort(s->out);
     ntsim_ntff_writer_free(s->w);
     free(s->path);
     free(s);

@@ -112,6 +112,14 @@ check "run --records -q" 0 "$bin" run -q -o "$tmp/r" --records "$tmp/r.records"
 check "timelines skipped" 0 "$bin" run -o "$tmp/tl" --timeline-max-events 100
 has "timelines skipped" "timelines: not written: the trace has 1252 events, more than --timeline-max-events 100"
 [ ! -e "$tmp/tl/trace.pftrace" ] || { echo "cli_ntsim: trace.pftrace written past the limit" >&2; fail=1; }
+# DIR holds one run's files (D-OUTPUT): the timelines of an earlier run that
+# this one does not write go, and it says so (issue 38: they stayed beside
+# the new trace, and make run still said "open timeline.html").
+check "timelines, then none" 0 "$bin" run -q -o "$tmp/tl"
+check "timelines, then none" 0 "$bin" run -o "$tmp/tl" --timeline-max-events 100
+has "timelines, then none" "; removed the earlier run's $tmp/tl/trace.pftrace, $tmp/tl/trace.chrome.json, $tmp/tl/timeline.html"
+[ "$(ls -A "$tmp/tl" | tr '\n' ' ')" = "notifications.ntff trace.json trace.ntff " ] ||
+    { echo "cli_ntsim: a run without timelines left: $(ls -A "$tmp/tl" | tr '\n' ' ')" >&2; fail=1; }
 # The outputs stream to disk during the run: a write that fails names its
 # file and fails the run (exit 1).
 if [ -w /dev/full ]; then
@@ -253,6 +261,29 @@ cp sim/scenarios/default.yaml "$tmp/sc.yaml"
 check "record over its scenario" 2 "$bin" record "$tmp/sc.yaml" -o "$tmp/sc.yaml"
 has "record over its scenario" "refusing to write over the scenario"
 cmp -s "$tmp/sc.yaml" sim/scenarios/default.yaml || { echo "cli_ntsim: record changed its scenario" >&2; fail=1; }
+# No output of a run is one of its inputs (issue 35, item 1; D-OUTPUT): the
+# record dump, a trace file of -o DIR, the inspect session's ntrace.pb, by
+# the same name or another (a hard link); each refused before anything is
+# opened (before: exit 0, the scenario replaced). Nor is it another output.
+mkdir -p "$tmp/in/d" "$tmp/in/e"
+for f in s.yaml d/trace.json e/ntrace.pb; do cp sim/scenarios/default.yaml "$tmp/in/$f"; done
+ln "$tmp/in/s.yaml" "$tmp/in/hard.yaml"
+check "run --records over its scenario" 2 "$bin" run "$tmp/in/s.yaml" -o "$tmp/in/o" --records "$tmp/in/s.yaml"
+has "run --records over its scenario" "ntsim run: $tmp/in/s.yaml: refusing to write over the scenario"
+check "run --records over a hard link to it" 2 "$bin" run "$tmp/in/s.yaml" -o "$tmp/in/o" \
+    --records "$tmp/in/hard.yaml"
+has "run --records over a hard link to it" "ntsim run: $tmp/in/hard.yaml is $tmp/in/s.yaml itself: refusing to write over the scenario"
+check "run -o its scenario's directory" 2 "$bin" run "$tmp/in/d/trace.json" -o "$tmp/in/d"
+has "run -o its scenario's directory" "ntsim run: $tmp/in/d/trace.json: refusing to write over the scenario"
+check "inspect over the scenario" 2 env NEURON_RT_INSPECT_ENABLE=1 NEURON_RT_INSPECT_OUTPUT_DIR="$tmp/in/e" \
+    "$bin" run "$tmp/in/e/ntrace.pb" -o "$tmp/in/o"
+has "inspect over the scenario" "ntsim run: $tmp/in/e/ntrace.pb: refusing to write over the scenario"
+check "run --records onto its trace.json" 2 "$bin" run -o "$tmp/in/o" --records "$tmp/in/o/./trace.json"
+has "run --records onto its trace.json" "ntsim run: $tmp/in/o/trace.json and $tmp/in/o/./trace.json are the same file: each output must be a file of its own"
+for f in s.yaml d/trace.json e/ntrace.pb; do
+    cmp -s "$tmp/in/$f" sim/scenarios/default.yaml || { echo "cli_ntsim: a run changed its input $f" >&2; fail=1; }
+done
+[ ! -e "$tmp/in/o" ] || { echo "cli_ntsim: a refused run made its output directory" >&2; fail=1; }
 
 # The inspect session's variables (D-INSPECT-ENV). A malformed one names the
 # variable and the part, exits 2, and nothing runs: not even -o DIR appears.

@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "ntsim/read.h"
+#include "output.h"
 #include "sim.h"
 #include "sim_run.h"
 
@@ -25,15 +26,46 @@ enum { NTSIM_EXIT_OK = 0, NTSIM_EXIT_FAIL = 1, NTSIM_EXIT_USAGE = 2, NTSIM_EXIT_
  * (ntsim_scenario_find; NULL: the built-in default); on error prints it
  * (a name not found with the shipped names) and returns NTSIM_EXIT_INPUT. */
 int ntsim_cli_load_scenario(const char *path, ntsim_scenario_t *sc, FILE *err);
-/* io.c: creates dir (and its parents) and opens the three output files in
- * it for the run to stream into, and the record dump when records_path is
- * given; 0, or -1 after printing which file failed and why (nothing left
- * open). */
-int ntsim_cli_open_outputs(const char *dir, const char *records_path, ntsim_output_files_t *f,
-                           FILE *err);
-/* io.c: closes what ntsim_cli_open_outputs opened; 0, or -1 after printing
- * (when err is not NULL) which file could not be written. */
-int ntsim_cli_close_outputs(ntsim_output_files_t *f, const char *dir, FILE *err);
+/* io.c: the files one `ntsim run` writes (D-OUTPUT): DIR/trace.json,
+ * trace.ntff and notifications.ntff, the record dump (--records), the
+ * timelines (each output format's file in DIR) and the inspect session's
+ * ntrace.pb. Each is written beside its name; all are renamed into place
+ * together once the run succeeded, with DIR locked against another run, and
+ * a timeline this run did not write is removed: DIR holds one run's files,
+ * each whole, and a failed or interrupted run leaves the earlier ones. */
+enum { NTSIM_CLI_TRACE_FILES = 3 };
+typedef struct ntsim_cli_run_files {
+    const char *dir, *records_path;           /* records_path NULL: no dump */
+    char *trace[NTSIM_CLI_TRACE_FILES];       /* DIR/trace.json, trace.ntff, notifications.ntff */
+    char **timeline;                          /* DIR/FILE, one per output format */
+    size_t timelines;
+    ntsim_output_t *out[NTSIM_CLI_TRACE_FILES + 1]; /* open: the trace files, the dump */
+    ntsim_output_t **timeline_out;            /* written, not yet committed; NULL: not */
+    size_t *timeline_bytes;                   /* each timeline's size; 0: not written */
+    bool *removed;                            /* an earlier run's timeline, removed */
+    int lock_fd;                              /* DIR's lock, or -1 */
+} ntsim_cli_run_files_t;
+/* Makes the paths and checks them and inspect_path (NULL: none) against the
+ * registered inputs and each other, before anything is opened. 0, or the
+ * exit status after printing why (NTSIM_EXIT_USAGE: an output refused).
+ * Free *f with ntsim_cli_run_files_free whatever happens. */
+int ntsim_cli_run_files_check(ntsim_cli_run_files_t *f, const char *dir, const char *records_path,
+                              const char *inspect_path, FILE *err);
+/* Creates DIR, locks it, and opens the trace files and the dump for the run
+ * to stream into (*files); 0, or -1 after printing why. */
+int ntsim_cli_run_files_open(ntsim_cli_run_files_t *f, ntsim_output_files_t *files, FILE *err);
+/* Writes every timeline beside its name; 0, or -1 after printing why. */
+int ntsim_cli_run_files_timelines(ntsim_cli_run_files_t *f, const nrt_sys_trace_event_t *recs,
+                                  size_t n, FILE *err);
+/* Renames every file written, and `also` (ntrace.pb; NULL: none), into
+ * place as one, and removes the timelines not written; 0, or -1 after
+ * printing why (nothing renamed, unless the file system failed a rename part
+ * way). `also` is committed or aborted either way. */
+int ntsim_cli_run_files_commit(ntsim_cli_run_files_t *f, ntsim_output_t *also, FILE *err);
+/* "wrote DIR/trace.pftrace (N bytes): ..." for each timeline written. */
+void ntsim_cli_run_files_report(const ntsim_cli_run_files_t *f, FILE *out);
+/* Removes what is still open (an earlier file stays), unlocks DIR, frees. */
+void ntsim_cli_run_files_free(ntsim_cli_run_files_t *f);
 /* io.c: a count or a size in bytes: decimal digits with an optional K, M or G
  * (powers of 1024). False on anything else or on overflow. */
 bool ntsim_cli_parse_size(const char *text, uint64_t *out);
@@ -46,10 +78,6 @@ bool ntsim_cli_set_scenario_budget(const char *cmd, const char *text);
     "  --max-events N     refuse a scenario whose run would emit more than N events,\n"    \
     "                     estimated before it starts (default 20M; K, M, G suffixes;\n"    \
     "                     0: no limit)\n"
-/* Whether a and b name one existing file (the same device and inode, so a
- * link or another spelling of the path is caught): a command refuses to
- * write its output over its own input, before opening it. */
-bool ntsim_cli_same_file(const char *a, const char *b);
 /* summary.c: what `ntsim run` prints after a run. */
 void ntsim_cli_summary(FILE *out, const ntsim_scenario_t *sc, const ntsim_run_result_t *r,
                        const ntsim_outputs_t *o, const char *dir);
@@ -70,28 +98,34 @@ void ntsim_cli_timeline_suffixes(FILE *out);
 void ntsim_cli_timeline_files(FILE *out, const char *dir, const char *sep, const char *last);
 /* The page `ntsim view` writes (the registry's timeline_html). */
 const ntsim_output_format_t *ntsim_cli_timeline_page(void);
-/* Writes one timeline file; 0, or -1 after printing why to err. *bytes (if
- * not NULL) gets its size. */
+/* Writes one timeline in `format` onto o's stream (the caller commits o);
+ * 0, or -1 after printing why to err. *bytes (if not NULL) gets its size. */
+int ntsim_cli_timeline_into(ntsim_output_t *o, const ntsim_output_format_t *format,
+                            const nrt_sys_trace_event_t *recs, size_t n,
+                            const ntsim_timeline_options_t *opt, size_t *bytes, FILE *err);
+/* The same into the file at path, written beside it and renamed into place
+ * (export, view); 0, or -1 after printing why (an earlier file stays). */
 int ntsim_cli_write_timeline(const char *path, const ntsim_output_format_t *format,
                              const nrt_sys_trace_event_t *recs, size_t n,
                              const ntsim_timeline_options_t *opt, size_t *bytes, FILE *err);
-/* Writes every format's file into dir and, when out is not NULL, says
- * where, one line each; 0 or -1 as above. */
-int ntsim_cli_write_timelines(const char *dir, const nrt_sys_trace_event_t *recs, size_t n,
-                              FILE *out, FILE *err);
 /* inspect.c: the inspect session of `ntsim run` (sim/inspect_session.h,
- * D-INSPECT-ENV), its messages printed. begin reads NEURON_RT_INSPECT_* from the environment and prints its
- * warnings; malformed variables are printed and NTSIM_EXIT_USAGE returned
- * (nothing may run). An enabled session's filters replace sc's, and its
- * OUTPUT_DIR/ntrace.pb is opened (NTSIM_EXIT_FAIL, the path named, when it
- * cannot be). *out is set whatever happens; free it with
- * ntsim_cli_inspect_free. The sink takes the run's drained records; end
- * finishes ntrace.pb and prints what the session did to out (NULL: quiet);
- * 0, or -1 after naming the file that could not be written. */
+ * D-INSPECT-ENV), its messages printed. begin reads NEURON_RT_INSPECT_* from
+ * the environment and prints its warnings; malformed variables are printed
+ * and NTSIM_EXIT_USAGE returned (nothing may run). An enabled session's
+ * filters replace sc's; path is the ntrace.pb it will write (NULL: none),
+ * for the run to check against its inputs; open makes OUTPUT_DIR and opens
+ * ntrace.pb beside its name (-1 after naming what could not be made). *out
+ * is set whatever happens; free it with ntsim_cli_inspect_free. The sink
+ * takes the run's drained records; end finishes ntrace.pb and hands it over
+ * in *done for the run to commit with its files (0), or names the file that
+ * could not be written (-1, *done NULL); report prints what the session did. */
 typedef struct ntsim_inspect_session ntsim_cli_inspect_t; /* sim/inspect_session.h */
 int ntsim_cli_inspect_begin(ntsim_scenario_t *sc, ntsim_cli_inspect_t **out, FILE *err);
+const char *ntsim_cli_inspect_path(const ntsim_cli_inspect_t *in);
+int ntsim_cli_inspect_open(ntsim_cli_inspect_t *in, const ntsim_scenario_t *sc, FILE *err);
 ntsim_sim_sink_t ntsim_cli_inspect_sink(ntsim_cli_inspect_t *in);
-int ntsim_cli_inspect_end(ntsim_cli_inspect_t *in, FILE *out, FILE *err);
+int ntsim_cli_inspect_end(ntsim_cli_inspect_t *in, ntsim_output_t **done, FILE *err);
+void ntsim_cli_inspect_report(const ntsim_cli_inspect_t *in, FILE *out);
 void ntsim_cli_inspect_free(ntsim_cli_inspect_t *in);
 
 /* testee_faults.c: what `ntsim testee --break=LIST` does wrong, so that the

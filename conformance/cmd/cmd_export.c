@@ -32,14 +32,18 @@ static const char *const usage_export_tail =
 int ntsim_cli_convert(const char *cmd, const char *in, const char *out,
                       const ntsim_output_format_t *format, const ntsim_read_limits_t *limits)
 {
-    if (ntsim_cli_same_file(in, out)) {
-        fprintf(stderr, "ntsim %s: -o %s is %s itself: refusing to write over the input\n", cmd,
-                out, in);
-        return NTSIM_EXIT_USAGE;
+    /* OUT is never IN, by any name (D-OUTPUT): refused before either is
+     * opened. */
+    char err[2048] = "";
+    NRT_STATUS st = ntsim_output_input(in, "the input");
+    if (st == NRT_SUCCESS)
+        st = ntsim_output_check(&out, 1, err, sizeof err);
+    if (st != NRT_SUCCESS) {
+        fprintf(stderr, "ntsim %s: %s\n", cmd, st == NRT_RESOURCE ? "out of memory" : err);
+        return st == NRT_INVALID ? NTSIM_EXIT_USAGE : NTSIM_EXIT_FAIL;
     }
-    char err[1024] = "";
     ntsim_trace_t *trace = NULL;
-    NRT_STATUS st = ntsim_trace_read_file(in, limits, &trace, err, sizeof err);
+    st = ntsim_trace_read_file(in, limits, &trace, err, sizeof err);
     if (st != NRT_SUCCESS) {
         if (st == NRT_RESOURCE)
             fprintf(stderr, "ntsim %s: %s: out of memory\n", cmd, in);

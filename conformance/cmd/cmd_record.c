@@ -384,15 +384,11 @@ int ntsim_cmd_record(int argc, char **argv)
         return NTSIM_EXIT_USAGE;
     }
     const char *scenario_path = argv[optind];
-    if (ntsim_cli_same_file(scenario_path, out_path)) {
-        fprintf(stderr, "ntsim record: -o %s is %s itself: refusing to write over the scenario\n",
-                out_path, scenario_path);
-        return NTSIM_EXIT_USAGE;
-    }
     ntsim_scenario_t *sc = malloc(sizeof *sc);
     ntsim_run_result_t *r = calloc(1, sizeof *r);
     ntsim_outputs_t o = {0};
-    FILE *f = NULL;
+    ntsim_output_t *out = NULL;
+    char err[2048];
     int rc = NTSIM_EXIT_FAIL;
     if (sc == NULL || r == NULL) {
         fprintf(stderr, "ntsim record: out of memory\n");
@@ -400,6 +396,13 @@ int ntsim_cmd_record(int argc, char **argv)
     }
     if ((rc = ntsim_cli_load_scenario(scenario_path, sc, stderr)) != NTSIM_EXIT_OK)
         goto free_all;
+    /* The scenario (by whatever name it was found) is never written over. */
+    NRT_STATUS refused = ntsim_output_check(&out_path, 1, err, sizeof err);
+    if (refused != NRT_SUCCESS) {
+        fprintf(stderr, "ntsim record: %s\n", refused == NRT_RESOURCE ? "out of memory" : err);
+        rc = refused == NRT_INVALID ? NTSIM_EXIT_USAGE : NTSIM_EXIT_FAIL;
+        goto free_all;
+    }
     char default_id[96];
     snprintf(default_id, sizeof default_id, "scenario.%s", sc->name);
     if (id == NULL && !id_is_plain(sc->name)) {
@@ -419,11 +422,15 @@ int ntsim_cmd_record(int argc, char **argv)
                 st == NRT_RESOURCE ? "out of memory" : nrt_get_status_as_str(st));
         goto free_all;
     }
-    if ((f = fopen(out_path, "w")) == NULL) {
-        fprintf(stderr, "ntsim record: %s: cannot write: %s\n", out_path, strerror(errno));
+    /* Written beside out_path and renamed onto it once whole: a failure
+     * keeps the vector that was there (D-OUTPUT). */
+    NRT_STATUS opened = ntsim_output_open(&out, out_path, err, sizeof err);
+    if (opened != NRT_SUCCESS) {
+        fprintf(stderr, "ntsim record: %s\n", opened == NRT_RESOURCE ? "out of memory" : err);
         goto free_all;
     }
     char *in_vector = scenario_for_vector(scenario_path, out_path);
+    FILE *f = ntsim_output_file(out);
     errno = 0;
     int why = in_vector == NULL ? ENOMEM : fputs("# Recorded by `ntsim record`. The counts below were checked by hand\n"
                     "# against the scenario (sim/scenarios/README.md); the digests pin the "
@@ -433,20 +440,22 @@ int ntsim_cmd_record(int argc, char **argv)
                   ? (errno != 0 ? errno : EIO)
                   : write_vector(f, id ? id : default_id, source, in_vector, sc, r, &o, &picks);
     free(in_vector);
-    errno = 0;
-    if (fclose(f) != 0 && why == 0)
-        why = errno != 0 ? errno : EIO;
     if (why != 0) {
         fprintf(stderr, "ntsim record: %s: cannot write: %s\n", out_path,
                 why > 0 ? strerror(why)
                         : "the YAML emitter failed (a text that is not UTF-8, such as a path)");
-        /* A half-written vector is removed, so it cannot be committed as one. */
-        (void)remove(out_path);
+        goto free_all; /* the half-written vector goes, never committed */
+    }
+    NRT_STATUS committed = ntsim_output_commit(out, err, sizeof err);
+    out = NULL;
+    if (committed != NRT_SUCCESS) {
+        fprintf(stderr, "ntsim record: %s\n", committed == NRT_RESOURCE ? "out of memory" : err);
         goto free_all;
     }
     printf("ntsim record: wrote %s\n", out_path);
     rc = NTSIM_EXIT_OK;
 free_all:
+    ntsim_output_abort(out);
     free(r);
     free(sc);
     ntsim_capture_shutdown();

@@ -245,33 +245,48 @@ static bool exec_models_build(exec_models_t *m, const nrt_sys_trace_event_t *rec
 }
 
 /* The timelines (D-TIMELINE): every output format's file, from the
- * records kept during the run; skipped, and said so,
- * for a trace longer than --timeline-max-events. 0, or -1 after an error. */
+ * records kept during the run, written beside their names for the commit;
+ * skipped for a trace longer than --timeline-max-events (the earlier run's
+ * are then removed at the commit). 0, or -1 after an error. */
 static int write_run_timelines(const run_options_t *o, const ntsim_run_keep_t *keep,
-                               const ntsim_run_result_t *r)
+                               ntsim_cli_run_files_t *files)
 {
-    if (o->timeline_max == 0)
+    if (o->timeline_max == 0 || keep->overflowed)
         return 0;
-    if (keep->overflowed) {
-        if (!o->quiet)
-            printf("timelines: not written: the trace has %llu events, more than "
-                   "--timeline-max-events %llu (ntsim export %s/trace.json -o OUT makes each "
-                   "from the file)\n",
-                   (unsigned long long)r->record_count, (unsigned long long)o->timeline_max,
-                   o->dir);
-        return 0;
-    }
     exec_models_t m = {NULL, 0};
     if (!exec_models_build(&m, keep->records, keep->count)) {
         fprintf(stderr, "ntsim run: out of memory for the timelines\n");
         return -1;
     }
     (void)ntsim_json_set_model_lookup(model_of, &m); /* always NRT_SUCCESS */
-    int rc = ntsim_cli_write_timelines(o->dir, keep->records, keep->count,
-                                       o->quiet ? NULL : stdout, stderr);
+    int rc = ntsim_cli_run_files_timelines(files, keep->records, keep->count, stderr);
     (void)ntsim_json_set_model_lookup(NULL, NULL);
     free(m.model);
     return rc;
+}
+
+/* What became of the timelines, after the commit: each file written, or
+ * why there are none and which earlier ones were removed. */
+static void report_timelines(const run_options_t *o, const ntsim_run_keep_t *keep,
+                             const ntsim_run_result_t *r, const ntsim_cli_run_files_t *files)
+{
+    if (keep->overflowed)
+        printf("timelines: not written: the trace has %llu events, more than "
+               "--timeline-max-events %llu (ntsim export %s/trace.json -o OUT makes each "
+               "from the file)",
+               (unsigned long long)r->record_count, (unsigned long long)o->timeline_max, o->dir);
+    else if (o->timeline_max == 0)
+        printf("timelines: not written (--timeline-max-events 0)");
+    const char *sep = "; removed the earlier run's ";
+    for (size_t i = 0; i < files->timelines; i++) {
+        if (files->removed[i]) {
+            printf("%s%s", sep, files->timeline[i]);
+            sep = ", ";
+        }
+    }
+    if (keep->overflowed || o->timeline_max == 0)
+        printf("\n");
+    ntsim_cli_run_files_report(files, stdout);
 }
 
 int ntsim_cmd_run(int argc, char **argv)
@@ -287,8 +302,10 @@ int ntsim_cmd_run(int argc, char **argv)
     ntsim_run_result_t *r = calloc(1, sizeof *r);
     ntsim_outputs_t out = {0};
     ntsim_cli_inspect_t *inspect = NULL;
-    /* Before the first goto: free_all frees its records. */
+    ntsim_output_t *ntrace = NULL;
+    /* Before the first goto: free_all frees them. */
     ntsim_run_keep_t keep = {(size_t)o.timeline_max, NULL, 0, 0, false};
+    ntsim_cli_run_files_t files = {.lock_fd = -1};
     rc = NTSIM_EXIT_FAIL;
     if (sc == NULL || r == NULL) {
         fprintf(stderr, "ntsim run: out of memory\n");
@@ -300,20 +317,26 @@ int ntsim_cmd_run(int argc, char **argv)
      * filters replace the scenario's and its ntrace.pb follows the run. */
     if ((rc = ntsim_cli_inspect_begin(sc, &inspect, stderr)) != NTSIM_EXIT_OK)
         goto free_all;
-    ntsim_sim_sink_t inspect_sink = ntsim_cli_inspect_sink(inspect);
+    /* Every output against the scenario and each other, before any is
+     * opened (D-OUTPUT). */
+    if ((rc = ntsim_cli_run_files_check(&files, o.dir, o.records_path,
+                                        ntsim_cli_inspect_path(inspect), stderr)) != NTSIM_EXIT_OK)
+        goto free_all;
     rc = NTSIM_EXIT_FAIL;
+    if (ntsim_cli_inspect_open(inspect, sc, stderr) != 0)
+        goto free_all;
+    ntsim_sim_sink_t inspect_sink = ntsim_cli_inspect_sink(inspect);
     /* The files are written while the run goes (at each fetch), never held
-     * whole; a failed run still ends them as valid documents. */
+     * whole, each beside its name until the run has succeeded. */
     progress_t prog = {{0, 0}, false, o.progress};
     ntsim_run_io_t io = {{NULL, NULL, NULL, NULL, false}, NULL, &keep, show_progress, &prog,
                          NULL, 0};
-    if (ntsim_cli_open_outputs(o.dir, o.records_path, &io.files, stderr) != 0)
+    if (ntsim_cli_run_files_open(&files, &io.files, stderr) != 0)
         goto free_all;
     clock_gettime(CLOCK_MONOTONIC, &prog.start);
     NRT_STATUS st = ntsim_run_scenario_also(sc, &io, &inspect_sink, r, &out);
     if (prog.shown && !prog.always)
         fprintf(stderr, "\n");
-    int closed = ntsim_cli_close_outputs(&io.files, o.dir, stderr);
     if (st == NRT_FAILURE && io.failed_file != NULL) {
         if (strcmp(io.failed_file, "records") == 0)
             fprintf(stderr, "ntsim run: %s: cannot write the record dump: %s\n",
@@ -328,16 +351,23 @@ int ntsim_cmd_run(int argc, char **argv)
                 st == NRT_RESOURCE ? "out of memory" : nrt_get_status_as_str(st));
         goto free_all;
     }
-    if (closed != 0)
+    if (write_run_timelines(&o, &keep, &files) != 0 ||
+        ntsim_cli_inspect_end(inspect, &ntrace, stderr) != 0)
         goto free_all;
-    if (!o.quiet)
+    /* Everything whole: renamed into place as one (D-OUTPUT). */
+    int committed = ntsim_cli_run_files_commit(&files, ntrace, stderr);
+    ntrace = NULL; /* committed or aborted */
+    if (committed != 0)
+        goto free_all;
+    if (!o.quiet) {
         ntsim_cli_summary(stdout, sc, r, &out, o.dir);
-    if (write_run_timelines(&o, &keep, r) != 0)
-        goto free_all;
-    if (ntsim_cli_inspect_end(inspect, o.quiet ? NULL : stdout, stderr) != 0)
-        goto free_all;
+        report_timelines(&o, &keep, r, &files);
+        ntsim_cli_inspect_report(inspect, stdout);
+    }
     rc = NTSIM_EXIT_OK;
 free_all:
+    ntsim_output_abort(ntrace);
+    ntsim_cli_run_files_free(&files);
     ntsim_cli_inspect_free(inspect);
     free(keep.records);
     free(r);

@@ -41,12 +41,29 @@ int ntsim_cli_inspect_begin(ntsim_scenario_t *sc, ntsim_cli_inspect_t **out, FIL
     return rc;
 }
 
+const char *ntsim_cli_inspect_path(const ntsim_cli_inspect_t *in)
+{
+    return ntsim_inspect_session_path(in);
+}
+
+int ntsim_cli_inspect_open(ntsim_cli_inspect_t *in, const ntsim_scenario_t *sc, FILE *err)
+{
+    ntsim_errors_t errors;
+    ntsim_errors_init(&errors);
+    NRT_STATUS st = ntsim_inspect_session_open(in, sc, &errors);
+    print_lines(err, "", &errors);
+    ntsim_errors_free(&errors);
+    if (st == NRT_RESOURCE)
+        fprintf(err, "ntsim run: out of memory\n");
+    return st == NRT_SUCCESS ? 0 : -1;
+}
+
 ntsim_sim_sink_t ntsim_cli_inspect_sink(ntsim_cli_inspect_t *in)
 {
     return ntsim_inspect_session_sink(in);
 }
 
-int ntsim_cli_inspect_end(ntsim_cli_inspect_t *in, FILE *out, FILE *err)
+int ntsim_cli_inspect_end(ntsim_cli_inspect_t *in, ntsim_output_t **done, FILE *err)
 {
     ntsim_errors_t errors;
     ntsim_errors_init(&errors);
@@ -55,11 +72,13 @@ int ntsim_cli_inspect_end(ntsim_cli_inspect_t *in, FILE *out, FILE *err)
     ntsim_errors_free(&errors);
     if (st == NRT_RESOURCE)
         fprintf(err, "ntsim run: out of memory\n");
-    if (st != NRT_SUCCESS)
-        return -1;
-    if (out != NULL)
-        ntsim_inspect_session_report(in, out);
-    return 0;
+    *done = st == NRT_SUCCESS ? ntsim_inspect_session_take(in) : NULL;
+    return st == NRT_SUCCESS ? 0 : -1;
+}
+
+void ntsim_cli_inspect_report(const ntsim_cli_inspect_t *in, FILE *out)
+{
+    ntsim_inspect_session_report(in, out);
 }
 
 void ntsim_cli_inspect_free(ntsim_cli_inspect_t *in)

@@ -1,6 +1,7 @@
 /*
  * conformance/cmd/io.c: what the ntsim command reads and writes: the
- * scenario (or the built-in default), the output directory and its files.
+ * scenario (or the built-in default), the output directory and its files,
+ * written beside their names and renamed into place together (D-OUTPUT).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -28,6 +29,12 @@ int ntsim_cli_load_scenario(const char *arg, ntsim_scenario_t *sc, FILE *err)
     ntsim_errors_free(&found);
     if (path == NULL)
         return NTSIM_EXIT_INPUT;
+    /* An input: no output of the command may be written over it. */
+    if (ntsim_output_input(path, "the scenario") != NRT_SUCCESS) {
+        fprintf(err, "ntsim: out of memory\n");
+        free(path);
+        return NTSIM_EXIT_FAIL;
+    }
     char errors[8192];
     NRT_STATUS st = ntsim_scenario_load(path, sc, errors, sizeof errors);
     if (st != NRT_SUCCESS) {
@@ -38,70 +45,180 @@ int ntsim_cli_load_scenario(const char *arg, ntsim_scenario_t *sc, FILE *err)
     return st == NRT_SUCCESS ? NTSIM_EXIT_OK : NTSIM_EXIT_INPUT;
 }
 
-static const char *const output_names[3] = {"trace.json", "trace.ntff", "notifications.ntff"};
+static const char *const trace_names[NTSIM_CLI_TRACE_FILES] = {"trace.json", "trace.ntff",
+                                                               "notifications.ntff"};
 
-int ntsim_cli_open_outputs(const char *dir, const char *records_path, ntsim_output_files_t *f,
-                           FILE *err)
+/* "dir/name", malloc'd (whole, whatever its length); NULL when out of memory. */
+static char *join(const char *dir, const char *name)
 {
-    *f = (ntsim_output_files_t){NULL, NULL, NULL, NULL, true}; /* ntsim run prints no digest */
-    if (ntsim_mkdir_p(dir) != 0) {
-        fprintf(err, "ntsim: %s: cannot create the output directory: %s\n", dir,
+    size_t len = strlen(dir) + strlen(name) + 2;
+    char *p = malloc(len);
+    if (p != NULL)
+        snprintf(p, len, "%s/%s", dir, name);
+    return p;
+}
+
+int ntsim_cli_run_files_check(ntsim_cli_run_files_t *f, const char *dir, const char *records_path,
+                              const char *inspect_path, FILE *err)
+{
+    size_t nformats;
+    const ntsim_output_format_t *formats = ntsim_output_formats(&nformats);
+    *f = (ntsim_cli_run_files_t){.dir = dir, .records_path = records_path, .lock_fd = -1};
+    f->timeline = calloc(nformats, sizeof *f->timeline);
+    f->timeline_out = calloc(nformats, sizeof *f->timeline_out);
+    f->timeline_bytes = calloc(nformats, sizeof *f->timeline_bytes);
+    f->removed = calloc(nformats, sizeof *f->removed);
+    const char **all = calloc(NTSIM_CLI_TRACE_FILES + nformats + 2, sizeof *all);
+    bool oom = f->timeline == NULL || f->timeline_out == NULL || f->timeline_bytes == NULL ||
+               f->removed == NULL || all == NULL;
+    size_t n = 0;
+    for (size_t i = 0; i < NTSIM_CLI_TRACE_FILES && !oom; i++)
+        oom = (all[n++] = f->trace[i] = join(dir, trace_names[i])) == NULL;
+    for (size_t i = 0; i < nformats && !oom; i++, f->timelines++)
+        oom = (all[n++] = f->timeline[i] = join(dir, formats[i].file)) == NULL;
+    if (records_path != NULL)
+        all[n++] = records_path;
+    if (inspect_path != NULL)
+        all[n++] = inspect_path;
+    /* Every output against every input and each other, before any is
+     * opened (D-OUTPUT): the scenario is never written over. */
+    char why[2048];
+    NRT_STATUS st = oom ? NRT_RESOURCE : ntsim_output_check(all, n, why, sizeof why);
+    free(all);
+    if (st == NRT_SUCCESS)
+        return NTSIM_EXIT_OK;
+    if (st == NRT_RESOURCE)
+        fprintf(err, "ntsim run: out of memory\n");
+    else
+        fprintf(err, "ntsim run: %s\n", why);
+    return st == NRT_INVALID ? NTSIM_EXIT_USAGE : NTSIM_EXIT_FAIL;
+}
+
+int ntsim_cli_run_files_open(ntsim_cli_run_files_t *f, ntsim_output_files_t *files, FILE *err)
+{
+    *files = (ntsim_output_files_t){NULL, NULL, NULL, NULL, true}; /* ntsim run prints no digest */
+    if (ntsim_mkdir_p(f->dir) != 0) {
+        fprintf(err, "ntsim run: %s: cannot create the output directory: %s\n", f->dir,
                 strerror(errno));
         return -1;
     }
-    FILE **slot[3] = {&f->json, &f->ntff, &f->notif};
-    for (size_t i = 0; i < 3; i++) {
-        char path[4200]; /* PATH_MAX and a file name */
-        int len = snprintf(path, sizeof path, "%s/%s", dir, output_names[i]);
-        if (len < 0 || (size_t)len >= sizeof path) {
-            /* Cut, the path would name another file: refused. */
-            fprintf(err, "ntsim: %s: the output directory's path is too long\n", dir);
-            (void)ntsim_cli_close_outputs(f, dir, NULL);
+    char why[2048];
+    /* One run at a time writes into DIR: it holds one run's files. */
+    if (ntsim_output_dir_lock(f->dir, &f->lock_fd, why, sizeof why) != NRT_SUCCESS) {
+        fprintf(err, "ntsim run: %s\n", why);
+        return -1;
+    }
+    FILE **slot[NTSIM_CLI_TRACE_FILES + 1] = {&files->json, &files->ntff, &files->notif,
+                                              &files->records};
+    for (size_t i = 0; i < NTSIM_CLI_TRACE_FILES + 1; i++) {
+        const char *path = i < NTSIM_CLI_TRACE_FILES ? f->trace[i] : f->records_path;
+        if (path == NULL)
+            continue;
+        NRT_STATUS st = ntsim_output_open(&f->out[i], path, why, sizeof why);
+        if (st != NRT_SUCCESS) {
+            if (st == NRT_RESOURCE)
+                fprintf(err, "ntsim run: out of memory\n");
+            else
+                fprintf(err, "ntsim run: %s\n", why);
             return -1;
         }
-        if ((*slot[i] = fopen(path, "wb")) == NULL) {
-            fprintf(err, "ntsim: %s: cannot write: %s\n", path, strerror(errno));
-            (void)ntsim_cli_close_outputs(f, dir, NULL);
-            return -1;
-        }
+        *slot[i] = ntsim_output_file(f->out[i]);
         /* The run writes a batch at a time: 1 MiB buffers make that a
          * write(2) per megabyte rather than per 4 KiB. Full buffering is
          * already the default; only the size changes, so a refusal is
          * harmless. */
         (void)setvbuf(*slot[i], NULL, _IOFBF, 1 << 20);
     }
-    if (records_path != NULL && (f->records = fopen(records_path, "wb")) == NULL) {
-        fprintf(err, "ntsim: %s: cannot write the record dump: %s\n", records_path,
-                strerror(errno));
-        (void)ntsim_cli_close_outputs(f, dir, NULL);
-        return -1;
+    return 0;
+}
+
+int ntsim_cli_run_files_timelines(ntsim_cli_run_files_t *f, const nrt_sys_trace_event_t *recs,
+                                  size_t n, FILE *err)
+{
+    size_t count;
+    const ntsim_output_format_t *formats = ntsim_output_formats(&count);
+    for (size_t i = 0; i < count && i < f->timelines; i++) {
+        char why[2048];
+        NRT_STATUS st = ntsim_output_open(&f->timeline_out[i], f->timeline[i], why, sizeof why);
+        if (st != NRT_SUCCESS) {
+            fprintf(err, "ntsim run: %s\n", st == NRT_RESOURCE ? "out of memory" : why);
+            return -1;
+        }
+        if (ntsim_cli_timeline_into(f->timeline_out[i], &formats[i], recs, n, NULL,
+                                    &f->timeline_bytes[i], err) != 0)
+            return -1;
     }
     return 0;
 }
 
-int ntsim_cli_close_outputs(ntsim_output_files_t *f, const char *dir, FILE *err)
+int ntsim_cli_run_files_commit(ntsim_cli_run_files_t *f, ntsim_output_t *also, FILE *err)
 {
-    FILE **slot[4] = {&f->json, &f->ntff, &f->notif, &f->records};
-    int rc = 0;
-    for (size_t i = 0; i < 4; i++) {
-        if (*slot[i] == NULL)
-            continue;
-        if (fclose(*slot[i]) != 0 && rc == 0) {
-            rc = -1;
-            if (err != NULL)
-                fprintf(err, "ntsim: %s/%s: cannot write: %s\n", dir,
-                        i < 3 ? output_names[i] : "(record dump)", strerror(errno));
-        }
-        *slot[i] = NULL;
+    ntsim_output_t **all = calloc(NTSIM_CLI_TRACE_FILES + 2 + f->timelines, sizeof *all);
+    const char **stale = calloc(f->timelines + 1, sizeof *stale);
+    if (all == NULL || stale == NULL) {
+        free(all);
+        free(stale);
+        ntsim_output_abort(also); /* the others: ntsim_cli_run_files_free */
+        fprintf(err, "ntsim run: out of memory\n");
+        return -1;
     }
-    return rc;
+    size_t n = 0, n_stale = 0;
+    for (size_t i = 0; i < NTSIM_CLI_TRACE_FILES + 1; i++)
+        if (f->out[i] != NULL)
+            all[n++] = f->out[i];
+    /* A timeline this run did not write is an earlier run's: it goes, so
+     * that DIR holds one run's files (D-OUTPUT). */
+    for (size_t i = 0; i < f->timelines; i++) {
+        struct stat st;
+        if (f->timeline_out[i] != NULL) {
+            all[n++] = f->timeline_out[i];
+        } else if (lstat(f->timeline[i], &st) == 0) {
+            stale[n_stale++] = f->timeline[i];
+            f->removed[i] = true;
+        }
+    }
+    if (also != NULL)
+        all[n++] = also;
+    char why[2048];
+    NRT_STATUS st = ntsim_output_commit_all(all, n, stale, n_stale, why, sizeof why);
+    /* Committed or aborted: none of them is open any more. */
+    memset(f->out, 0, sizeof f->out);
+    memset(f->timeline_out, 0, f->timelines * sizeof *f->timeline_out);
+    free(all);
+    free(stale);
+    if (st == NRT_SUCCESS)
+        return 0;
+    memset(f->removed, 0, f->timelines * sizeof *f->removed);
+    fprintf(err, "ntsim run: %s\n", st == NRT_RESOURCE ? "out of memory" : why);
+    return -1;
 }
 
-bool ntsim_cli_same_file(const char *a, const char *b)
+void ntsim_cli_run_files_report(const ntsim_cli_run_files_t *f, FILE *out)
 {
-    struct stat sa, sb;
-    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-           sa.st_ino == sb.st_ino;
+    size_t count;
+    const ntsim_output_format_t *formats = ntsim_output_formats(&count);
+    for (size_t i = 0; i < count && i < f->timelines; i++)
+        if (f->timeline_bytes[i] > 0) /* "wrote out/trace.pftrace (N bytes): Perfetto's ..." */
+            fprintf(out, "wrote %s (%zu bytes): %s\n", f->timeline[i], f->timeline_bytes[i],
+                    formats[i].description);
+}
+
+void ntsim_cli_run_files_free(ntsim_cli_run_files_t *f)
+{
+    for (size_t i = 0; i < NTSIM_CLI_TRACE_FILES + 1; i++)
+        ntsim_output_abort(f->out[i]);
+    for (size_t i = 0; i < NTSIM_CLI_TRACE_FILES; i++)
+        free(f->trace[i]);
+    for (size_t i = 0; f->timeline != NULL && i < f->timelines; i++) {
+        ntsim_output_abort(f->timeline_out[i]);
+        free(f->timeline[i]);
+    }
+    ntsim_output_dir_unlock(f->lock_fd);
+    free(f->timeline);
+    free(f->timeline_out);
+    free(f->timeline_bytes);
+    free(f->removed);
+    *f = (ntsim_cli_run_files_t){.lock_fd = -1};
 }
 
 bool ntsim_cli_set_scenario_budget(const char *cmd, const char *text)

@@ -12,12 +12,14 @@
  *   ntsim view FILE [-o OUT]                a trace as one offline HTML page
  *   ntsim testee [--break=FAULT,...]        the built-in testee (conformance/testee/TESTEE.md)
  *
- * Exit codes: cli.h.
+ * Exit codes: cli.h. Whatever the command, what it printed must have reached
+ * stdout (D-OUTPUT): a write or the close failing makes a success exit 1.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
+#include "output.h"
 
 /* The usage, in three pieces around the lines made from the engine's
  * registry of output formats (timelines.c). */
@@ -57,7 +59,8 @@ static void print_usage(FILE *out)
     fputs(usage_tail, out);
 }
 
-int main(int argc, char **argv)
+/* Runs the subcommand argv names; its exit status. */
+static int dispatch(int argc, char **argv)
 {
     if (argc < 2) {
         print_usage(stderr);
@@ -99,4 +102,18 @@ int main(int argc, char **argv)
     fprintf(stderr, "ntsim: unknown command '%s'\n\n", cmd);
     print_usage(stderr);
     return NTSIM_EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+    /* A signal removes the temporary files of the outputs being written:
+     * the files they would replace stay as they were (D-OUTPUT). */
+    ntsim_output_catch_signals();
+    int rc = dispatch(argc, argv);
+    ntsim_output_inputs_clear();
+    char program[48]; /* "ntsim decode: cannot write stdout: ..." */
+    snprintf(program, sizeof program, "ntsim%s%.32s", argc > 1 ? " " : "", argc > 1 ? argv[1] : "");
+    return ntsim_output_stdout_close(program) != NRT_SUCCESS && rc == NTSIM_EXIT_OK
+               ? NTSIM_EXIT_FAIL
+               : rc;
 }

@@ -4,7 +4,7 @@
  * (ntsim_output_formats): `ntsim run` writes every one beside its other
  * outputs, `ntsim export` and `ntsim view` one each; the usage texts list
  * them. The engine's writer makes each file's bytes on the stream opened
- * here.
+ * here, beside the file's name (D-OUTPUT).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -51,52 +51,52 @@ const ntsim_output_format_t *ntsim_cli_timeline_page(void)
     return ntsim_output_format_named("timeline_html");
 }
 
-int ntsim_cli_write_timeline(const char *path, const ntsim_output_format_t *format,
-                             const nrt_sys_trace_event_t *recs, size_t n,
-                             const ntsim_timeline_options_t *opt, size_t *bytes, FILE *err)
+int ntsim_cli_timeline_into(ntsim_output_t *o, const ntsim_output_format_t *format,
+                            const nrt_sys_trace_event_t *recs, size_t n,
+                            const ntsim_timeline_options_t *opt, size_t *bytes, FILE *err)
 {
+    const char *path = ntsim_output_path(o);
     if (format == NULL) {
         fprintf(err, "ntsim: %s: no timeline format\n", path);
         return -1;
     }
-    FILE *f = fopen(path, "wb");
-    if (f == NULL) {
-        fprintf(err, "ntsim: %s: cannot write: %s\n", path, strerror(errno));
-        return -1;
-    }
+    FILE *f = ntsim_output_file(o);
+    errno = 0;
     NRT_STATUS st = format->write(recs, n, opt, f);
     int saved = errno;
-    long len = ftell(f);
-    if (fclose(f) != 0 && st == NRT_SUCCESS) {
-        st = NRT_FAILURE;
-        saved = errno;
-    }
-    if (st != NRT_SUCCESS) {
-        if (st == NRT_FAILURE)
-            fprintf(err, "ntsim: %s: cannot write: %s\n", path, strerror(saved));
-        else
-            fprintf(err, "ntsim: %s: cannot make the timeline: %s\n", path,
-                    st == NRT_RESOURCE ? "out of memory" : nrt_get_status_as_str(st));
+    if (st == NRT_FAILURE) {
+        fprintf(err, "ntsim: %s: cannot write: %s\n", path, strerror(saved != 0 ? saved : EIO));
         return -1;
     }
+    if (st != NRT_SUCCESS) {
+        fprintf(err, "ntsim: %s: cannot make the timeline: %s\n", path,
+                st == NRT_RESOURCE ? "out of memory" : nrt_get_status_as_str(st));
+        return -1;
+    }
+    long len = ftell(f);
     if (bytes != NULL)
         *bytes = len > 0 ? (size_t)len : 0;
     return 0;
 }
 
-int ntsim_cli_write_timelines(const char *dir, const nrt_sys_trace_event_t *recs, size_t n,
-                              FILE *out, FILE *err)
+int ntsim_cli_write_timeline(const char *path, const ntsim_output_format_t *format,
+                             const nrt_sys_trace_event_t *recs, size_t n,
+                             const ntsim_timeline_options_t *opt, size_t *bytes, FILE *err)
 {
-    size_t count;
-    const ntsim_output_format_t *f = ntsim_output_formats(&count);
-    for (size_t i = 0; i < count; i++) {
-        char path[1200];
-        size_t bytes;
-        snprintf(path, sizeof path, "%s/%s", dir, f[i].file);
-        if (ntsim_cli_write_timeline(path, &f[i], recs, n, NULL, &bytes, err) != 0)
-            return -1;
-        if (out != NULL) /* "wrote out/trace.pftrace (N bytes): Perfetto's native ..." */
-            fprintf(out, "wrote %s (%zu bytes): %s\n", path, bytes, f[i].description);
+    char why[2048];
+    ntsim_output_t *o;
+    NRT_STATUS st = ntsim_output_open(&o, path, why, sizeof why);
+    if (st != NRT_SUCCESS) {
+        fprintf(err, "ntsim: %s\n", st == NRT_RESOURCE ? "out of memory" : why);
+        return -1;
+    }
+    if (ntsim_cli_timeline_into(o, format, recs, n, opt, bytes, err) != 0) {
+        ntsim_output_abort(o); /* the earlier file stays */
+        return -1;
+    }
+    if ((st = ntsim_output_commit(o, why, sizeof why)) != NRT_SUCCESS) {
+        fprintf(err, "ntsim: %s\n", st == NRT_RESOURCE ? "out of memory" : why);
+        return -1;
     }
     return 0;
 }

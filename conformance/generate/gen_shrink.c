@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "gen_int.h"
+#include "output.h"
 
 double ntsim_gen_now(void)
 {
@@ -96,52 +97,6 @@ size_t ntsim_gen_shrink(ntsim_gen_ctx_t *x, const ntsim_gen_kind_t *k, void **c,
     return tries;
 }
 
-/* DIR/NAME.yaml, created new (an existing file is never written over:
- * NAME-2.yaml and on). Its path, whole whatever its length (malloc'd), in
- * *path; NULL with why (a path the system refuses as too long among them). */
-static FILE *create_new(const char *dir, const char *name, char **path, char *why,
-                        size_t why_cap)
-{
-    *path = NULL;
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-        snprintf(why, why_cap, "%s: cannot create the directory: %s", dir, strerror(errno));
-        return NULL;
-    }
-    size_t cap = strlen(dir) + strlen(name) + 16;
-    char *p = malloc(cap);
-    if (p == NULL) {
-        snprintf(why, why_cap, "out of memory");
-        return NULL;
-    }
-    for (int n = 1; n < 1000; n++) {
-        if (n == 1)
-            snprintf(p, cap, "%s/%s.yaml", dir, name);
-        else
-            snprintf(p, cap, "%s/%s-%d.yaml", dir, name, n);
-        int fd = open(p, O_WRONLY | O_CREAT | O_EXCL, 0666);
-        if (fd >= 0) {
-            FILE *f = fdopen(fd, "w");
-            if (f == NULL) {
-                snprintf(why, why_cap, "%s: cannot open: %s", p, strerror(errno));
-                (void)close(fd);
-                (void)unlink(p); /* ours, empty */
-                free(p);
-                return NULL;
-            }
-            *path = p;
-            return f;
-        }
-        if (errno != EEXIST) {
-            snprintf(why, why_cap, "%s: cannot create: %s", p, strerror(errno));
-            free(p);
-            return NULL;
-        }
-    }
-    snprintf(why, why_cap, "%s/%s.yaml: 999 files of that name exist", dir, name);
-    free(p);
-    return NULL;
-}
-
 bool ntsim_gen_save(const ntsim_gen_kind_t *k, const void *c, const char *id, const char *comment,
                     const char *dir, const char *name, char **path, char *why, size_t why_cap)
 {
@@ -157,21 +112,45 @@ bool ntsim_gen_save(const ntsim_gen_kind_t *k, const void *c, const char *id, co
         snprintf(why, why_cap, "out of memory");
         return false;
     }
-    char *p = NULL;
-    FILE *f = create_new(dir, name, &p, why, why_cap);
-    if (f == NULL) {
+    /* Written beside DIR/NAME.yaml, then linked to the first of NAME.yaml,
+     * NAME-2.yaml, ... that does not exist: never over another file, never
+     * half-written (D-OUTPUT). */
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
         ntsim_gen_text_free(&t);
+        snprintf(why, why_cap, "%s: cannot create the directory: %s", dir, strerror(errno));
         return false;
     }
-    bool ok = fwrite(t.buf, 1, t.len, f) == t.len;
-    ok &= fclose(f) == 0;
+    size_t cap = strlen(dir) + strlen(name) + 16;
+    char *p = malloc(cap);
+    ntsim_output_t *o = NULL;
+    NRT_STATUS st = p == NULL ? NRT_RESOURCE : NRT_SUCCESS;
+    if (st == NRT_SUCCESS) {
+        snprintf(p, cap, "%s/%s.yaml", dir, name);
+        st = ntsim_output_open(&o, p, why, why_cap);
+    }
+    if (st == NRT_SUCCESS && fwrite(t.buf, 1, t.len, ntsim_output_file(o)) != t.len) {
+        snprintf(why, why_cap, "%s: cannot write: %s", p, strerror(errno));
+        st = NRT_FAILURE;
+    }
     ntsim_gen_text_free(&t);
-    if (!ok) {
-        snprintf(why, why_cap, "%s: write failed", p);
-        (void)unlink(p); /* our own half-written file, never another's */
-        free(p);
-        return false;
+    for (int n = 1; st == NRT_SUCCESS && n < 1000; n++) {
+        if (n > 1)
+            snprintf(p, cap, "%s/%s-%d.yaml", dir, name, n);
+        st = ntsim_output_commit_new(o, p, why, why_cap);
+        if (st == NRT_SUCCESS) {
+            *path = p;
+            return true;
+        }
+        if (st == NRT_INVALID && errno == EEXIST)
+            st = NRT_SUCCESS; /* that name is taken: the next */
+        else
+            o = NULL; /* freed */
     }
-    *path = p;
-    return true;
+    if (st == NRT_SUCCESS)
+        snprintf(why, why_cap, "%s/%s.yaml: 999 files of that name exist", dir, name);
+    else if (st == NRT_RESOURCE)
+        snprintf(why, why_cap, "out of memory");
+    ntsim_output_abort(o);
+    free(p);
+    return false;
 }

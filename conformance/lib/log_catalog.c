@@ -29,6 +29,8 @@ const ntsim_log_message_t ntsim_log_catalog[] = {
      {"%1"}, "D-GRACE"},
     {W, "capture hooks cannot change while capturing", {NULL}, "D-LOG"},
     {W, "unknown event type %u: category UNKNOWN", {"%1"}, "D-LOG-CONTRACT"},
+    {W, "pthread_atfork failed: a forked child must not use the capture of its parent", {NULL},
+     "D-FORK"},
     /* engine/capture/config.c */
     {W, "nc_idx %u is out of range [0, 255]: ignored", {"%1"}, "D-API-ARGS"},
     {E, "unknown event type name '%s'", {"%1"}, "D-SETTER-NAMES"},

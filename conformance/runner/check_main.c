@@ -30,6 +30,7 @@ static const struct {
     {"capture_start", make_capture_start_suite},
     {"config", make_config_suite},
     {"services", make_services_suite},
+    {"output", make_output_suite},
     {"concurrency", make_concurrency_suite},
     {"json", make_json_suite},
     {"notify", make_notify_suite},
@@ -136,6 +137,8 @@ static int run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    /* A signal removes the --save-failures files being written (D-OUTPUT). */
+    ntsim_output_catch_signals();
     int rc = run(argc, argv);
     /* The report is the run's result: one that did not reach stdout (a full
      * disk, /dev/full) fails the run (D-OUTPUT). */

@@ -158,6 +158,7 @@ Suite *make_vectors_suite(void);     /* runner/check_vectors.c: one test per vec
 /* unit/engine/: what the stages share, and the API as a whole. */
 Suite *make_event_table_suite(void); /* check_event_table.c: the one table's views */
 Suite *make_services_suite(void);    /* check_services.c: log sink, allocator, name blocks */
+Suite *make_output_suite(void);      /* check_output.c: files renamed into place, inputs refused */
 Suite *make_intern_suite(void);      /* check_intern.c: interned ids, SipHash-1-3 */
 Suite *make_input_suite(void);       /* check_input.c: inputs' limits, streams, escapes */
 Suite *make_abuse_suite(void);       /* check_abuse.c: NULL everywhere, calls from hooks */
@@ -175,11 +176,13 @@ Suite *make_config_suite(void);      /* check_config.c: config, fetch options, n
 Suite *make_concurrency_suite(void); /* check_concurrency.c: emitters + drainer at once */
 /* The concurrency suite's other cases (make tsan runs that suite alone):
  * check_grace.c's tests join its first case; check_concurrency_lifecycle.c
- * (lifecycle calls that meet) and check_concurrency_settings.c (the
- * exporters' settings) each add a case of their own. */
+ * (lifecycle calls that meet), check_concurrency_settings.c (the
+ * exporters' settings) and check_concurrency_fork.c (a child forked while
+ * a thread emits, D-FORK) each add a case of their own. */
 void ntsim_check_add_grace_tests(TCase *tc);
 void ntsim_check_add_concurrency_lifecycle(Suite *s);
 void ntsim_check_add_concurrency_settings(Suite *s);
+void ntsim_check_add_concurrency_fork(Suite *s);
 /* unit/engine/convert/: one suite per converter. */
 Suite *make_json_suite(void);        /* check_json.c: fetch, escaping, gid map, key column */
 Suite *make_notify_suite(void);      /* check_notify.c: notifications, EXPLICIT, counts */

@@ -40,6 +40,7 @@
 #include <sys/prctl.h>
 #endif
 
+#include "output.h"
 #include "testee_int.h"
 
 /* --- waiting for a process ---------------------------------------------------------- */
@@ -111,7 +112,8 @@ static bool live(pid_t pid)
 /* --- the runner's own end ------------------------------------------------------------ */
 
 /* SIGINT, SIGTERM, SIGHUP or SIGQUIT to the runner: every live testee's
- * group is killed (async-signal-safe: kill only), then the signal is
+ * group is killed and the files being written are removed, their earlier
+ * versions kept (D-OUTPUT; async-signal-safe: kill and unlink only), then the signal is
  * raised again with its default action, so that the runner ends as it
  * would have (its status says which signal). Without this, Ctrl-C never
  * reaches a testee (it is in a group of its own) and it would run on,
@@ -121,6 +123,7 @@ static void on_end_signal(int sig)
     for (size_t i = 0; i < LIVE_MAX; i++)
         if (g_live[i] > 0)
             (void)kill(-(pid_t)g_live[i], SIGKILL);
+    ntsim_output_remove_temps();
     (void)signal(sig, SIG_DFL);
     (void)raise(sig);
 }

@@ -5,11 +5,12 @@
 # and NTSIM_ENGINE_INTERNAL defined.
 UNIT_SRC := conformance/unit/alloc_probe.c \
             $(addprefix conformance/unit/engine/,check_event_table.c check_services.c \
-              check_intern.c check_input.c check_abuse.c check_abuse_hooks.c) \
+              check_intern.c check_input.c check_abuse.c check_abuse_hooks.c check_output.c) \
             $(addprefix conformance/unit/engine/capture/,check_ring.c check_ring_push.c \
               check_ring_pop.c check_ring_evict.c check_ring_owner.c check_capture.c \
               check_capture_start.c check_config.c check_concurrency.c \
-              check_concurrency_lifecycle.c check_concurrency_settings.c check_grace.c) \
+              check_concurrency_lifecycle.c check_concurrency_settings.c check_concurrency_fork.c \
+              check_grace.c) \
             $(addprefix conformance/unit/engine/convert/,check_json.c check_notify.c check_ntff.c) \
             $(addprefix conformance/unit/engine/timeline/,check_timeline.c check_timeline_flows.c \
               check_clock_align.c check_timeline_lanes.c check_chrome_trace.c check_pftrace.c \

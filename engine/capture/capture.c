@@ -20,6 +20,17 @@
  *
  * Lifecycle: start and stop are serialized by one mutex; drains of one NC by
  * that NC's mutex. Neither mutex is taken on the emit path.
+ *
+ * Fork (D-FORK): a child starts with no session. The parent's session is
+ * the parent's: its rings may hold a slot that a thread absent from the
+ * child was writing, and the registry counts that thread inside an emit
+ * for ever. So the child stops capturing, frees its copies of the rings,
+ * zeroes the counters and forgets the other threads (fork_child below); it
+ * may start a session of its own. The locks that guard what the child keeps
+ * are held across the fork, in the order the code takes them (lifecycle,
+ * the thread registry, the allocator's list), so that no copy is taken
+ * half-changed; each NC's drain lock, which a drain of the parent's may
+ * hold, guards only what the child drops: it is made afresh in the child.
  */
 #define _GNU_SOURCE /* clock_gettime */
 #include <pthread.h>
@@ -28,6 +39,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "alloc.h"
 #include "event_table.h"
 #include "grace.h"
 #include "log.h"
@@ -255,6 +267,51 @@ static void stats_from_ring(const ntsim_ring_t *ring, ntsim_nc_stats_t *st)
     st->last_overwrite_ns = c.last_overwrite_ns;
 }
 
+/* --- fork (D-FORK) ------------------------------------------------------------- */
+
+static void fork_prepare(void)
+{
+    pthread_mutex_lock(&g_lifecycle);
+    ntsim__grace_fork_prepare();
+    ntsim__alloc_fork_prepare();
+}
+
+static void fork_parent(void)
+{
+    ntsim__alloc_fork_release();
+    ntsim__grace_fork_parent();
+    pthread_mutex_unlock(&g_lifecycle);
+}
+
+static void fork_child(void)
+{
+    ntsim__alloc_fork_release(); /* first: freeing the rings takes it */
+    ntsim__grace_fork_child();
+    /* The child's only thread: relaxed stores order nothing with anyone. */
+    atomic_store_explicit(&g_state, 0, memory_order_relaxed);
+    for (size_t nc = NTSIM_NC_COUNT; nc-- > 0;) {
+        ntsim_nc_context_t *ctx = &g_nc[nc];
+        /* A drain of the parent's may have held it at the fork, and its
+         * thread is not here to release it: a fresh lock. What it guards,
+         * the ring and the counters, is dropped and reset just below. */
+        pthread_mutex_init(&ctx->drain_lock, NULL);
+        ntsim_ring_t *ring = atomic_load_explicit(&ctx->ring, memory_order_relaxed);
+        atomic_store_explicit(&ctx->ring, NULL, memory_order_relaxed);
+        ntsim__ring_destroy(ring); /* the child's copy; the parent's is untouched */
+        memset(&ctx->last, 0, sizeof ctx->last);
+    }
+    pthread_mutex_unlock(&g_lifecycle);
+}
+
+static pthread_once_t g_atfork_once = PTHREAD_ONCE_INIT;
+
+static void atfork_register(void)
+{
+    if (pthread_atfork(fork_prepare, fork_parent, fork_child) != 0)
+        ntsim__log(NTSIM_LOG_WARN, "pthread_atfork failed: a forked child must not use "
+                                   "the capture of its parent");
+}
+
 NRT_STATUS nrt_sys_trace_start(nrt_sys_trace_config_t *config)
 {
     if (config == NULL) {
@@ -262,6 +319,8 @@ NRT_STATUS nrt_sys_trace_start(nrt_sys_trace_config_t *config)
         return NRT_INVALID;
     }
     pthread_once(&g_mask_once, masks_init);
+    /* Before the first session, a fork has nothing to reset. */
+    pthread_once(&g_atfork_once, atfork_register);
     pthread_mutex_lock(&g_lifecycle);
     if (atomic_load_explicit(&g_state, memory_order_relaxed) != 0) {
         pthread_mutex_unlock(&g_lifecycle);

@@ -145,6 +145,28 @@ void ntsim__grace_wait(void)
     pthread_mutex_unlock(&registry_lock);
 }
 
+void ntsim__grace_fork_prepare(void)
+{
+    pthread_mutex_lock(&registry_lock);
+}
+
+void ntsim__grace_fork_parent(void)
+{
+    pthread_mutex_unlock(&registry_lock);
+}
+
+void ntsim__grace_fork_child(void)
+{
+    /* One thread here, the caller; relaxed: no other thread can read it. */
+    for (ntsim_thread_t *t = registry_head; t != NULL; t = t->next) {
+        if (t == ntsim__tls_self)
+            continue;
+        t->alive = false;
+        atomic_store_explicit(&t->in_emit, 0, memory_order_relaxed);
+    }
+    pthread_mutex_unlock(&registry_lock);
+}
+
 void ntsim__grace_shutdown(void)
 {
     /* Frees the records of exited threads and the caller's own. A record of

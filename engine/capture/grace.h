@@ -62,6 +62,15 @@ void ntsim__grace_barrier(void);
  * other thread can emit. */
 void ntsim__grace_shutdown(void);
 
+/* Around fork (capture.c's pthread_atfork handlers, D-FORK): the registry
+ * lock is held across it, so that the child's copy of the list is whole.
+ * In the child, every record but the caller's belongs to a thread that does
+ * not exist there: its in_emit flag, which nothing would ever clear, is
+ * cleared, and the record is free for the child's next thread. */
+void ntsim__grace_fork_prepare(void);
+void ntsim__grace_fork_parent(void);
+void ntsim__grace_fork_child(void);
+
 /* Enter: flag set, then (ordered after it) the caller re-reads the capture
  * state with a seq_cst load. */
 static inline void ntsim__grace_enter(ntsim_thread_t *self)

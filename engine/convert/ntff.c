@@ -40,6 +40,7 @@
 #include "ntff.pb-c.h"
 #include "ntsim/capture.h"
 #include "ntsim/convert.h"
+#include "output.h"
 
 /* --- per-type constants, computed once ----------------------------------------- */
 
@@ -390,17 +391,24 @@ NRT_STATUS ntsim_ntff_write_file(const char *path, const nrt_sys_trace_event_t *
                                          &len);
     if (st != NRT_SUCCESS)
         return st;
-    FILE *f = fopen(path, "wb");
-    if (f == NULL) {
+    /* Beside path, renamed onto it once whole: a failure keeps the file
+     * that was there (D-OUTPUT). */
+    ntsim_output_t *o;
+    st = ntsim_output_open(&o, path, NULL, 0);
+    if (st != NRT_SUCCESS) {
+        int saved = errno;
         ntsim__free(bytes);
+        errno = saved;
+        return st == NRT_RESOURCE ? NRT_RESOURCE : NRT_FAILURE;
+    }
+    bool wrote = fwrite(bytes, 1, len, ntsim_output_file(o)) == len;
+    int saved = errno;
+    ntsim__free(bytes);
+    if (!wrote) {
+        ntsim_output_abort(o);
+        errno = saved; /* the write's error */
         return NRT_FAILURE;
     }
-    bool wrote = fwrite(bytes, 1, len, f) == len;
-    int saved = errno;
-    bool closed = fclose(f) == 0;
-    bool ok = wrote && closed;
-    if (!wrote)
-        errno = saved; /* the write's error, not the close's */
-    ntsim__free(bytes);
-    return ok ? NRT_SUCCESS : NRT_FAILURE;
+    st = ntsim_output_commit(o, NULL, 0); /* errno kept */
+    return st == NRT_RESOURCE ? NRT_RESOURCE : st == NRT_SUCCESS ? NRT_SUCCESS : NRT_FAILURE;
 }

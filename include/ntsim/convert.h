@@ -135,8 +135,10 @@ NTSIM_EXPORT NRT_STATUS ntsim_ntff_writer_finish(ntsim_ntff_writer_t *w, const u
                                                  size_t *len);
 NTSIM_EXPORT void ntsim_ntff_writer_free(ntsim_ntff_writer_t *w);
 
-/* Writes ntsim_ntff_serialize's bytes to `path` (created or truncated).
- * NRT_FAILURE (with errno kept) when the file cannot be written. */
+/* Writes ntsim_ntff_serialize's bytes to `path`: under a temporary name
+ * beside it, renamed onto it once whole (an existing file is replaced whole
+ * or, on failure, left as it was; a device such as /dev/null is written in
+ * place). NRT_FAILURE (with errno kept) when the file cannot be written. */
 NTSIM_EXPORT NRT_STATUS ntsim_ntff_write_file(const char *path, const nrt_sys_trace_event_t *events,
                                  size_t event_count, const ntsim_trace_info_t *infos,
                                  size_t info_count, const ntsim_ntff_options_t *options);

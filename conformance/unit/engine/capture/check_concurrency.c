@@ -806,5 +806,6 @@ Suite *make_concurrency_suite(void)
     suite_add_tcase(s, tc);
     ntsim_check_add_concurrency_lifecycle(s); /* check_concurrency_lifecycle.c */
     ntsim_check_add_concurrency_settings(s);  /* check_concurrency_settings.c */
+    ntsim_check_add_concurrency_fork(s);      /* check_concurrency_fork.c */
     return s;
 }
