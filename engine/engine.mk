@@ -14,7 +14,7 @@ ENGINE_SRC := $(addprefix engine/,alloc.c event_table.c log.c data_view.c intern
                                    session.c) \
               $(addprefix engine/capture/,ring.c grace.c capture.c config.c) \
               $(addprefix engine/convert/,json.c time_sync.c ntff.c notify.c) \
-              $(addprefix engine/timeline/,timeline.c timeline_lanes.c clock_align.c pftrace.c \
+              $(addprefix engine/timeline/,timeline.c pairs.c timeline_lanes.c clock_align.c pftrace.c \
                                            chrome_trace.c timeline_html.c timeline_page.c \
                                            output_formats.c) \
               $(addprefix engine/read/,read.c read_values.c read_json.c read_ntff.c json_reader.c \

@@ -26,6 +26,7 @@
 #include "event_table.h"
 #include "nrt/nrt_sys_trace.h"
 #include "timeline.h"
+#include "pairs.h"
 #include "timeline_build.h"
 
 #define TY(x) NRT_SYS_TRACE_EVENT_TYPE_##x
@@ -126,21 +127,6 @@ static bool is_flow_target(uint32_t type)
 
 /* --- 1. pairing --------------------------------------------------------------- */
 
-typedef struct open_slot {
-    uint64_t tracking;
-    uint32_t type, nc;
-    size_t head;              /* innermost open START's item, NTSIM_TL_NONE: empty */
-    bool used;
-} open_slot_t;
-
-static uint64_t mix(uint64_t x)
-{
-    x ^= x >> 33;
-    x *= UINT64_C(0xff51afd7ed558ccd);
-    x ^= x >> 33;
-    return x;
-}
-
 static ntsim_tl_item_t *new_item(build_t *b, size_t rec, uint32_t flags)
 {
     ntsim_timeline_t *tl = b->tl;
@@ -155,50 +141,34 @@ static ntsim_tl_item_t *new_item(build_t *b, size_t rec, uint32_t flags)
     return it;
 }
 
+/* Each START an item flagged unmatched until a STOP closes it (pairs.h: the
+ * open span carries its item). */
 static NRT_STATUS pair_records(build_t *b)
 {
     ntsim_timeline_t *tl = b->tl;
-    size_t cap = 16;
-    while (cap < tl->nrec * 2)
-        cap *= 2;
-    open_slot_t *slots = ntsim__calloc(cap, sizeof *slots);
-    b->prev_open = ntsim__malloc((tl->nrec + 1) * sizeof *b->prev_open);
-    if (slots == NULL || b->prev_open == NULL) {
-        ntsim__free(slots);
-        return NRT_RESOURCE;
-    }
+    ntsim__pairs_t pairs;
+    ntsim__pairs_init(&pairs, sizeof(size_t));
     for (size_t i = 0; i < tl->nrec; i++) {
         const nrt_sys_trace_event_t *e = &tl->recs[i];
         uint32_t type = (uint32_t)e->trace_type, phase = (uint32_t)e->phase;
-        if (phase != NRT_SYS_TRACE_EVENT_PHASE_START && phase != NRT_SYS_TRACE_EVENT_PHASE_STOP) {
-            if (new_item(b, i, 0) == NULL)
-                goto oom;
-            continue;
-        }
-        size_t h = mix(e->tracking_id ^ mix((uint64_t)type << 32 | e->nc_idx)) & (cap - 1);
-        while (slots[h].used && (slots[h].tracking != e->tracking_id || slots[h].type != type ||
-                                 slots[h].nc != e->nc_idx))
-            h = (h + 1) & (cap - 1);
-        open_slot_t *s = &slots[h];
+        size_t idx = tl->nitems;
         if (phase == NRT_SYS_TRACE_EVENT_PHASE_START) {
-            size_t idx = tl->nitems;
-            if (new_item(b, i, NTSIM_TL_UNMATCHED_START) == NULL)
+            if (new_item(b, i, NTSIM_TL_UNMATCHED_START) == NULL ||
+                ntsim__pairs_start(&pairs, type, e->nc_idx, e->tracking_id, &idx) != NRT_SUCCESS)
                 goto oom;
-            b->prev_open[idx] = s->used ? s->head : NTSIM_TL_NONE;
-            *s = (open_slot_t){e->tracking_id, type, e->nc_idx, idx, true};
-        } else if (s->used && s->head != NTSIM_TL_NONE) {
-            ntsim_tl_item_t *it = &tl->items[s->head];
-            it->stop = i;
-            it->flags = NTSIM_TL_SPAN;
-            s->head = b->prev_open[s->head];
-        } else if (new_item(b, i, NTSIM_TL_UNMATCHED_STOP) == NULL) {
+        } else if (phase == NRT_SYS_TRACE_EVENT_PHASE_STOP &&
+                   ntsim__pairs_stop(&pairs, type, e->nc_idx, e->tracking_id, &idx)) {
+            tl->items[idx].stop = i;
+            tl->items[idx].flags = NTSIM_TL_SPAN;
+        } else if (new_item(b, i, phase == NRT_SYS_TRACE_EVENT_PHASE_STOP
+                                      ? NTSIM_TL_UNMATCHED_STOP : 0) == NULL) {
             goto oom;
         }
     }
-    ntsim__free(slots);
+    ntsim__pairs_free(&pairs);
     return NRT_SUCCESS;
 oom:
-    ntsim__free(slots);
+    ntsim__pairs_free(&pairs);
     return NRT_RESOURCE;
 }
 
@@ -606,7 +576,6 @@ NRT_STATUS ntsim__timeline_build(const nrt_sys_trace_event_t *recs, size_t n,
         st = find_losses(&b);
     if (st == NRT_SUCCESS)
         st = ntsim__tl_lay_out(&b);
-    ntsim__free(b.prev_open);
     ntsim__free(b.core);
     ntsim__free(b.clock);
     ntsim__free(b.ncs);

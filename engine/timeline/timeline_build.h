@@ -24,7 +24,6 @@ typedef struct ntsim_tl_nc_core {
 typedef struct build {
     ntsim_timeline_t *tl;
     size_t item_cap, pair_cap, flow_cap, counter_cap, edge_cap, lane_cap;
-    size_t *prev_open;        /* per item: the START opened before it under its key */
     uint32_t *core;           /* per item: the device core (NTSIM_TL_NO_CORE) */
     uint32_t *clock;          /* per item: its clock */
     size_t ncore;             /* items core[] and clock[] cover (drops come later) */
