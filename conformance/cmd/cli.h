@@ -168,6 +168,17 @@ void ntsim_testee_faults_before(const ntsim_testee_faults_t *f, uint64_t n);
 NRT_STATUS ntsim_testee_faults_apply(const ntsim_testee_faults_t *f, uint64_t n, uint8_t **resp,
                                      size_t *len);
 
+/* usage.c: bad usage, said in one line and where the help is
+ * ("ntsim CMD: MESSAGE" then "(ntsim CMD --help says more)"), never the whole
+ * help (D-CLI-USAGE). Returns NTSIM_EXIT_USAGE. */
+int ntsim_cli_usage_error(const char *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* After getopt_long (opterr 0, optstring starting with ':') returned c, '?'
+ * or ':': the option it could not take, named, with the known option
+ * nearest it (did you mean); NTSIM_EXIT_USAGE. */
+struct option;
+int ntsim_cli_bad_option(const char *cmd, int c, char **argv, const struct option *opts);
+
 /* The subcommands, one file each (cmd_<name>.c); main.c dispatches. */
 int ntsim_cmd_run(int argc, char **argv);
 int ntsim_cmd_record(int argc, char **argv);
@@ -176,6 +187,8 @@ int ntsim_cmd_decode(int argc, char **argv);
 int ntsim_cmd_export(int argc, char **argv);
 int ntsim_cmd_view(int argc, char **argv);
 int ntsim_cmd_testee(int argc, char **argv);
+int ntsim_cmd_stats(int argc, char **argv);
+int ntsim_cmd_diff(int argc, char **argv);
 /* cmd_export.c, shared with cmd_view.c: the two commands' options (-1 to go
  * on, else the exit status; *out set by -o, *limits by --max-events and
  * --max-input-bytes or their defaults), and the conversion itself. */

@@ -269,6 +269,16 @@ static NRT_STATUS read_bytes(ntsim__read_t *rd, const void *data, size_t len, vo
     NRT_STATUS st = check_dump(rd, len, &n);
     if (st != NRT_SUCCESS || n == 0)
         return st;
+    if (rd->fn != NULL) { /* a scan: the dump's bytes are its records, a batch at a time */
+        const nrt_sys_trace_event_t *recs = data;
+        for (size_t i = 0; i < n && st == NRT_SUCCESS; i += NTSIM_READ_BATCH) {
+            t->events = (nrt_sys_trace_event_t *)(uintptr_t)(recs + i);
+            t->event_count = n - i < NTSIM_READ_BATCH ? n - i : NTSIM_READ_BATCH;
+            st = ntsim__read_flush(rd);
+        }
+        t->events = NULL;
+        return st;
+    }
     if (own != NULL && *own != NULL) { /* malloc's alignment suits the records */
         t->events = *own;
         *own = NULL;
@@ -293,6 +303,9 @@ static NRT_STATUS read_begin(ntsim__read_t *rd, const ntsim_read_limits_t *limit
     rd->cap = cap;
     rd->max_events = limits->max_events;
     rd->events_cap = 0;
+    rd->fn = NULL;
+    rd->ctx = NULL;
+    rd->passed = 0;
     rd->trace = ntsim__calloc(1, sizeof *rd->trace);
     if (cap > 0)
         err[0] = '\0';
@@ -301,6 +314,13 @@ static NRT_STATUS read_begin(ntsim__read_t *rd, const ntsim_read_limits_t *limit
 
 static NRT_STATUS read_end(ntsim__read_t *rd, NRT_STATUS st, ntsim_trace_t **out)
 {
+    if (st == NRT_SUCCESS && rd->fn != NULL) /* a scan: the last batch, then the count */
+        st = ntsim__read_flush(rd);
+    if (rd->fn != NULL && rd->trace != NULL) {
+        ntsim__free(rd->trace->events);
+        rd->trace->events = NULL;
+        rd->trace->event_count = (size_t)rd->passed;
+    }
     if (st != NRT_SUCCESS) {
         ntsim_trace_free(rd->trace);
         rd->trace = NULL;
@@ -347,14 +367,16 @@ static NRT_STATUS read_file_bytes(ntsim__read_t *rd, const char *path, uint64_t 
     return NRT_SUCCESS;
 }
 
-NRT_STATUS ntsim_trace_read_file(const char *path, const ntsim_read_limits_t *limits,
-                                 ntsim_trace_t **out, char *err, size_t err_cap)
+/* A file read (fn NULL) or scanned. */
+static NRT_STATUS read_file(const char *path, const ntsim_read_limits_t *limits,
+                            ntsim_trace_batch_fn fn, void *ctx, ntsim_trace_t **out, char *err,
+                            size_t err_cap)
 {
-    if (path == NULL || out == NULL)
-        return NRT_INVALID;
     char why[1024];
     ntsim__read_t rd;
     NRT_STATUS st = read_begin(&rd, limits, why, sizeof why);
+    rd.fn = fn;
+    rd.ctx = ctx;
     void *buf = NULL;
     size_t len = 0;
     if (st == NRT_SUCCESS)
@@ -362,12 +384,36 @@ NRT_STATUS ntsim_trace_read_file(const char *path, const ntsim_read_limits_t *li
                              &len);
     if (st == NRT_SUCCESS)
         st = read_bytes(&rd, buf, len, &buf);
+    st = read_end(&rd, st, out); /* a scan's last batch is handed on here */
     ntsim__free(buf);
     if (st != NRT_SUCCESS && err_cap > 0)
         snprintf(err, err_cap, "%s: %s", path, why);
     else if (err_cap > 0)
         err[0] = '\0';
-    return read_end(&rd, st, out);
+    return st;
+}
+
+NRT_STATUS ntsim_trace_read_file(const char *path, const ntsim_read_limits_t *limits,
+                                 ntsim_trace_t **out, char *err, size_t err_cap)
+{
+    if (path == NULL || out == NULL)
+        return NRT_INVALID;
+    return read_file(path, limits, NULL, NULL, out, err, err_cap);
+}
+
+NRT_STATUS ntsim_trace_scan_file(const char *path, const ntsim_read_limits_t *limits,
+                                 ntsim_trace_batch_fn fn, void *ctx, ntsim_trace_t **out,
+                                 char *err, size_t err_cap)
+{
+    if (path == NULL || fn == NULL)
+        return NRT_INVALID;
+    ntsim_trace_t *t = NULL;
+    NRT_STATUS st = read_file(path, limits, fn, ctx, &t, err, err_cap);
+    if (out != NULL)
+        *out = t;
+    else
+        ntsim_trace_free(t);
+    return st;
 }
 
 void ntsim_trace_free(ntsim_trace_t *t)

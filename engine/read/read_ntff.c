@@ -191,13 +191,14 @@ NRT_STATUS ntsim__read_ntff(ntsim__read_t *rd, const uint8_t *b, size_t len)
             continue;
         if ((st = ntsim__read_reserve(rd, t->event_count, events)) != NRT_SUCCESS)
             return st;
+        size_t at = (size_t)ntsim__read_index(rd);
         Ntff__NtraceEvent *e = ntff__ntrace_event__unpack(&heap.allocator, f.value_len, b + f.value);
         if (e == NULL)
             return heap.failed ? ntsim__read_out_of_memory(rd)
                                : ntsim__read_fail(rd, "events[%zu] (offset %zu): not an "
                                                       "ntrace_event (protobuf-c cannot unpack "
-                                                      "it)", t->event_count, f.start);
-        st = ntff_event(rd, e, &t->events[t->event_count], t->event_count);
+                                                      "it)", at, f.start);
+        st = ntff_event(rd, e, &t->events[t->event_count], at);
         ntff__ntrace_event__free_unpacked(e, &heap.allocator);
         t->event_count++;
     }
