@@ -55,6 +55,8 @@ static const struct {
     {"output_formats", make_output_formats_suite},
     {"read", make_read_suite},
     {"read_roundtrip", make_read_roundtrip_suite},
+    {"stats", make_stats_suite},
+    {"diff", make_diff_suite},
 };
 enum { SUITE_COUNT = sizeof suites / sizeof suites[0] };
 

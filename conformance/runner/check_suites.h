@@ -148,6 +148,9 @@ Suite *make_output_formats_suite(void);   /* check_output_formats.c: the registr
 /* unit/engine/read/: the files the engine writes, read back. */
 Suite *make_read_suite(void);             /* check_read.c: the JSON reader, exact values, limits */
 Suite *make_read_roundtrip_suite(void);   /* check_read_roundtrip.c: written, read back, by content */
+/* unit/engine/analyze/: what traces say. */
+Suite *make_stats_suite(void);            /* check_stats.c: ntsim stats on a trace worked out by hand */
+Suite *make_diff_suite(void);             /* check_diff.c: ntsim diff: matching, fields, formats */
 /* unit/sim/ and unit/harness/. */
 Suite *make_sim_suite(void);         /* check_sim.c: virtual time, clocks, runs, scenarios */
 Suite *make_scenario_keys_suite(void); /* check_scenario_keys.c: the keys' one list, the schema */

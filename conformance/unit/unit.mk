@@ -16,6 +16,7 @@ UNIT_SRC := conformance/unit/alloc_probe.c \
               check_timeline_html.c check_timeline_writers.c check_timeline_runs.c \
               check_output_formats.c) \
             $(addprefix conformance/unit/engine/read/,check_read.c check_read_roundtrip.c) \
+            $(addprefix conformance/unit/engine/analyze/,check_stats.c check_diff.c) \
             $(addprefix conformance/unit/sim/,check_sim.c check_inspect.c \
               check_scenario_keys.c check_rng.c) \
             $(addprefix conformance/unit/harness/,check_loader.c check_facts.c check_log_contract.c \
