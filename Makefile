@@ -181,14 +181,15 @@ endef
 
 PKG_MODULES := check yaml-0.1 libprotobuf-c jansson
 DEPS_PROBE = pkg-config --exists $(PKG_MODULES) && command -v valgrind && command -v protoc-c \
-    && command -v $(CXX) && command -v protoc && command -v jq
+    && command -v $(CXX) && command -v protoc && command -v jq \
+    && python3 -c 'import jsonschema'
 
 deps: $(DEPS_STAMP)
 
 $(DEPS_STAMP):
 	@mkdir -p $(@D)
 	@$(call ensure_packages,$(DEPS_PROBE),check libyaml-dev libprotobuf-c-dev protobuf-c-compiler \
-	    protobuf-compiler libjansson-dev valgrind pkg-config g++ jq,the build's dependencies)
+	    protobuf-compiler libjansson-dev valgrind pkg-config g++ jq python3-jsonschema,the build's dependencies)
 	@pkg-config --exists $(PKG_MODULES) || { echo "ntsim: pkg-config cannot find $(PKG_MODULES)" >&2; exit 1; }
 	@touch $@
 
@@ -302,6 +303,7 @@ check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT) $(NTSIM_BIN) layer
 	./$(CLIENT_TEST)
 	./$(EXIT_CLIENT)
 	sh conformance/cli/cli_ntsim.sh ./$(NTSIM_BIN)
+	sh conformance/cli/cli_analyze.sh ./$(NTSIM_BIN)
 	sh conformance/cli/hostile.sh ./$(NTSIM_BIN) ./$(CHECK_BIN)
 	sh conformance/proofs/file_map.sh
 	sh conformance/proofs/readme_formats.sh ./$(NTSIM_BIN)

@@ -23,6 +23,7 @@
  * record beside the spans open at once. The read limits (max_events) bound
  * it for a file.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -113,13 +114,33 @@ typedef struct open_span {
     bool has_exec_id;
 } open_span_t;
 
-/* The exec_id of a record's payload, when it has one (the data view's). */
+/* Per (type, phase) of the table, its data key exec_id (NULL: none), found
+ * once: what every format keeps (D-READ; a payload's exec_id no key names,
+ * such as cc_exec_barrier START's, a fetch document does not write, and
+ * reads back as 0). */
+static const ntsim_data_key_t *g_exec_key[NRT_SYS_TRACE_EVENT_TYPE_COUNT]
+                                         [NRT_SYS_TRACE_EVENT_PHASE_COUNT];
+static pthread_once_t g_exec_key_once = PTHREAD_ONCE_INIT;
+
+static void exec_keys_find(void)
+{
+    for (uint32_t t = 0; t < NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++)
+        for (uint32_t p = 0; p < NRT_SYS_TRACE_EVENT_PHASE_COUNT; p++) {
+            const ntsim_data_view_t *v = ntsim__data_view(t, p);
+            for (size_t k = 0; k < v->count; k++)
+                if (!v->keys[k].exec_model && strcmp(v->keys[k].key_z, "exec_id") == 0)
+                    g_exec_key[t][p] = &v->keys[k];
+        }
+}
+
+/* The exec_id of a record, when its data has that key. */
 static bool exec_id_of(const nrt_sys_trace_event_t *e, uint64_t *out)
 {
-    const ntsim_data_view_t *v = ntsim__data_view((uint32_t)e->trace_type, (uint32_t)e->phase);
-    if (!v->has_exec_id)
+    uint32_t t = (uint32_t)e->trace_type, p = (uint32_t)e->phase;
+    if (t >= NRT_SYS_TRACE_EVENT_TYPE_COUNT || p >= NRT_SYS_TRACE_EVENT_PHASE_COUNT ||
+        g_exec_key[t][p] == NULL)
         return false;
-    *out = ntsim__data_field(&e->data, v->exec_id_offset, v->exec_id_size, false);
+    *out = ntsim__data_value(g_exec_key[t][p], &e->data);
     return true;
 }
 
@@ -273,6 +294,7 @@ NRT_STATUS ntsim_stats_create(size_t top, ntsim_stats_t **out)
         return NRT_RESOURCE;
     }
     ntsim__pairs_init(&s->pairs, sizeof(open_span_t));
+    pthread_once(&g_exec_key_once, exec_keys_find);
     *out = s;
     return NRT_SUCCESS;
 }
@@ -410,11 +432,58 @@ static int cmp_interval(const void *pa, const void *pb)
     return (a->begin > b->begin) - (a->begin < b->begin);
 }
 
-/* The ceil(q/100 n)-th smallest of sorted v[0..n), n > 0 (nearest rank). */
-static uint64_t rank(const uint64_t *v, uint64_t n, uint64_t q)
+/* The nearest rank of q% of n > 0 values: ceil(q/100 n), without overflow. */
+static uint64_t rank(uint64_t n, uint64_t q)
 {
-    uint64_t k = n / 100 * q + (n % 100 * q + 99) / 100;
-    return v[k - 1];
+    return n / 100 * q + (n % 100 * q + 99) / 100;
+}
+
+static void swap_u64(uint64_t *v, size_t i, size_t j)
+{
+    uint64_t t = v[i];
+    v[i] = v[j];
+    v[j] = t;
+}
+
+/* Moves the k-th smallest of v[lo..hi] (0-based k in [lo, hi]) to v[k], the
+ * smaller ones before it and the others after (quickselect, the median of
+ * three as pivot, three-way partitions so that equal values cost nothing).
+ * A selection that has not converged after 2 log2(n) + 16 rounds sorts what
+ * is left instead, so that no input costs more than n log n. */
+static void select_kth(uint64_t *v, size_t lo, size_t hi, size_t k)
+{
+    size_t rounds = 16;
+    for (size_t m = hi - lo + 1; m > 1; m >>= 1)
+        rounds += 2;
+    while (hi > lo) {
+        if (rounds-- == 0) {
+            qsort(v + lo, hi - lo + 1, sizeof *v, cmp_u64);
+            return;
+        }
+        size_t mid = lo + (hi - lo) / 2;
+        if (v[mid] < v[lo])
+            swap_u64(v, mid, lo);
+        if (v[hi] < v[lo])
+            swap_u64(v, hi, lo);
+        if (v[hi] < v[mid])
+            swap_u64(v, hi, mid);
+        uint64_t pivot = v[mid];
+        size_t lt = lo, i = lo, gt = hi; /* v[lo..lt) < pivot, v(gt..hi] > pivot */
+        while (i <= gt) {
+            if (v[i] < pivot)
+                swap_u64(v, lt++, i++);
+            else if (v[i] > pivot)
+                swap_u64(v, i, gt--); /* a value equals the pivot: gt stays >= lo */
+            else
+                i++;
+        }
+        if (k < lt)
+            hi = lt - 1;
+        else if (k > gt)
+            lo = gt + 1;
+        else
+            return;
+    }
 }
 
 static void type_report(ntsim__stats_type_t *t, uint32_t type, ntsim_stats_type_t *out)
@@ -423,11 +492,19 @@ static void type_report(ntsim__stats_type_t *t, uint32_t type, ntsim_stats_type_
                                 t->unmatched_stop, {0, 0, 0, 0, 0, 0}};
     if (t->spans == 0)
         return;
-    qsort(t->durations, (size_t)t->spans, sizeof *t->durations, cmp_u64);
-    out->duration_ns = (ntsim_stats_durations_t){t->durations[0], rank(t->durations, t->spans, 50),
-                                                 rank(t->durations, t->spans, 90),
-                                                 rank(t->durations, t->spans, 99),
-                                                 t->durations[t->spans - 1], t->total};
+    /* Each selection leaves the larger values after its rank, so the next
+     * (a higher rank) looks only there; the minimum is before the first. */
+    uint64_t *v = t->durations;
+    size_t n = (size_t)t->spans, k50 = (size_t)rank(n, 50) - 1, k90 = (size_t)rank(n, 90) - 1,
+           k99 = (size_t)rank(n, 99) - 1;
+    select_kth(v, 0, n - 1, k50);
+    select_kth(v, k50, n - 1, k90);
+    select_kth(v, k90, n - 1, k99);
+    select_kth(v, k99, n - 1, n - 1);
+    uint64_t min = v[k50];
+    for (size_t i = 0; i < k50; i++)
+        min = v[i] < min ? v[i] : min;
+    out->duration_ns = (ntsim_stats_durations_t){min, v[k50], v[k90], v[k99], v[n - 1], t->total};
 }
 
 /* Lost ids (the gaps below the highest, from 0) and busy time (the union). */
@@ -436,7 +513,11 @@ static void nc_report(ntsim__stats_nc_t *n, ntsim_stats_nc_t *out)
     *out = (ntsim_stats_nc_t){n->nc, n->events, 0, 0};
     for (size_t i = 0; i < n->nranges; i++)
         out->lost += n->ranges[i].lo - (i == 0 ? 0 : n->ranges[i - 1].hi + 1);
-    qsort(n->busy, n->nbusy, sizeof *n->busy, cmp_interval);
+    size_t sorted = 1;
+    while (sorted < n->nbusy && n->busy[sorted - 1].begin <= n->busy[sorted].begin)
+        sorted++;
+    if (sorted < n->nbusy) /* spans closed out of their starts' order */
+        qsort(n->busy, n->nbusy, sizeof *n->busy, cmp_interval);
     uint64_t reach = 0; /* the end of the union so far */
     for (size_t i = 0; i < n->nbusy; i++) {
         const ntsim__stats_interval_t *b = &n->busy[i];

@@ -341,8 +341,36 @@ NRT_STATUS ntsim_trace_read(const void *data, size_t len, const ntsim_read_limit
     return read_end(&rd, st, out);
 }
 
+/* A scan of a record dump (f at its start, `size` bytes): its records a
+ * batch at a time from the file, never held whole. */
+static NRT_STATUS scan_dump(ntsim__read_t *rd, FILE *f, uint64_t size)
+{
+    ntsim_trace_t *t = rd->trace;
+    size_t n = 0;
+    t->format = NTSIM_TRACE_FORMAT_RECORDS;
+    NRT_STATUS st = check_dump(rd, (size_t)size, &n);
+    if (st != NRT_SUCCESS || n == 0)
+        return st;
+    t->events = ntsim__malloc((n < NTSIM_READ_BATCH ? n : NTSIM_READ_BATCH) * sizeof *t->events);
+    if (t->events == NULL)
+        return ntsim__read_out_of_memory(rd);
+    for (size_t done = 0; done < n && st == NRT_SUCCESS;) {
+        size_t k = n - done < NTSIM_READ_BATCH ? n - done : NTSIM_READ_BATCH;
+        if (fread(t->events, sizeof *t->events, k, f) != k)
+            return ntsim__read_fail(rd, "%s", ferror(f) ? "read error"
+                                                        : "the file changed while it was read");
+        t->event_count = k;
+        st = ntsim__read_flush(rd);
+        done += k;
+    }
+    if (st == NRT_SUCCESS && getc(f) != EOF)
+        return ntsim__read_fail(rd, "the file changed while it was read");
+    return st;
+}
+
 /* The whole regular file at path (at most `limit` bytes) into an
- * ntsim__malloc block; the reason into rd->err when it cannot be read. */
+ * ntsim__malloc block; the reason into rd->err when it cannot be read. A
+ * scan of a record dump is done here, a batch at a time (*buf stays NULL). */
 static NRT_STATUS read_file_bytes(ntsim__read_t *rd, const char *path, uint64_t limit,
                                   void **buf, size_t *len)
 {
@@ -351,6 +379,21 @@ static NRT_STATUS read_file_bytes(ntsim__read_t *rd, const char *path, uint64_t 
                                rd->cap);
     if (f == NULL)
         return NRT_INVALID;
+    if (rd->fn != NULL) { /* a scan: a dump needs no more than a batch in memory */
+        unsigned char head[NTSIM_READ_DETECT_BYTES];
+        size_t got = fread(head, 1, sizeof head, f);
+        if (ferror(f) == 0 && got == (size < sizeof head ? size : sizeof head) &&
+            ntsim_trace_format_detect(head, got, size) == NTSIM_TRACE_FORMAT_RECORDS &&
+            fseek(f, 0, SEEK_SET) == 0) {
+            NRT_STATUS st = scan_dump(rd, f, size);
+            fclose(f);
+            return st;
+        }
+        if (fseek(f, 0, SEEK_SET) != 0) {
+            fclose(f);
+            return ntsim__read_fail(rd, "read error");
+        }
+    }
     *buf = ntsim__malloc(size > 0 ? (size_t)size : 1);
     if (*buf == NULL) {
         fclose(f);
@@ -382,7 +425,7 @@ static NRT_STATUS read_file(const char *path, const ntsim_read_limits_t *limits,
     if (st == NRT_SUCCESS)
         st = read_file_bytes(&rd, path, limits ? limits->max_bytes : NTSIM_READ_MAX_BYTES, &buf,
                              &len);
-    if (st == NRT_SUCCESS)
+    if (st == NRT_SUCCESS && (buf != NULL || fn == NULL))
         st = read_bytes(&rd, buf, len, &buf);
     st = read_end(&rd, st, out); /* a scan's last batch is handed on here */
     ntsim__free(buf);

@@ -52,7 +52,7 @@ typedef struct ntsim_stats_span {
     const char *name;
     uint32_t nc_idx;
     uint64_t tracking_id;
-    bool has_exec_id;         /* the START's payload (else the STOP's) has an exec_id */
+    bool has_exec_id;         /* the START's data has an exec_id key (else the STOP's) */
     uint64_t exec_id;
     uint64_t start_ns;        /* the START's timestamp_ns */
     uint64_t duration_ns;

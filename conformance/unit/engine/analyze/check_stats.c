@@ -288,6 +288,47 @@ START_TEST(test_stats_pair_across_the_scan_batches)
 }
 END_TEST
 
+static int cmp_u64(const void *pa, const void *pb)
+{
+    uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+    return (a > b) - (a < b);
+}
+
+/* The percentiles are selected, not sorted (D-STATS): against a sort, for
+ * every n up to 300 and values drawn from 4 shapes (random, few distinct,
+ * ascending, descending), each pQ the ceil(Q n / 100)-th smallest. */
+START_TEST(test_stats_percentiles_are_the_nearest_ranks_of_a_sort)
+{
+    nrt_sys_trace_event_t *s = calloc(600, sizeof *s);
+    uint64_t d[300], x = 88172645463325252u;
+    ck_assert_ptr_nonnull(s);
+    for (int shape = 0; shape < 4; shape++)
+        for (size_t n = 1; n <= 300; n++) {
+            for (size_t k = 0; k < n; k++) {
+                x ^= x << 13, x ^= x >> 7, x ^= x << 17; /* xorshift64 */
+                d[k] = shape == 0 ? x % 1000000 : shape == 1 ? x % 4 : shape == 2 ? k : n - k;
+                s[2 * k] = rec(TY(EXEC_PRE), S, 0, 2 * k, k + 1, 1000, 0);
+                s[2 * k + 1] = rec(TY(EXEC_PRE), P, 0, 2 * k + 1, k + 1, 1000 + d[k], 0);
+            }
+            ntsim_stats_t *st;
+            ntsim_stats_report_t *r;
+            ck_assert_int_eq(ntsim_stats_create(0, &st), NRT_SUCCESS);
+            ck_assert_int_eq(ntsim_stats_add(st, s, 2 * n), NRT_SUCCESS);
+            ck_assert_int_eq(ntsim_stats_report(st, &r), NRT_SUCCESS);
+            qsort(d, n, sizeof *d, cmp_u64);
+            const ntsim_stats_durations_t *got = &r->types[0].duration_ns;
+            ck_assert_uint_eq(got->min, d[0]);
+            ck_assert_uint_eq(got->p50, d[(50 * n + 99) / 100 - 1]);
+            ck_assert_uint_eq(got->p90, d[(90 * n + 99) / 100 - 1]);
+            ck_assert_uint_eq(got->p99, d[(99 * n + 99) / 100 - 1]);
+            ck_assert_uint_eq(got->max, d[n - 1]);
+            ntsim_stats_report_free(r);
+            ntsim_stats_free(st);
+        }
+    free(s);
+}
+END_TEST
+
 START_TEST(test_stats_refuse_bad_arguments_and_report_no_memory)
 {
     ntsim_stats_t *st;
@@ -336,6 +377,7 @@ Suite *make_stats_suite(void)
     tcase_add_test(tc, test_stats_keep_only_the_top_slowest);
     tcase_add_test(tc, test_stats_of_a_file_are_those_of_its_records);
     tcase_add_test(tc, test_stats_pair_across_the_scan_batches);
+    tcase_add_test(tc, test_stats_percentiles_are_the_nearest_ranks_of_a_sort);
     tcase_add_test(tc, test_stats_refuse_bad_arguments_and_report_no_memory);
     suite_add_tcase(s, tc);
     return s;
