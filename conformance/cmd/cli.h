@@ -75,10 +75,11 @@ const ntsim_output_format_t *ntsim_cli_timeline_page(void);
 int ntsim_cli_write_timeline(const char *path, const ntsim_output_format_t *format,
                              const nrt_sys_trace_event_t *recs, size_t n,
                              const ntsim_timeline_options_t *opt, size_t *bytes, FILE *err);
-/* Writes every format's file into dir and, when out is not NULL, says
- * where, one line each; 0 or -1 as above. */
+/* Writes every format's file into dir with opt (NULL: the records name no
+ * device) and, when out is not NULL, says where, one line each; 0 or -1 as
+ * above. */
 int ntsim_cli_write_timelines(const char *dir, const nrt_sys_trace_event_t *recs, size_t n,
-                              FILE *out, FILE *err);
+                              const ntsim_timeline_options_t *opt, FILE *out, FILE *err);
 /* inspect.c: the inspect session of `ntsim run` (sim/inspect_session.h,
  * D-INSPECT-ENV), its messages printed. begin reads NEURON_RT_INSPECT_* from the environment and prints its
  * warnings; malformed variables are printed and NTSIM_EXIT_USAGE returned

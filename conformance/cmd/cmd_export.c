@@ -48,7 +48,13 @@ int ntsim_cli_convert(const char *cmd, const char *in, const char *out,
         return st == NRT_INVALID ? NTSIM_EXIT_INPUT : NTSIM_EXIT_FAIL;
     }
     size_t bytes = 0, n = trace->event_count;
-    int rc = ntsim_cli_write_timeline(out, format, trace->events, n, NULL, &bytes, stderr);
+    /* An NTFF file names each NC's device: a process per device, lanes
+     * grouped by device; the other formats name none (D-TIMELINE-ORDER). */
+    ntsim_timeline_options_t opt = {0, 0, NULL, trace->nd_idx_by_nc};
+    if (opt.nd_idx_by_nc != NULL)
+        opt.nd_idx = opt.nd_idx_by_nc[0];
+    int rc = ntsim_cli_write_timeline(out, format, trace->events, n,
+                                      opt.nd_idx_by_nc != NULL ? &opt : NULL, &bytes, stderr);
     ntsim_trace_free(trace);
     if (rc != 0)
         return NTSIM_EXIT_FAIL;

@@ -248,7 +248,7 @@ static bool exec_models_build(exec_models_t *m, const nrt_sys_trace_event_t *rec
  * records kept during the run; skipped, and said so,
  * for a trace longer than --timeline-max-events. 0, or -1 after an error. */
 static int write_run_timelines(const run_options_t *o, const ntsim_run_keep_t *keep,
-                               const ntsim_run_result_t *r)
+                               const ntsim_scenario_t *sc, const ntsim_run_result_t *r)
 {
     if (o->timeline_max == 0)
         return 0;
@@ -267,7 +267,14 @@ static int write_run_timelines(const run_options_t *o, const ntsim_run_keep_t *k
         return -1;
     }
     (void)ntsim_json_set_model_lookup(model_of, &m); /* always NRT_SUCCESS */
-    int rc = ntsim_cli_write_timelines(o->dir, keep->records, keep->count,
+    /* The instance's devices, as trace.ntff's events name them (D-LNC): a
+     * process per device, lanes grouped by device (D-TIMELINE-ORDER). */
+    char arch[NTSIM_SIM_ARCH_CAP];
+    uint32_t nd[NTSIM_NC_COUNT];
+    ntsim_ntff_options_t ntff;
+    ntsim_sim_ntff_options(sc, arch, nd, &ntff);
+    ntsim_timeline_options_t opt = {0, nd[0], NULL, nd};
+    int rc = ntsim_cli_write_timelines(o->dir, keep->records, keep->count, &opt,
                                        o->quiet ? NULL : stdout, stderr);
     (void)ntsim_json_set_model_lookup(NULL, NULL);
     free(m.model);
@@ -332,7 +339,7 @@ int ntsim_cmd_run(int argc, char **argv)
         goto free_all;
     if (!o.quiet)
         ntsim_cli_summary(stdout, sc, r, &out, o.dir);
-    if (write_run_timelines(&o, &keep, r) != 0)
+    if (write_run_timelines(&o, &keep, sc, r) != 0)
         goto free_all;
     if (ntsim_cli_inspect_end(inspect, o.quiet ? NULL : stdout, stderr) != 0)
         goto free_all;

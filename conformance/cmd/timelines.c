@@ -85,7 +85,7 @@ int ntsim_cli_write_timeline(const char *path, const ntsim_output_format_t *form
 }
 
 int ntsim_cli_write_timelines(const char *dir, const nrt_sys_trace_event_t *recs, size_t n,
-                              FILE *out, FILE *err)
+                              const ntsim_timeline_options_t *opt, FILE *out, FILE *err)
 {
     size_t count;
     const ntsim_output_format_t *f = ntsim_output_formats(&count);
@@ -93,7 +93,7 @@ int ntsim_cli_write_timelines(const char *dir, const nrt_sys_trace_event_t *recs
         char path[1200];
         size_t bytes;
         snprintf(path, sizeof path, "%s/%s", dir, f[i].file);
-        if (ntsim_cli_write_timeline(path, &f[i], recs, n, NULL, &bytes, err) != 0)
+        if (ntsim_cli_write_timeline(path, &f[i], recs, n, opt, &bytes, err) != 0)
             return -1;
         if (out != NULL) /* "wrote out/trace.pftrace (N bytes): Perfetto's native ..." */
             fprintf(out, "wrote %s (%zu bytes): %s\n", path, bytes, f[i].description);

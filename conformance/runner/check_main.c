@@ -53,6 +53,7 @@ static const struct {
     {"timeline_writers", make_timeline_writers_suite},
     {"timeline_runs", make_timeline_runs_suite},
     {"output_formats", make_output_formats_suite},
+    {"timeline_devices", make_timeline_devices_suite},
     {"read", make_read_suite},
     {"read_roundtrip", make_read_roundtrip_suite},
     {"stats", make_stats_suite},

@@ -145,6 +145,7 @@ Suite *make_timeline_html_suite(void);    /* check_timeline_html.c: the HTML pag
 Suite *make_timeline_writers_suite(void); /* check_timeline_writers.c: growth, text_put, OOM */
 Suite *make_timeline_runs_suite(void);    /* check_timeline_runs.c: whole runs, traces read back */
 Suite *make_output_formats_suite(void);   /* check_output_formats.c: the registry and its views */
+Suite *make_timeline_devices_suite(void); /* check_timeline_devices.c: a process per device, the map */
 /* unit/engine/read/: the files the engine writes, read back. */
 Suite *make_read_suite(void);             /* check_read.c: the JSON reader, exact values, limits */
 Suite *make_read_roundtrip_suite(void);   /* check_read_roundtrip.c: written, read back, by content */

@@ -470,6 +470,7 @@ void ntsim_trace_free(ntsim_trace_t *t)
     ntsim__free(t->infos);
     ntsim__free(t->names);
     ntsim__free((void *)(uintptr_t)t->arch);
+    ntsim__free((void *)(uintptr_t)t->nd_idx_by_nc);
     ntsim__free(t->events);
     ntsim__free(t);
 }

@@ -479,7 +479,7 @@ static NRT_STATUS add_counter(build_t *b, uint32_t nc, const char *what, size_t 
         return NRT_RESOURCE;
     ntsim_tl_counter_t *c = &tl->counters[tl->ncounters];
     memset(c, 0, sizeof *c);
-    c->process = 1;
+    c->process = ntsim__tl_process_of(b, nc);
     c->nc = nc;
     snprintf(c->name, sizeof c->name, "NC %u events %s", nc, what);
     *out = tl->ncounters++;
@@ -551,7 +551,7 @@ static NRT_STATUS find_losses(build_t *b)
 NRT_STATUS ntsim__timeline_build(const nrt_sys_trace_event_t *recs, size_t n,
                                  const ntsim_timeline_options_t *opt, ntsim_timeline_t *tl)
 {
-    static const ntsim_timeline_options_t defaults = {0, 0, NULL};
+    static const ntsim_timeline_options_t defaults = {0, 0, NULL, NULL};
     memset(tl, 0, sizeof *tl);
     tl->recs = recs;
     tl->nrec = n;
@@ -559,15 +559,10 @@ NRT_STATUS ntsim__timeline_build(const nrt_sys_trace_event_t *recs, size_t n,
     memset(&b, 0, sizeof b);
     b.tl = tl;
     b.opt = opt != NULL ? opt : &defaults;
-    tl->processes[0] = (ntsim_tl_process_t){b.opt->pid ? b.opt->pid : 1, 1, ""};
-    snprintf(tl->processes[0].name, sizeof tl->processes[0].name, "%s",
-             b.opt->host_name ? b.opt->host_name : "ntsim host");
-    /* Synthetic ids at the top of the int32 range, away from real pids. */
-    tl->processes[1] = (ntsim_tl_process_t){UINT32_C(0x7F000000) + (b.opt->nd_idx & 0xffff), 2,
-                                            ""};
-    snprintf(tl->processes[1].name, sizeof tl->processes[1].name, "neuron device %u",
-             b.opt->nd_idx);
-    NRT_STATUS st = pair_records(&b);
+    b.device_known = opt != NULL;
+    NRT_STATUS st = ntsim__tl_processes(&b);
+    if (st == NRT_SUCCESS)
+        st = pair_records(&b);
     if (st == NRT_SUCCESS)
         st = align_clocks(&b);
     if (st == NRT_SUCCESS)
@@ -579,6 +574,7 @@ NRT_STATUS ntsim__timeline_build(const nrt_sys_trace_event_t *recs, size_t n,
     ntsim__free(b.core);
     ntsim__free(b.clock);
     ntsim__free(b.ncs);
+    ntsim__free(b.devices);
     if (st != NRT_SUCCESS) {
         ntsim__timeline_free(tl);
         return st;
@@ -609,6 +605,7 @@ void ntsim__timeline_free(ntsim_timeline_t *tl)
     ntsim__free(tl->flows);
     ntsim__free(tl->counters);
     ntsim__free(tl->edges);
+    ntsim__free(tl->processes);
     memset(tl, 0, sizeof *tl);
 }
 

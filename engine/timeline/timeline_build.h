@@ -31,6 +31,8 @@ typedef struct build {
     size_t nncs;
     uint64_t edge_order;
     const ntsim_timeline_options_t *opt;
+    bool device_known;        /* the caller gave options: nd_idx names the device */
+    uint32_t *devices;        /* tl->processes[1..]'s device indices, ascending */
 } build_t;
 
 /* Grows the array *arrp of elements of `elem` bytes to hold `need`; false
@@ -45,6 +47,12 @@ const ntsim_tl_nc_core_t *ntsim__tl_nc_core(const build_t *b, uint32_t nc);
 
 /* The types of the NC's notifications & DMA lane. */
 bool ntsim__tl_is_dma_type(uint32_t type);
+
+/* The processes: the host, then the devices the records' NCs are on (one,
+ * options.nd_idx, without a map), ascending; before the other stages. */
+NRT_STATUS ntsim__tl_processes(build_t *b);
+/* The index in tl->processes of the device NC nc is on. */
+uint32_t ntsim__tl_process_of(const build_t *b, uint32_t nc);
 
 /* Stage 5: lanes and edges. */
 NRT_STATUS ntsim__tl_lay_out(build_t *b);

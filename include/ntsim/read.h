@@ -84,6 +84,11 @@ typedef struct ntsim_trace {
     uint64_t session_id;
     uint32_t data_version;
     uint32_t logical_nc_size;
+    /* NTFF: the device (nd_idx) of each NC 0..255, 256 entries (0 for an NC
+     * with no event), when the events of every NC agree on theirs; NULL
+     * otherwise and for the other formats, whose records name no device.
+     * A timeline's options.nd_idx_by_nc (ntsim/convert.h). */
+    const uint32_t *nd_idx_by_nc;
 } ntsim_trace_t;
 
 /* Reads the file at path into a new trace (*out; free it with
