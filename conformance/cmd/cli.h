@@ -68,6 +68,11 @@ void ntsim_cli_timeline_suffixes(FILE *out);
  * DIR/timeline.html" with dir "DIR/"), `sep` between two and `last`
  * before the last. */
 void ntsim_cli_timeline_files(FILE *out, const char *dir, const char *sep, const char *last);
+/* After a trace at path was refused: when it is one of ntsim's timelines
+ * (D-READ tells them by content), says so on stderr and names the trace to
+ * give instead (the run's trace.json or trace.ntff beside it, when there
+ * is one). Nothing for any other file. */
+void ntsim_cli_timeline_hint(const char *cmd, const char *path);
 /* The page `ntsim view` writes (the registry's timeline_html). */
 const ntsim_output_format_t *ntsim_cli_timeline_page(void);
 /* Writes one timeline file; 0, or -1 after printing why to err. *bytes (if
@@ -193,8 +198,8 @@ int ntsim_cmd_diff(int argc, char **argv);
 /* cmd_export.c, shared with cmd_view.c: the two commands' options (-1 to go
  * on, else the exit status; *out set by -o, *limits by --max-events and
  * --max-input-bytes or their defaults), and the conversion itself. */
-int ntsim_cli_convert_options(int argc, char **argv, void (*usage)(FILE *), const char **out,
-                              ntsim_read_limits_t *limits);
+int ntsim_cli_convert_options(const char *cmd, int argc, char **argv, void (*usage)(FILE *),
+                              const char **out, ntsim_read_limits_t *limits);
 int ntsim_cli_convert(const char *cmd, const char *in, const char *out,
                       const ntsim_output_format_t *format, const ntsim_read_limits_t *limits);
 /* The limits export and view take, for their usage. */

@@ -86,6 +86,8 @@ static ntsim_trace_t *read_side(const char *path, const ntsim_read_limits_t *lim
     if (st == NRT_SUCCESS)
         return t;
     fprintf(stderr, "%s\n", err);
+    if (st == NRT_INVALID)
+        ntsim_cli_timeline_hint("diff", path);
     *rc = st == NRT_INVALID ? NTSIM_EXIT_INPUT : NTSIM_EXIT_FAIL;
     return NULL;
 }

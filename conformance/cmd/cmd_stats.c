@@ -80,6 +80,8 @@ int ntsim_cmd_stats(int argc, char **argv)
     NRT_STATUS st = ntsim_stats_file(path, &limits, (size_t)top, &r, err, sizeof err);
     if (st != NRT_SUCCESS) {
         fprintf(stderr, "%s\n", err);
+        if (st == NRT_INVALID)
+            ntsim_cli_timeline_hint("stats", path);
         return st == NRT_INVALID ? NTSIM_EXIT_INPUT : NTSIM_EXIT_FAIL;
     }
     if (!json)

@@ -108,7 +108,7 @@ bool ntsim_cli_set_scenario_budget(const char *cmd, const char *text)
 {
     uint64_t events;
     if (!ntsim_cli_parse_size(text, &events)) {
-        fprintf(stderr, "ntsim %s: --max-events: '%s' is not a count\n", cmd, text);
+        (void)ntsim_cli_usage_error(cmd, "--max-events: '%s' is not a count", text);
         return false;
     }
     ntsim_scenario_set_event_budget(events);
