@@ -307,6 +307,7 @@ check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT) $(NTSIM_BIN) layer
 	sh conformance/cli/hostile.sh ./$(NTSIM_BIN) ./$(CHECK_BIN)
 	sh conformance/proofs/file_map.sh
 	sh conformance/proofs/readme_formats.sh ./$(NTSIM_BIN)
+	sh conformance/proofs/readme_samples.sh ./$(NTSIM_BIN) $(BUILD)/conformance.log "$(CHECK_ARGS)"
 
 # Generative conformance (docs/generative.md): N cases from SEED (default: from
 # the clock; printed) through GENERATE_TESTEE (default: the built-in testee over

@@ -50,9 +50,24 @@ bool ntsim_cli_set_scenario_budget(const char *cmd, const char *text);
  * link or another spelling of the path is caught): a command refuses to
  * write its output over its own input, before opening it. */
 bool ntsim_cli_same_file(const char *a, const char *b);
-/* summary.c: what `ntsim run` prints after a run. */
+/* run_log.c: the engine's log while `ntsim run` runs (D-RUN-LOG): the
+ * errors the scenario's invalid_notification faults cause on purpose are
+ * counted, every other message printed as it comes. */
+typedef struct ntsim_cli_run_log {
+    int faults;                            /* the invalid_notification faults */
+    int32_t type[NTSIM_MAX_FAULTS];        /* each one's notification_type */
+    uint64_t count[NTSIM_MAX_FAULTS];      /* how many it posts */
+    uint64_t seen[NTSIM_MAX_FAULTS];       /* its messages counted so far */
+    uint64_t expected;                     /* all of them */
+} ntsim_cli_run_log_t;
+/* Installs the sink (the engine's log goes to it until end). */
+void ntsim_cli_run_log_begin(ntsim_cli_run_log_t *l, const ntsim_scenario_t *sc);
+void ntsim_cli_run_log_end(ntsim_cli_run_log_t *l);
+/* The summary's one line on the expected errors (nothing when none). */
+void ntsim_cli_run_log_summary(FILE *out, const ntsim_cli_run_log_t *l);
+/* summary.c: what `ntsim run` prints after a run (log: the run's, or NULL). */
 void ntsim_cli_summary(FILE *out, const ntsim_scenario_t *sc, const ntsim_run_result_t *r,
-                       const ntsim_outputs_t *o, const char *dir);
+                       const ntsim_outputs_t *o, const char *dir, const ntsim_cli_run_log_t *log);
 
 /* timelines.c: the timeline files (D-TIMELINE), in the formats of the
  * engine's one registry (ntsim_output_formats, ntsim/convert.h): `ntsim run`

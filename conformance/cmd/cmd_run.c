@@ -314,7 +314,10 @@ int ntsim_cmd_run(int argc, char **argv)
     if (ntsim_cli_open_outputs(o.dir, o.records_path, &io.files, stderr) != 0)
         goto free_all;
     clock_gettime(CLOCK_MONOTONIC, &prog.start);
+    ntsim_cli_run_log_t log;
+    ntsim_cli_run_log_begin(&log, sc); /* the scenario's deliberate errors, counted */
     NRT_STATUS st = ntsim_run_scenario_also(sc, &io, &inspect_sink, r, &out);
+    ntsim_cli_run_log_end(&log);
     if (prog.shown && !prog.always)
         fprintf(stderr, "\n");
     int closed = ntsim_cli_close_outputs(&io.files, o.dir, stderr);
@@ -335,7 +338,7 @@ int ntsim_cmd_run(int argc, char **argv)
     if (closed != 0)
         goto free_all;
     if (!o.quiet)
-        ntsim_cli_summary(stdout, sc, r, &out, o.dir);
+        ntsim_cli_summary(stdout, sc, r, &out, o.dir, &log);
     if (write_run_timelines(&o, &keep, sc, r) != 0)
         goto free_all;
     if (ntsim_cli_inspect_end(inspect, o.quiet ? NULL : stdout, stderr) != 0)
