@@ -85,26 +85,6 @@ static const char *type_name(uint32_t type)
     return d != NULL ? d->json_name : "unknown";
 }
 
-/* A growable array of T: grow(&arr, &cap, need, sizeof *arr). */
-static bool grow(void *arrp, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return true;
-    size_t c = *cap ? *cap : 16;
-    while (c < need) {
-        if (c > SIZE_MAX / 2 / elem)
-            return false;
-        c *= 2;
-    }
-    void **arr = arrp;
-    void *p = ntsim__realloc(*arr, c * elem);
-    if (p == NULL)
-        return false;
-    *arr = p;
-    *cap = c;
-    return true;
-}
-
 /* --- what a START carries until its STOP ------------------------------------------ */
 
 typedef struct open_span {
@@ -226,7 +206,7 @@ static ntsim__stats_nc_t *nc_of(ntsim_stats_t *s, uint32_t nc)
     while (s->nc_slots[h] != 0 && s->ncs[s->nc_slots[h] - 1].nc != nc)
         h = (h + 1) & (s->nc_slot_cap - 1);
     if (s->nc_slots[h] == 0) {
-        if (!grow(&s->ncs, &s->nc_cap, s->nnc + 1, sizeof *s->ncs))
+        if (!ntsim__array_grow(&s->ncs, &s->nc_cap, s->nnc + 1, sizeof *s->ncs))
             return NULL;
         memset(&s->ncs[s->nnc], 0, sizeof *s->ncs);
         s->ncs[s->nnc].nc = nc;
@@ -269,7 +249,7 @@ static NRT_STATUS ids_add(ntsim__stats_nc_t *n, uint64_t id)
     } else if (join_next) {
         r[p].lo = id;
     } else {
-        if (!grow(&n->ranges, &n->range_cap, k + 1, sizeof *n->ranges))
+        if (!ntsim__array_grow(&n->ranges, &n->range_cap, k + 1, sizeof *n->ranges))
             return NRT_RESOURCE;
         r = n->ranges;
         memmove(&r[p + 1], &r[p], (k - p) * sizeof *r);
@@ -321,13 +301,13 @@ static NRT_STATUS span_closed(ntsim_stats_t *s, const nrt_sys_trace_event_t *e, 
                               ntsim__stats_type_t *t, ntsim__stats_nc_t *n)
 {
     uint64_t d = e->timestamp_ns >= o->start_ns ? e->timestamp_ns - o->start_ns : 0;
-    if (!grow(&t->durations, &t->duration_cap, t->spans + 1, sizeof *t->durations))
+    if (!ntsim__array_grow(&t->durations, &t->duration_cap, t->spans + 1, sizeof *t->durations))
         return NRT_RESOURCE;
     t->durations[t->spans] = d;
     t->total = t->total > UINT64_MAX - d ? UINT64_MAX : t->total + d;
     t->spans++;
     if (e->trace_type == TY(DEVICE_EXEC)) {
-        if (!grow(&n->busy, &n->busy_cap, n->nbusy + 1, sizeof *n->busy))
+        if (!ntsim__array_grow(&n->busy, &n->busy_cap, n->nbusy + 1, sizeof *n->busy))
             return NRT_RESOURCE;
         n->busy[n->nbusy++] = (ntsim__stats_interval_t){o->start_ns, o->start_ns + d};
     }

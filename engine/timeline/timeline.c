@@ -31,26 +31,6 @@
 
 #define TY(x) NRT_SYS_TRACE_EVENT_TYPE_##x
 
-/* A growable array of T: ntsim__tl_grow(&arr, &cap, need, sizeof *arr). */
-bool ntsim__tl_grow(void *arrp, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return true;
-    size_t c = *cap ? *cap : 64;
-    while (c < need) {
-        if (c > SIZE_MAX / 2 / elem)
-            return false;
-        c *= 2;
-    }
-    void **arr = arrp;
-    void *p = ntsim__realloc(*arr, c * elem);
-    if (p == NULL)
-        return false;
-    *arr = p;
-    *cap = c;
-    return true;
-}
-
 const char *ntsim__timeline_name(uint32_t type)
 {
     const ntsim_event_type_desc_t *d = ntsim__event_type_desc(type);
@@ -130,7 +110,7 @@ static bool is_flow_target(uint32_t type)
 static ntsim_tl_item_t *new_item(build_t *b, size_t rec, uint32_t flags)
 {
     ntsim_timeline_t *tl = b->tl;
-    if (!ntsim__tl_grow(&tl->items, &b->item_cap, tl->nitems + 1, sizeof *tl->items))
+    if (!ntsim__array_grow(&tl->items, &b->item_cap, tl->nitems + 1, sizeof *tl->items))
         return NULL;
     ntsim_tl_item_t *it = &tl->items[tl->nitems++];
     memset(it, 0, sizeof *it);
@@ -194,7 +174,7 @@ static NRT_STATUS clock_of(build_t *b, uint32_t nc, uint32_t core, size_t *clock
             *out = (uint32_t)c;
             return NRT_SUCCESS;
         }
-    if (!ntsim__tl_grow(&tl->clocks, clock_cap, tl->nclocks + 1, sizeof *tl->clocks))
+    if (!ntsim__array_grow(&tl->clocks, clock_cap, tl->nclocks + 1, sizeof *tl->clocks))
         return NRT_RESOURCE;
     memset(&tl->clocks[tl->nclocks], 0, sizeof *tl->clocks);
     tl->clocks[tl->nclocks].nc = nc;
@@ -274,7 +254,7 @@ static NRT_STATUS add_pair(build_t *b, size_t rec, uint32_t clock)
     if (rec == NTSIM_TL_NONE || !record_sync(&b->tl->recs[rec], &dev, &cpu) || cpu == 0)
         return NRT_SUCCESS;
     ntsim_timeline_t *tl = b->tl;
-    if (!ntsim__tl_grow(&tl->pairs, &b->pair_cap, tl->npairs + 1, sizeof *tl->pairs))
+    if (!ntsim__array_grow(&tl->pairs, &b->pair_cap, tl->npairs + 1, sizeof *tl->pairs))
         return NRT_RESOURCE;
     tl->pairs[tl->npairs++] = (ntsim_tl_pair_t){cpu, dev, clock};
     return NRT_SUCCESS;
@@ -439,7 +419,7 @@ static NRT_STATUS link_executions(build_t *b)
         const exec_key_t *k = floor_key(keys, m, nc, ex);
         if (k == NULL || k->a != nc || k->b != ex)
             continue;
-        if (!ntsim__tl_grow(&tl->flows, &b->flow_cap, tl->nflows + 1, sizeof *tl->flows)) {
+        if (!ntsim__array_grow(&tl->flows, &b->flow_cap, tl->nflows + 1, sizeof *tl->flows)) {
             ntsim__free(keys);
             return NRT_RESOURCE;
         }
@@ -465,7 +445,7 @@ static NRT_STATUS link_executions(build_t *b)
 static NRT_STATUS add_sample(build_t *b, size_t counter, uint64_t ts, int64_t value)
 {
     ntsim_timeline_t *tl = b->tl;
-    if (!ntsim__tl_grow(&tl->edges, &b->edge_cap, tl->nedges + 1, sizeof *tl->edges))
+    if (!ntsim__array_grow(&tl->edges, &b->edge_cap, tl->nedges + 1, sizeof *tl->edges))
         return NRT_RESOURCE;
     tl->edges[tl->nedges++] =
         (ntsim_tl_edge_t){ts, b->edge_order++, counter, value, NTSIM_TL_SAMPLE};
@@ -475,7 +455,7 @@ static NRT_STATUS add_sample(build_t *b, size_t counter, uint64_t ts, int64_t va
 static NRT_STATUS add_counter(build_t *b, uint32_t nc, const char *what, size_t *out)
 {
     ntsim_timeline_t *tl = b->tl;
-    if (!ntsim__tl_grow(&tl->counters, &b->counter_cap, tl->ncounters + 1, sizeof *tl->counters))
+    if (!ntsim__array_grow(&tl->counters, &b->counter_cap, tl->ncounters + 1, sizeof *tl->counters))
         return NRT_RESOURCE;
     ntsim_tl_counter_t *c = &tl->counters[tl->ncounters];
     memset(c, 0, sizeof *c);

@@ -35,10 +35,6 @@ typedef struct build {
     uint32_t *devices;        /* tl->processes[1..]'s device indices, ascending */
 } build_t;
 
-/* Grows the array *arrp of elements of `elem` bytes to hold `need`; false
- * when the size would overflow or the allocator refuses (the array is kept). */
-bool ntsim__tl_grow(void *arrp, size_t *cap, size_t need, size_t elem);
-
 /* An item's device core: its own, or its NC's only one (NTSIM_TL_NO_CORE). */
 uint32_t ntsim__tl_item_core(const build_t *b, size_t i);
 

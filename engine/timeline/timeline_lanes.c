@@ -96,8 +96,7 @@ uint32_t ntsim__tl_process_of(const build_t *b, uint32_t nc)
 /* --- 5. lanes and edges ---------------------------------------------------------- */
 
 typedef struct lane_key {
-    uint64_t g[4];            /* host 0 / the device's process; thread or nc; NC 0 / DMA 1;
-                               * core */
+    uint64_t g[4];            /* host 0 / its process; thread or nc; NC 0 / DMA 1; core */
     uint64_t begin, end;
     size_t item;
 } lane_key_t;
@@ -155,7 +154,7 @@ static lane_key_t lane_key_of(const build_t *b, size_t i)
 static NRT_STATUS new_lane(build_t *b, const lane_key_t *k, uint32_t overlap, uint32_t *out)
 {
     ntsim_timeline_t *tl = b->tl;
-    if (!ntsim__tl_grow(&tl->lanes, &b->lane_cap, tl->nlanes + 1, sizeof *tl->lanes))
+    if (!ntsim__array_grow(&tl->lanes, &b->lane_cap, tl->nlanes + 1, sizeof *tl->lanes))
         return NRT_RESOURCE;
     ntsim_tl_lane_t *l = &tl->lanes[tl->nlanes];
     memset(l, 0, sizeof *l);
@@ -191,7 +190,7 @@ static NRT_STATUS new_lane(build_t *b, const lane_key_t *k, uint32_t overlap, ui
 static NRT_STATUS add_edge(build_t *b, uint64_t ts, size_t item, ntsim_tl_edge_kind_t kind)
 {
     ntsim_timeline_t *tl = b->tl;
-    if (!ntsim__tl_grow(&tl->edges, &b->edge_cap, tl->nedges + 1, sizeof *tl->edges))
+    if (!ntsim__array_grow(&tl->edges, &b->edge_cap, tl->nedges + 1, sizeof *tl->edges))
         return NRT_RESOURCE;
     tl->edges[tl->nedges++] = (ntsim_tl_edge_t){ts, b->edge_order++, item, 0, kind};
     return NRT_SUCCESS;
@@ -228,7 +227,7 @@ static NRT_STATUS lay_out_group(build_t *b, const lane_key_t *k, size_t n, subla
                 break;
         }
         if (s == nsub) {
-            if (!ntsim__tl_grow(subs, &sub->cap, nsub + 1, sizeof **subs))
+            if (!ntsim__array_grow(subs, &sub->cap, nsub + 1, sizeof **subs))
                 return NRT_RESOURCE;
             if (nsub == sub->inited) {
                 (*subs)[nsub] = (sublane_t){NULL, 0, 0, 0};
@@ -249,7 +248,7 @@ static NRT_STATUS lay_out_group(build_t *b, const lane_key_t *k, size_t n, subla
             continue;
         }
         lane->spans++;
-        if (!ntsim__tl_grow(&sl->stack, &sl->cap, sl->depth + 1, sizeof *sl->stack) ||
+        if (!ntsim__array_grow(&sl->stack, &sl->cap, sl->depth + 1, sizeof *sl->stack) ||
             add_edge(b, it->begin, k[i].item, NTSIM_TL_BEGIN) != NRT_SUCCESS)
             return NRT_RESOURCE;
         sl->stack[sl->depth++] = k[i].item;

@@ -25,31 +25,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_analyze.h"
 #include "check_suites.h"
 #include "ntsim/analyze.h"
 #include "ntsim/convert.h"
 #include "sim.h"
 #include "sim_run.h"
 
-#define TY(x) NRT_SYS_TRACE_EVENT_TYPE_##x
-enum { S = NRT_SYS_TRACE_EVENT_PHASE_START, P = NRT_SYS_TRACE_EVENT_PHASE_STOP };
 enum { D_COUNT = 5 };
-
-static nrt_sys_trace_event_t rec(uint32_t type, uint32_t phase, uint32_t nc, uint64_t id,
-                                 uint64_t track, uint64_t t)
-{
-    nrt_sys_trace_event_t e;
-    memset(&e, 0, sizeof e);
-    e.trace_type = (nrt_sys_trace_event_type_t)type;
-    e.phase = (nrt_sys_trace_event_phase_t)phase;
-    e.nc_idx = nc;
-    e.nc_local_id = id;
-    e.id = id | (uint64_t)nc << 50;
-    e.tracking_id = track;
-    e.thread_id = 7;
-    e.timestamp_ns = t;
-    return e;
-}
 
 /* Trace D (above) into a new trace of the given format. */
 static ntsim_trace_t *trace_d(ntsim_trace_format_t format)
@@ -61,11 +44,11 @@ static ntsim_trace_t *trace_d(ntsim_trace_format_t format)
     ck_assert_ptr_nonnull(t->events);
     t->event_count = D_COUNT;
     nrt_sys_trace_event_t *e = t->events;
-    e[0] = rec(TY(EXEC_PRE), S, 0, 0, 20, 1000);
-    e[1] = rec(TY(EXEC_PRE), P, 0, 1, 20, 1300);
-    e[2] = rec(TY(DEVICE_EXEC), S, 0, 2, 30, 1400);
-    e[3] = rec(TY(EXEC_PRE), S, 1, 0, 21, 1500);
-    e[4] = rec(TY(DEVICE_EXEC), P, 0, 3, 30, 2000);
+    e[0] = rec(TY(EXEC_PRE), S, 0, 0, 20, 1000, 0);
+    e[1] = rec(TY(EXEC_PRE), P, 0, 1, 20, 1300, 0);
+    e[2] = rec(TY(DEVICE_EXEC), S, 0, 2, 30, 1400, 0);
+    e[3] = rec(TY(EXEC_PRE), S, 1, 0, 21, 1500, 0);
+    e[4] = rec(TY(DEVICE_EXEC), P, 0, 3, 30, 2000, 0);
     e[0].data.exec_pre = (struct nrt_sys_trace_event_data_exec_pre){70, 5};
     e[1].data.exec_pre = (struct nrt_sys_trace_event_data_exec_pre){70, 5};
     e[2].data.nc_exec_start.device_core_idx = 1;
