@@ -72,6 +72,7 @@
 #include "check_analyze.h"
 #include "check_suites.h"
 #include "ntsim/analyze.h"
+#include "ntsim/convert.h"
 
 /* Trace S (the table above), into out[]; returns its length. */
 static size_t trace_s(nrt_sys_trace_event_t *out)
@@ -225,7 +226,9 @@ END_TEST
 
 /* A trace longer than a scan's batch: a span opened in one batch and
  * closed in the next, and every NC's ids in order across batches. n/2
- * kbl_exec_pre spans on NC 0 of lengths 1..n/2 ns, one key each. */
+ * kbl_exec_pre spans on NC 0 of lengths 1..n/2 ns, one key each, as a
+ * record dump, a fetch document and an NTFF file: each read whole gives
+ * every record, and each scanned gives the same figures. */
 START_TEST(test_stats_pair_across_the_scan_batches)
 {
     const size_t spans = NTSIM_READ_BATCH + 7, n = 2 * spans;
@@ -235,33 +238,50 @@ START_TEST(test_stats_pair_across_the_scan_batches)
         s[2 * k] = rec(TY(EXEC_PRE), S, 0, 2 * k, k + 1, 10 * k, 0);
         s[2 * k + 1] = rec(TY(EXEC_PRE), P, 0, 2 * k + 1, k + 1, 10 * k + k + 1, 0);
     }
-    char path[] = "/tmp/ntsim_stats_XXXXXX";
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    ck_assert_int_eq(write(fd, s, n * sizeof *s), (ssize_t)(n * sizeof *s));
-    ck_assert_int_eq(close(fd), 0);
+    char *json;
+    uint8_t *ntff;
+    size_t jlen, nlen;
+    ck_assert_int_eq(ntsim_json_serialize(s, n, &json, &jlen), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_ntff_serialize(s, n, NULL, 0, NULL, &ntff, &nlen), NRT_SUCCESS);
+    const void *bytes[3] = {s, json, ntff};
+    const size_t lens[3] = {n * sizeof *s, jlen, nlen};
+    for (int k = 0; k < 3; k++) {
+        char path[] = "/tmp/ntsim_stats_XXXXXX", err[256];
+        int fd = mkstemp(path);
+        ck_assert_int_ge(fd, 0);
+        ck_assert_int_eq(write(fd, bytes[k], lens[k]), (ssize_t)lens[k]);
+        ck_assert_int_eq(close(fd), 0);
+        ntsim_trace_t *t;
+        ck_assert_int_eq(ntsim_trace_read_file(path, NULL, &t, err, sizeof err), NRT_SUCCESS);
+        ck_assert_uint_eq(t->event_count, n);
+        ck_assert_uint_eq(t->events[n - 1].tracking_id, spans);
+        ck_assert_uint_eq(t->events[n - 1].timestamp_ns, s[n - 1].timestamp_ns);
+        ntsim_trace_free(t);
+        ntsim_stats_report_t *r;
+        ck_assert_int_eq(ntsim_stats_file(path, NULL, 1, &r, err, sizeof err), NRT_SUCCESS);
+        unlink(path);
+        ck_assert_uint_eq(r->events, n);
+        ck_assert_uint_eq(r->type_count, 1);
+        const ntsim_stats_type_t *ty = &r->types[0];
+        /* durations 1..m, m = 4103: p50 the ceil(m/2) = 2052nd, p90 the
+         * ceil(3692.7) = 3693rd, p99 the ceil(4061.97) = 4062nd; total m(m+1)/2 */
+        ck_assert_uint_eq(ty->spans, spans);
+        ck_assert_uint_eq(ty->unmatched_start + ty->unmatched_stop, 0);
+        ck_assert_uint_eq(ty->duration_ns.min, 1);
+        ck_assert_uint_eq(ty->duration_ns.p50, 2052);
+        ck_assert_uint_eq(ty->duration_ns.p90, 3693);
+        ck_assert_uint_eq(ty->duration_ns.p99, 4062);
+        ck_assert_uint_eq(ty->duration_ns.max, spans);
+        ck_assert_uint_eq(ty->duration_ns.total, (uint64_t)spans * (spans + 1) / 2);
+        ck_assert_uint_eq(r->slowest_count, 1);
+        ck_assert_uint_eq(r->slowest[0].duration_ns, spans);
+        ck_assert_uint_eq(r->slowest[0].exec_id, 0);
+        ck_assert_uint_eq(r->ncs[0].lost, 0);
+        ntsim_stats_report_free(r);
+    }
+    nrt_sys_trace_buffer_free(json);
+    ntsim_buffer_free(ntff);
     free(s);
-    ntsim_stats_report_t *r;
-    char err[256];
-    ck_assert_int_eq(ntsim_stats_file(path, NULL, 1, &r, err, sizeof err), NRT_SUCCESS);
-    unlink(path);
-    ck_assert_uint_eq(r->events, n);
-    ck_assert_uint_eq(r->type_count, 1);
-    const ntsim_stats_type_t *t = &r->types[0];
-    /* durations 1..m, m = 4103: p50 the ceil(m/2) = 2052nd, p90 the
-     * ceil(3692.7) = 3693rd, p99 the ceil(4061.97) = 4062nd; total m(m+1)/2 */
-    ck_assert_uint_eq(t->spans, spans);
-    ck_assert_uint_eq(t->unmatched_start + t->unmatched_stop, 0);
-    ck_assert_uint_eq(t->duration_ns.min, 1);
-    ck_assert_uint_eq(t->duration_ns.p50, 2052);
-    ck_assert_uint_eq(t->duration_ns.p90, 3693);
-    ck_assert_uint_eq(t->duration_ns.p99, 4062);
-    ck_assert_uint_eq(t->duration_ns.max, spans);
-    ck_assert_uint_eq(t->duration_ns.total, (uint64_t)spans * (spans + 1) / 2);
-    ck_assert_uint_eq(r->slowest_count, 1);
-    ck_assert_uint_eq(r->slowest[0].duration_ns, spans);
-    ck_assert_uint_eq(r->ncs[0].lost, 0);
-    ntsim_stats_report_free(r);
 }
 END_TEST
 
@@ -303,6 +323,58 @@ START_TEST(test_stats_percentiles_are_the_nearest_ranks_of_a_sort)
             ntsim_stats_free(st);
         }
     free(s);
+}
+END_TEST
+
+/* The lost ids of an NC whatever the order its records come in (a file may
+ * hold an NC's records in any order, repeats included): against a bitmap,
+ * the ids missing below the highest, for 300 draws of 1..40 ids from 0..63;
+ * and 100 NCs, each one record, each its own NC, ascending in the report. */
+START_TEST(test_stats_count_lost_ids_in_any_order_and_many_ncs)
+{
+    nrt_sys_trace_event_t s[128];
+    uint64_t x = 0x9E3779B97F4A7C15u;
+    for (int draw = 0; draw < 300; draw++) {
+        bool seen[64] = {false};
+        size_t n = (size_t)(draw % 40) + 1;
+        uint64_t top = 0;
+        for (size_t k = 0; k < n; k++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17; /* xorshift64 */
+            uint64_t id = x % 64;
+            seen[id] = true;
+            top = id > top ? id : top;
+            s[k] = rec(TY(GENERIC), I, 3, id, 0, 1000 + k, 0);
+        }
+        uint64_t lost = 0;
+        for (uint64_t id = 0; id < top; id++)
+            lost += !seen[id];
+        ntsim_stats_t *st;
+        ntsim_stats_report_t *r;
+        ck_assert_int_eq(ntsim_stats_create(0, &st), NRT_SUCCESS);
+        ck_assert_int_eq(ntsim_stats_add(st, s, n), NRT_SUCCESS);
+        ck_assert_int_eq(ntsim_stats_report(st, &r), NRT_SUCCESS);
+        ck_assert_uint_eq(r->nc_count, 1);
+        ck_assert_msg(r->ncs[0].lost == lost, "draw %d: lost %llu, want %llu", draw,
+                      (unsigned long long)r->ncs[0].lost, (unsigned long long)lost);
+        ntsim_stats_report_free(r);
+        ntsim_stats_free(st);
+    }
+    for (uint32_t nc = 0; nc < 100; nc++) /* in descending order */
+        s[nc] = rec(TY(GENERIC), I, 99 - nc, 0, 0, 1000 + nc, 0);
+    ntsim_stats_t *st;
+    ntsim_stats_report_t *r;
+    ck_assert_int_eq(ntsim_stats_create(0, &st), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_stats_add(st, s, 100), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_stats_add(st, s, 100), NRT_SUCCESS); /* each NC again */
+    ck_assert_int_eq(ntsim_stats_report(st, &r), NRT_SUCCESS);
+    ck_assert_uint_eq(r->nc_count, 100);
+    for (uint32_t i = 0; i < 100; i++) {
+        ck_assert_uint_eq(r->ncs[i].nc_idx, i);
+        ck_assert_uint_eq(r->ncs[i].events, 2);
+        ck_assert_uint_eq(r->ncs[i].lost, 0);
+    }
+    ntsim_stats_report_free(r);
+    ntsim_stats_free(st);
 }
 END_TEST
 
@@ -355,6 +427,7 @@ Suite *make_stats_suite(void)
     tcase_add_test(tc, test_stats_of_a_file_are_those_of_its_records);
     tcase_add_test(tc, test_stats_pair_across_the_scan_batches);
     tcase_add_test(tc, test_stats_percentiles_are_the_nearest_ranks_of_a_sort);
+    tcase_add_test(tc, test_stats_count_lost_ids_in_any_order_and_many_ncs);
     tcase_add_test(tc, test_stats_refuse_bad_arguments_and_report_no_memory);
     suite_add_tcase(s, tc);
     return s;
