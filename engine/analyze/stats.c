@@ -535,9 +535,10 @@ NRT_STATUS ntsim_stats_report(ntsim_stats_t *s, ntsim_stats_report_t **out)
         ntsim_stats_report_free(r);
         return NRT_RESOURCE;
     }
-    if (s->nheap > 0)
+    if (s->nheap > 0) { /* (qsort and memcpy take no NULL, even for 0 elements) */
         memcpy(sorted, s->heap, s->nheap * sizeof *sorted);
-    qsort(sorted, s->nheap, sizeof *sorted, cmp_slow);
+        qsort(sorted, s->nheap, sizeof *sorted, cmp_slow);
+    }
     for (size_t i = 0; i < s->nheap; i++)
         r->slowest[i] = sorted[i].span;
     r->slowest_count = s->nheap;
@@ -545,7 +546,8 @@ NRT_STATUS ntsim_stats_report(ntsim_stats_t *s, ntsim_stats_report_t **out)
     for (size_t i = 0; i < s->nnc; i++)
         nc_report(&s->ncs[i], &r->ncs[i]);
     r->nc_count = s->nnc;
-    qsort(r->ncs, r->nc_count, sizeof *r->ncs, cmp_nc);
+    if (r->nc_count > 1)
+        qsort(r->ncs, r->nc_count, sizeof *r->ncs, cmp_nc);
     *out = r;
     return NRT_SUCCESS;
 }
