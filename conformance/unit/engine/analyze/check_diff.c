@@ -29,8 +29,7 @@
 #include "check_suites.h"
 #include "ntsim/analyze.h"
 #include "ntsim/convert.h"
-#include "sim.h"
-#include "sim_run.h"
+#include "run_files.h"
 
 enum { D_COUNT = 5 };
 
@@ -235,30 +234,20 @@ END_TEST
  * the dump in every device event's timestamp_ns (D-JSON-TIME). */
 START_TEST(test_diff_of_one_runs_files_in_three_formats_finds_nothing)
 {
-    ntsim_scenario_t sc;
-    ntsim_scenario_default(&sc);
-    char *bytes[4] = {NULL};
-    size_t lens[4] = {0};
-    FILE *f[4];
-    for (size_t k = 0; k < 4; k++)
-        ck_assert_ptr_nonnull(f[k] = open_memstream(&bytes[k], &lens[k]));
-    ntsim_run_io_t io = {{f[0], f[1], f[2], f[3], true}, NULL, NULL, NULL, NULL, NULL, 0};
+    char *bytes[RUN_FILES];
+    size_t lens[RUN_FILES];
     ntsim_run_result_t res;
     ntsim_outputs_t o;
-    ntsim_log_set_sink(ntsim_check_quiet_log, NULL); /* its invalid notifications are errors */
-    ck_assert_int_eq(ntsim_run_scenario(&sc, &io, &res, &o), NRT_SUCCESS);
-    ntsim_log_set_sink(NULL, NULL);
+    run_default_files(bytes, lens, NULL, &res, &o);
     ntsim_trace_t *t[3];
-    const size_t file_of[3] = {0, 1, 3};
+    const size_t file_of[3] = {RUN_JSON, RUN_NTFF, RUN_RECORDS};
     char err[256];
     for (size_t k = 0; k < 3; k++) {
-        ck_assert_int_eq(fclose(f[file_of[k]]), 0);
         ck_assert_int_eq(ntsim_trace_read(bytes[file_of[k]], lens[file_of[k]], NULL, &t[k], err,
                                           sizeof err),
                          NRT_SUCCESS);
         ck_assert_uint_eq(t[k]->event_count, res.record_count);
     }
-    ck_assert_int_eq(fclose(f[2]), 0);
     ck_assert_int_eq(t[0]->format, NTSIM_TRACE_FORMAT_JSON);
     ck_assert_int_eq(t[1]->format, NTSIM_TRACE_FORMAT_NTFF);
     ck_assert_int_eq(t[2]->format, NTSIM_TRACE_FORMAT_RECORDS);
@@ -280,7 +269,7 @@ START_TEST(test_diff_of_one_runs_files_in_three_formats_finds_nothing)
     ntsim_diff_summary_free(&s);
     for (size_t k = 0; k < 3; k++)
         ntsim_trace_free(t[k]);
-    for (size_t k = 0; k < 4; k++)
+    for (size_t k = 0; k < RUN_FILES; k++)
         free(bytes[k]);
 }
 END_TEST
