@@ -190,14 +190,15 @@ endef
 
 PKG_MODULES := check yaml-0.1 libprotobuf-c jansson
 DEPS_PROBE = pkg-config --exists $(PKG_MODULES) && command -v valgrind && command -v protoc-c \
-    && command -v $(CXX) && command -v protoc && command -v jq
+    && command -v $(CXX) && command -v protoc && command -v jq \
+    && python3 -c 'import jsonschema'
 
 deps: $(DEPS_STAMP)
 
 $(DEPS_STAMP):
 	@mkdir -p $(@D)
 	@$(call ensure_packages,$(DEPS_PROBE),check libyaml-dev libprotobuf-c-dev protobuf-c-compiler \
-	    protobuf-compiler libjansson-dev valgrind pkg-config g++ jq,the build's dependencies)
+	    protobuf-compiler libjansson-dev valgrind pkg-config g++ jq python3-jsonschema,the build's dependencies)
 	@pkg-config --exists $(PKG_MODULES) || { echo "ntsim: pkg-config cannot find $(PKG_MODULES)" >&2; exit 1; }
 	@touch $@
 
@@ -338,12 +339,14 @@ check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT) $(NTSIM_BIN) $(MAN
 	./$(CLIENT_TEST)
 	./$(EXIT_CLIENT)
 	sh conformance/cli/cli_ntsim.sh ./$(NTSIM_BIN)
+	sh conformance/cli/cli_analyze.sh ./$(NTSIM_BIN)
 	sh conformance/cli/hostile.sh ./$(NTSIM_BIN) ./$(CHECK_BIN)
 	sh conformance/cli/shard_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN) $(PYTHON3)
 	sh conformance/proofs/shard_mutants.sh $(BUILD) "$(CC)"
 	perl conformance/cli/man_pages.pl check $(BUILD)/man ./$(NTSIM_BIN) ./$(CHECK_BIN)
 	sh conformance/proofs/file_map.sh
 	sh conformance/proofs/readme_formats.sh ./$(NTSIM_BIN)
+	sh conformance/proofs/readme_samples.sh ./$(NTSIM_BIN) $(BUILD)/conformance.log "$(CHECK_ARGS)"
 
 # Generative conformance (docs/generative.md): N cases from SEED (default: from
 # the clock; printed) through GENERATE_TESTEE (default: the built-in testee over

@@ -141,3 +141,22 @@ void ntsim__aligned_free(void *ptr)
     unkeep(base);
     g_free(base);
 }
+
+bool ntsim__array_grow(void *arrp, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return true;
+    size_t c = *cap ? *cap : 64;
+    while (c < need) {
+        if (c > SIZE_MAX / 2 / elem)
+            return false;
+        c *= 2;
+    }
+    void **arr = arrp;
+    void *p = ntsim__realloc(*arr, c * elem);
+    if (p == NULL)
+        return false;
+    *arr = p;
+    *cap = c;
+    return true;
+}

@@ -9,12 +9,19 @@
 #error "engine-private header: only engine/ and conformance/unit/ may include it (make layers)"
 #endif
 
+#include <stdbool.h>
 #include <stddef.h>
 
 void *ntsim__malloc(size_t size);
 void *ntsim__realloc(void *ptr, size_t size);
 void *ntsim__calloc(size_t count, size_t size);
 void ntsim__free(void *ptr);
+
+/* Grows the array *arrp of elements of `elem` bytes to hold `need`,
+ * doubling its capacity *cap from 64; false when the size would overflow or
+ * the allocator refuses (the array is kept): grow(&arr, &cap, n + 1,
+ * sizeof *arr). */
+bool ntsim__array_grow(void *arrp, size_t *cap, size_t need, size_t elem);
 
 /* A block of `size` bytes at a multiple of `align` (a power of two, at most
  * 4096), from the replaceable malloc: posix_memalign would bypass it, and

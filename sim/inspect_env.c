@@ -35,6 +35,7 @@
 #include "event_table.h"
 #include "inspect_env.h"
 #include "input.h"
+#include "suggest.h"
 
 enum {
 #define NTSIM_INSPECT_VAR_ENUM_(ID, name) VAR_##ID,
@@ -550,8 +551,17 @@ static void warn_unknown(env_reader_t *rd, char *const *env)
             continue;
         char shown[QUOTE_CAP];
         quote(*e, len, shown);
-        rd->oom |= ntsim_errors_add(rd->warnings, "%s: not a variable ntsim honours; ignored",
-                                    shown) != NRT_SUCCESS;
+        ntsim_suggest_t s;
+        ntsim_suggest_init(&s, *e, len);
+        for (int i = 0; i < VAR_COUNT; i++)
+            ntsim_suggest_add_z(&s, var_names[i]);
+        const char *near = ntsim_suggest_best(&s, NULL);
+        if (near != NULL)
+            rd->oom |= ntsim_errors_add(rd->warnings, "%s: not a variable ntsim honours (did you "
+                                        "mean %s?); ignored", shown, near) != NRT_SUCCESS;
+        else
+            rd->oom |= ntsim_errors_add(rd->warnings, "%s: not a variable ntsim honours; ignored",
+                                        shown) != NRT_SUCCESS;
     }
 }
 

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "input.h"
+#include "suggest.h"
 
 struct ntsim_yparse {
     ntsim_errors_t *errors;
@@ -175,8 +176,19 @@ NRT_STATUS ntsim_yp_check_keys(ntsim_yparse_t *p, yaml_node_t *node, const char 
             return ntsim_yp_error(p, knode, path, "keys must be plain scalars");
         char field[256];
         ntsim_yp_join(field, sizeof field, path, k);
-        if (!in_list(list1, k) && !in_list(list2, k))
+        if (!in_list(list1, k) && !in_list(list2, k)) {
+            /* did you mean: the allowed key nearest the one written */
+            ntsim_suggest_t s;
+            ntsim_suggest_init(&s, k, strlen(k));
+            for (const char *const *l = list1; l != NULL && *l != NULL; l++)
+                ntsim_suggest_add_z(&s, *l);
+            for (const char *const *l = list2; l != NULL && *l != NULL; l++)
+                ntsim_suggest_add_z(&s, *l);
+            const char *near = ntsim_suggest_best(&s, NULL);
+            if (near != NULL)
+                return ntsim_yp_error(p, knode, field, "unknown key (did you mean %s?)", near);
             return ntsim_yp_error(p, knode, field, "unknown key");
+        }
         for (yaml_node_pair_t *q = node->data.mapping.pairs.start; q < pair; q++) {
             const char *k2 = ntsim_yp_scalar(ntsim_yp_node(p, q->key));
             if (k2 != NULL && strcmp(k2, k) == 0)

@@ -7,6 +7,10 @@
  *     same document (its objects, then json_dumps);
  *   - to NTFF by ntsim (protobuf-c), and by C++ libprotobuf with an arena
  *     encoding the same messages (conformance/bench/ntff_cpp_peer.cc).
+ * Then `ntsim stats` beside reading the same trace (D-STATS: within 1.5x of
+ * it): the timeline records written as a JSON fetch document, an NTFF file
+ * and a record dump, each timed with ntsim_trace_read_file (the records
+ * kept) and with ntsim_stats_file (the scan and the analysis).
  * Each figure is the median of 3 rounds; ratios are within the same run.
  */
 #define _GNU_SOURCE
@@ -18,7 +22,9 @@
 #include <time.h>
 
 #include "nrt/nrt_sys_trace.h"
+#include "ntsim/analyze.h"
 #include "ntsim/convert.h"
+#include "ntsim/read.h"
 
 double ntsim_bench_cpp_encode(const nrt_sys_trace_event_t *events, size_t n, const char *hint,
                               uint64_t name_id, size_t *bytes_out);
@@ -134,6 +140,83 @@ static void bench_timelines(nrt_sys_trace_event_t *e, size_t n)
            cj_bytes);
 }
 
+/* Writes len bytes to path; false when it cannot. */
+static bool write_file(const char *path, const void *bytes, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    if (f == NULL)
+        return false;
+    bool ok = fwrite(bytes, 1, len, f) == len;
+    return fclose(f) == 0 && ok;
+}
+
+/* ntsim stats beside the read of the same file, per format: every fourth
+ * EXEC_PRE span of the timeline records made an nc_exec_running span, so
+ * that the busy time is computed too. */
+static void bench_stats(nrt_sys_trace_event_t *e, size_t n)
+{
+    for (size_t i = 0; i + 1 < n; i += 2)
+        if (i / 2 % 4 == 0) {
+            e[i].trace_type = e[i + 1].trace_type = NRT_SYS_TRACE_EVENT_TYPE_DEVICE_EXEC;
+            memset(&e[i].data, 0, sizeof e[i].data);
+            memset(&e[i + 1].data, 0, sizeof e[i + 1].data);
+            e[i].data.nc_exec_start.exec_id = (uint32_t)(i / 2 + 1);
+        }
+    char dir[] = "/tmp/ntsim_bench_XXXXXX";
+    if (mkdtemp(dir) == NULL) {
+        perror("bench_convert: mkdtemp");
+        return;
+    }
+    static const char *const names[3] = {"fetch JSON", "NTFF", "record dump"};
+    char paths[3][64];
+    char *json;
+    uint8_t *ntff;
+    size_t jlen, nlen;
+    bool ok = ntsim_json_serialize(e, n, &json, &jlen) == NRT_SUCCESS &&
+              ntsim_ntff_serialize(e, n, NULL, 0, NULL, &ntff, &nlen) == NRT_SUCCESS;
+    for (int k = 0; k < 3; k++)
+        snprintf(paths[k], sizeof paths[k], "%s/trace.%d", dir, k);
+    ok = ok && write_file(paths[0], json, jlen) && write_file(paths[1], ntff, nlen) &&
+         write_file(paths[2], e, n * sizeof *e);
+    if (!ok) {
+        fprintf(stderr, "bench_convert: cannot write the traces for ntsim stats\n");
+        return;
+    }
+    nrt_sys_trace_buffer_free(json);
+    ntsim_buffer_free(ntff);
+    ntsim_read_limits_t limits = {(uint64_t)1 << 40, (uint64_t)n};
+    printf("\nntsim stats beside reading the same trace: %zu records (%zu spans, a quarter "
+           "nc_exec_running), median of %d\n", n, n / 2, ROUNDS);
+    printf("%-36s %12s %12s   %s\n", "", "read, s", "stats, s", "stats / read (goal <= 1.5x)");
+    for (int k = 0; k < 3; k++) {
+        double rd[ROUNDS], st[ROUNDS], ratio[ROUNDS];
+        for (int r = 0; r < ROUNDS; r++) {
+            char err[256];
+            ntsim_trace_t *t = NULL;
+            ntsim_stats_report_t *rep = NULL;
+            double t0 = now_s();
+            NRT_STATUS a = ntsim_trace_read_file(paths[k], &limits, &t, err, sizeof err);
+            rd[r] = now_s() - t0;
+            ntsim_trace_free(t);
+            t0 = now_s();
+            NRT_STATUS b = ntsim_stats_file(paths[k], &limits, 10, &rep, err, sizeof err);
+            st[r] = now_s() - t0;
+            ntsim_stats_report_free(rep);
+            if (a != NRT_SUCCESS || b != NRT_SUCCESS) {
+                fprintf(stderr, "bench_convert: %s: %s\n", names[k], err);
+                return;
+            }
+            ratio[r] = st[r] / rd[r];
+        }
+        double q = median(ratio);
+        printf("%-36s %12.3f %12.3f   %.2fx%s\n", names[k], median(rd), median(st), q,
+               q <= 1.5 ? "" : "  (goal missed)");
+    }
+    for (int k = 0; k < 3; k++)
+        remove(paths[k]);
+    remove(dir);
+}
+
 int main(int argc, char **argv)
 {
     size_t n = 1000000;
@@ -199,6 +282,7 @@ int main(int argc, char **argv)
            (double)cpp_bytes / c / 1e6);
     printf("%-36s %12zu bytes (C++: %zu)\n", "NTFF size", ntff_bytes, cpp_bytes);
     bench_timelines(e, n);
+    bench_stats(e, n);
     free(e);
     return 0;
 }

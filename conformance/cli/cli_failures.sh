@@ -38,7 +38,7 @@ if [ "$rc" -ne 1 ]; then
     echo "cli_failures: broken vectors exited $rc, want 1" >&2
     fail=1
 fi
-expect_line "FAIL $data/bad/unknown_key.yaml:10:5: vectors[0].sizee: unknown key"
+expect_line "FAIL $data/bad/unknown_key.yaml:10:5: vectors[0].sizee: unknown key (did you mean size?)"
 expect_line "FAIL $data/bad/missing_field.yaml:5:5: vectors[0].source: missing required field"
 expect_line "FAIL $data/bad/wrong_type.yaml:9:11: vectors[0].size: expected an integer, got 'sixteen'"
 expect_line "FAIL $data/bad/api_unknown_call.yaml:10:16: vectors[0].calls[0].call: unknown call 'config_alocate'"

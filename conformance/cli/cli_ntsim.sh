@@ -408,6 +408,99 @@ has "build tree name" "scenario deep_one from $tmp/tree/sim/scenarios/deep_one.y
 check "stress" 0 "$bin" run --stress --threads 3 --ncs 2 --seconds 0.3
 has "stress" "invariants: all held"
 
+# --- the newcomer's stumbles (issue 38, D-CLI-USAGE, D-RUN-LOG) -------------------
+# split NAME WANT_RC CMD...: runs CMD, stdout in $tmp/out, stderr in $tmp/err
+split() {
+    name=$1 want=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -ne "$want" ]; then
+        echo "cli_ntsim: $name: exit $rc, want $want" >&2
+        sed 's/^/    /' "$tmp/err" | head -5 >&2
+        fail=1
+    fi
+}
+err_has() { # err_has NAME TEXT: the last command's stderr contains TEXT
+    grep -qF -- "$2" "$tmp/err" || { echo "cli_ntsim: $1: stderr lacks: $2" >&2; fail=1; }
+}
+err_lacks() { # err_lacks NAME TEXT
+    if grep -qF -- "$2" "$tmp/err"; then echo "cli_ntsim: $1: stderr has: $2" >&2; fail=1; fi
+}
+err_lines() { # err_lines NAME N: the last command's stderr is N lines
+    n=$(wc -l <"$tmp/err")
+    [ "$n" -eq "$2" ] || { echo "cli_ntsim: $1: $n lines on stderr, want $2" >&2; fail=1; }
+}
+# A stress option without --stress did nothing, silently: refused, nothing run.
+split "threads without stress" 2 "$bin" run --threads 8 -o "$tmp/st"
+err_has "threads without stress" "ntsim run: --threads is for --stress"
+[ ! -e "$tmp/st" ] || { echo "cli_ntsim: run --threads ran a scenario" >&2; fail=1; }
+split "seconds without stress" 2 "$bin" run trn1 --seconds 1 -o "$tmp/st"
+err_has "seconds without stress" "ntsim run: --seconds is for --stress"
+# export without -o: the missing OUT named, not a wrong extension.
+split "export without -o" 2 "$bin" export "$tmp/a/trace.json"
+err_has "export without -o" "ntsim export: -o OUT is missing"
+err_lacks "export without -o" "must end in"
+split "export bad extension" 2 "$bin" export "$tmp/a/trace.json" -o "$tmp/t.jsn"
+err_has "export bad extension" "-o OUT must end in .pftrace, .json or .html (got '$tmp/t.jsn')"
+# A usage error is its problem and where the help is: two lines, never the help.
+for sub in run record replay decode export view stats diff testee; do
+    split "$sub bad option" 2 "$bin" "$sub" --frobnicate
+    err_lines "$sub bad option" 2
+    err_has "$sub bad option" "ntsim $sub: unknown option '--frobnicate'"
+    err_has "$sub bad option" "(ntsim $sub --help says more)"
+    err_lacks "$sub bad option" "usage:"
+done
+split "no command" 2 "$bin"
+err_lines "no command" 2
+split "misspelt command" 2 "$bin" exprot
+err_has "misspelt command" "ntsim: unknown command 'exprot' (did you mean export?)"
+# Did you mean: an option, a scenario key, a vector kind, an inspect variable.
+split "misspelt option" 2 "$bin" run --qiuet
+err_has "misspelt option" "ntsim run: unknown option '--qiuet' (did you mean --quiet?)"
+printf 'name: typo\nduraton_ns: 5000\n' >"$tmp/typo.yaml"
+split "misspelt scenario key" 3 "$bin" run "$tmp/typo.yaml" -o "$tmp/typo"
+err_has "misspelt scenario key" "typo.yaml:2:1: duraton_ns: unknown key (did you mean duration_ns?)"
+sed 's/^kind: notify$/kind: notfy/' vectors/notify.yaml >"$tmp/kind.yaml"
+split "misspelt kind" 3 "$bin" replay "$tmp/kind.yaml"
+err_has "misspelt kind" "kind: unknown kind 'notfy' (did you mean notify?)"
+if [ -x "$(dirname "$bin")/check_ntsim" ]; then
+    split "misspelt --kind" 2 "$(dirname "$bin")/check_ntsim" --kind jsn
+    err_has "misspelt --kind" "--kind: no kind 'jsn' (did you mean json?)"
+fi
+split "misspelt inspect variable" 0 env NEURON_RT_INSPECT_ENABEL=1 "$bin" run -q -o "$tmp/ie"
+err_has "misspelt inspect variable" "NEURON_RT_INSPECT_ENABEL: not a variable ntsim honours (did you mean NEURON_RT_INSPECT_ENABLE?)"
+# A timeline given as a trace: named, and the trace beside it named.
+split "view a chrome trace" 3 "$bin" view "$tmp/a/trace.chrome.json" -o "$tmp/v.html"
+err_has "view a chrome trace" "$tmp/a/trace.chrome.json: a Chrome trace JSON: ntsim reads fetch JSON, NTFF or record dumps"
+err_has "view a chrome trace" "give it the trace it was drawn from, $tmp/a/trace.json"
+# The scenario's deliberate errors: counted, said once in the summary; -q
+# prints nothing at all.
+split "run -q" 0 "$bin" run -q -o "$tmp/q"
+[ ! -s "$tmp/out" ] && [ ! -s "$tmp/err" ] ||
+    { echo "cli_ntsim: run -q printed:" >&2; cat "$tmp/out" "$tmp/err" | head -5 >&2; fail=1; }
+split "run's expected errors" 0 "$bin" run -o "$tmp/q"
+err_lacks "run's expected errors" "Invalid notification type"
+n=$(grep -c 'expected: 4 engine errors "Invalid notification type: N" (N = 9, 10, -7 x2)' "$tmp/out")
+[ "$n" -eq 1 ] || { echo "cli_ntsim: run: the expected errors said $n times, want once" >&2; fail=1; }
+
+# The devices (D-TIMELINE-ORDER): trn1's visible NCs 0-3 are its physical
+# cores 6-9, on devices 3 and 4 (2 cores each): a process each in run's
+# timelines and in an export of its NTFF; a fetch document names no device.
+check "trn1" 0 "$bin" run trn1 -q -o "$tmp/t1"
+for f in "$tmp/t1/trace.chrome.json" "$tmp/t1/from_ntff.json"; do
+    [ "$f" = "$tmp/t1/trace.chrome.json" ] || check "export trn1's NTFF" 0 "$bin" export "$tmp/t1/trace.ntff" -o "$f"
+    for d in 3 4; do
+        grep -qF "\"process_name\",\"pid\":$((0x7F000000 + d)),\"tid\":0,\"args\":{\"name\":\"neuron device $d\"}" "$f" ||
+            { echo "cli_ntsim: $f: no process 'neuron device $d'" >&2; fail=1; }
+    done
+done
+grep -qF "<h1>ntsim timeline: ntsim host, 4 NCs (0-3) on 2 neuron devices (3-4)</h1>" "$tmp/t1/timeline.html" ||
+    { echo "cli_ntsim: trn1's page does not name its 2 devices" >&2; fail=1; }
+check "export trn1's JSON" 0 "$bin" export "$tmp/t1/trace.json" -o "$tmp/t1/from_json.json"
+grep -qF '"name":"neuron device (unknown)"' "$tmp/t1/from_json.json" ||
+    { echo "cli_ntsim: a fetch document's export names a device" >&2; fail=1; }
+
 if [ "$fail" -eq 0 ]; then
     echo "cli_ntsim: the ntsim command behaves as documented: ok"
 fi

@@ -150,6 +150,14 @@ run "export 10M NTFF events, limit raised" 3 "$bin" export "$tmp/many.ntff" -o "
     --max-events 20M
 has "export 10M NTFF events, limit raised" "$tmp/many.ntff: events[0].phase: missing or INVALID"
 [ ! -e "$tmp/o.html" ] || { echo "hostile: a refused view wrote its page" >&2; fail=1; }
+# stats and diff read through the same read stage (D-STATS, D-DIFF).
+run "stats 10M empty JSON events" 3 "$bin" stats "$tmp/objs.json"
+has "stats 10M empty JSON events" \
+    "$tmp/objs.json: events[0]: not an event (event_type and phase strings)"
+run "stats 10M NTFF events" 3 "$bin" stats --json "$tmp/many.ntff"
+has "stats 10M NTFF events" "$tmp/many.ntff: events: more than 4000000 events (the --max-events limit)"
+run "diff 10M NTFF events" 3 "$bin" diff "$tmp/pad.json" "$tmp/many.ntff"
+has "diff 10M NTFF events" "$tmp/many.ntff: events: more than 4000000 events (the --max-events limit)"
 # The limit on each format, and a JSON whose records do not fit in memory:
 # 300000 events (44 MB of text, 33 MB of records, 58 MB once the array has
 # doubled) under a 100 MB address space run out of memory and say so
@@ -178,6 +186,11 @@ truncate -s 33600000 "$tmp/zeros.records"
 limit_kb=100000
 run "export JSON out of memory" 1 "$bin" export "$tmp/zeros.json" -o "$tmp/o.pftrace"
 has "export JSON out of memory" "ntsim export: $tmp/zeros.json: out of memory"
+# ntsim stats holds no records (D-STATS): the same document under the same
+# limit is read, its 300000 STARTs of one key counted as unmatched.
+run "stats where export ran out of memory" 0 "$bin" stats --json "$tmp/zeros.json"
+grep -q '^{"type":"generic","events":300000,"spans":0,"unmatched_start":300000,' "$tmp/out" ||
+    { echo "hostile: stats of 300000 zero records: not counted" >&2; fail=1; }
 limit_kb=1000000
 
 # 5. An alias bomb: one emit of repeat 1000000 and 999 aliases to it.

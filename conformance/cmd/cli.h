@@ -56,7 +56,7 @@ int ntsim_cli_run_files_check(ntsim_cli_run_files_t *f, const char *dir, const c
 int ntsim_cli_run_files_open(ntsim_cli_run_files_t *f, ntsim_output_files_t *files, FILE *err);
 /* Writes every timeline beside its name; 0, or -1 after printing why. */
 int ntsim_cli_run_files_timelines(ntsim_cli_run_files_t *f, const nrt_sys_trace_event_t *recs,
-                                  size_t n, FILE *err);
+                                  size_t n, const ntsim_timeline_options_t *opt, FILE *err);
 /* Renames every file written, and `also` (ntrace.pb; NULL: none), into
  * place as one, and removes the timelines not written; 0, or -1 after
  * printing why (nothing renamed, unless the file system failed a rename part
@@ -78,9 +78,24 @@ bool ntsim_cli_set_scenario_budget(const char *cmd, const char *text);
     "  --max-events N     refuse a scenario whose run would emit more than N events,\n"    \
     "                     estimated before it starts (default 20M; K, M, G suffixes;\n"    \
     "                     0: no limit)\n"
-/* summary.c: what `ntsim run` prints after a run. */
+/* run_log.c: the engine's log while `ntsim run` runs (D-RUN-LOG): the
+ * errors the scenario's invalid_notification faults cause on purpose are
+ * counted, every other message printed as it comes. */
+typedef struct ntsim_cli_run_log {
+    int faults;                            /* the invalid_notification faults */
+    int32_t type[NTSIM_MAX_FAULTS];        /* each one's notification_type */
+    uint64_t count[NTSIM_MAX_FAULTS];      /* how many it posts */
+    uint64_t seen[NTSIM_MAX_FAULTS];       /* its messages counted so far */
+    uint64_t expected;                     /* all of them */
+} ntsim_cli_run_log_t;
+/* Installs the sink (the engine's log goes to it until end). */
+void ntsim_cli_run_log_begin(ntsim_cli_run_log_t *l, const ntsim_scenario_t *sc);
+void ntsim_cli_run_log_end(ntsim_cli_run_log_t *l);
+/* The summary's one line on the expected errors (nothing when none). */
+void ntsim_cli_run_log_summary(FILE *out, const ntsim_cli_run_log_t *l);
+/* summary.c: what `ntsim run` prints after a run (log: the run's, or NULL). */
 void ntsim_cli_summary(FILE *out, const ntsim_scenario_t *sc, const ntsim_run_result_t *r,
-                       const ntsim_outputs_t *o, const char *dir);
+                       const ntsim_outputs_t *o, const char *dir, const ntsim_cli_run_log_t *log);
 
 /* timelines.c: the timeline files (D-TIMELINE), in the formats of the
  * engine's one registry (ntsim_output_formats, ntsim/convert.h): `ntsim run`
@@ -96,6 +111,11 @@ void ntsim_cli_timeline_suffixes(FILE *out);
  * DIR/timeline.html" with dir "DIR/"), `sep` between two and `last`
  * before the last. */
 void ntsim_cli_timeline_files(FILE *out, const char *dir, const char *sep, const char *last);
+/* After a trace at path was refused: when it is one of ntsim's timelines
+ * (D-READ tells them by content), says so on stderr and names the trace to
+ * give instead (the run's trace.json or trace.ntff beside it, when there
+ * is one). Nothing for any other file. */
+void ntsim_cli_timeline_hint(const char *cmd, const char *path);
 /* The page `ntsim view` writes (the registry's timeline_html). */
 const ntsim_output_format_t *ntsim_cli_timeline_page(void);
 /* Writes one timeline in `format` onto o's stream (the caller commits o);
@@ -202,6 +222,17 @@ void ntsim_testee_faults_before(const ntsim_testee_faults_t *f, uint64_t n);
 NRT_STATUS ntsim_testee_faults_apply(const ntsim_testee_faults_t *f, uint64_t n, uint8_t **resp,
                                      size_t *len);
 
+/* usage.c: bad usage, said in one line and where the help is
+ * ("ntsim CMD: MESSAGE" then "(ntsim CMD --help says more)"), never the whole
+ * help (D-CLI-USAGE). Returns NTSIM_EXIT_USAGE. */
+int ntsim_cli_usage_error(const char *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* After getopt_long (opterr 0, optstring starting with ':') returned c, '?'
+ * or ':': the option it could not take, named, with the known option
+ * nearest it (did you mean); NTSIM_EXIT_USAGE. */
+struct option;
+int ntsim_cli_bad_option(const char *cmd, int c, char **argv, const struct option *opts);
+
 /* The subcommands, one file each (cmd_<name>.c); main.c dispatches. */
 int ntsim_cmd_run(int argc, char **argv);
 int ntsim_cmd_record(int argc, char **argv);
@@ -210,11 +241,13 @@ int ntsim_cmd_decode(int argc, char **argv);
 int ntsim_cmd_export(int argc, char **argv);
 int ntsim_cmd_view(int argc, char **argv);
 int ntsim_cmd_testee(int argc, char **argv);
+int ntsim_cmd_stats(int argc, char **argv);
+int ntsim_cmd_diff(int argc, char **argv);
 /* cmd_export.c, shared with cmd_view.c: the two commands' options (-1 to go
  * on, else the exit status; *out set by -o, *limits by --max-events and
  * --max-input-bytes or their defaults), and the conversion itself. */
-int ntsim_cli_convert_options(int argc, char **argv, void (*usage)(FILE *), const char **out,
-                              ntsim_read_limits_t *limits);
+int ntsim_cli_convert_options(const char *cmd, int argc, char **argv, void (*usage)(FILE *),
+                              const char **out, ntsim_read_limits_t *limits);
 int ntsim_cli_convert(const char *cmd, const char *in, const char *out,
                       const ntsim_output_format_t *format, const ntsim_read_limits_t *limits);
 /* The limits export and view take, for their usage. */

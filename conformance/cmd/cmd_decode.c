@@ -118,33 +118,30 @@ int ntsim_cmd_decode(int argc, char **argv)
                                          {NULL, 0, NULL, 0}};
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         switch (c) {
         case 'n': force = 1; break;
         case 'r': force = 2; break;
         case 't': text = true; break;
         case 'e':
-            if (!ntsim_cli_parse_size(optarg, &max_events)) {
-                fprintf(stderr, "ntsim decode: --max-events: '%s' is not a count\n", optarg);
-                return NTSIM_EXIT_USAGE;
-            }
+            if (!ntsim_cli_parse_size(optarg, &max_events))
+                return ntsim_cli_usage_error("decode", "--max-events: '%s' is not a count",
+                                             optarg);
             break;
         case 'b':
-            if (!ntsim_cli_parse_size(optarg, &max_bytes) || max_bytes > SIZE_MAX) {
-                fprintf(stderr, "ntsim decode: --max-input-bytes: '%s' is not a size\n",
-                        optarg);
-                return NTSIM_EXIT_USAGE;
-            }
+            if (!ntsim_cli_parse_size(optarg, &max_bytes) || max_bytes > SIZE_MAX)
+                return ntsim_cli_usage_error("decode", "--max-input-bytes: '%s' is not a size",
+                                             optarg);
             ntsim_input_set_limit_all((size_t)max_bytes);
             break;
         case 'h': fputs(usage_decode, stdout); return NTSIM_EXIT_OK;
-        default: fputs(usage_decode, stderr); return NTSIM_EXIT_USAGE;
+        default: return ntsim_cli_bad_option("decode", c, argv, opts);
         }
     }
-    if (argc - optind != 1) {
-        fputs(usage_decode, stderr);
-        return NTSIM_EXIT_USAGE;
-    }
+    if (argc - optind != 1)
+        return ntsim_cli_usage_error("decode", argc == optind ? "which FILE?"
+                                                              : "one FILE at a time");
     const char *path = argv[optind];
     ntsim_trace_format_t format = force == 1   ? NTSIM_TRACE_FORMAT_NTFF
                                   : force == 2 ? NTSIM_TRACE_FORMAT_RECORDS

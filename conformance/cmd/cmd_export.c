@@ -49,10 +49,18 @@ int ntsim_cli_convert(const char *cmd, const char *in, const char *out,
             fprintf(stderr, "ntsim %s: %s: out of memory\n", cmd, in);
         else
             fprintf(stderr, "%s\n", err);
+        if (st == NRT_INVALID)
+            ntsim_cli_timeline_hint(cmd, in);
         return st == NRT_INVALID ? NTSIM_EXIT_INPUT : NTSIM_EXIT_FAIL;
     }
     size_t bytes = 0, n = trace->event_count;
-    int rc = ntsim_cli_write_timeline(out, format, trace->events, n, NULL, &bytes, stderr);
+    /* An NTFF file names each NC's device: a process per device, lanes
+     * grouped by device; the other formats name none (D-TIMELINE-ORDER). */
+    ntsim_timeline_options_t opt = {0, 0, NULL, trace->nd_idx_by_nc};
+    if (opt.nd_idx_by_nc != NULL)
+        opt.nd_idx = opt.nd_idx_by_nc[0];
+    int rc = ntsim_cli_write_timeline(out, format, trace->events, n,
+                                      opt.nd_idx_by_nc != NULL ? &opt : NULL, &bytes, stderr);
     ntsim_trace_free(trace);
     if (rc != 0)
         return NTSIM_EXIT_FAIL;
@@ -61,8 +69,8 @@ int ntsim_cli_convert(const char *cmd, const char *in, const char *out,
 }
 
 /* Options both converters take; -1 to go on, else the exit status. */
-int ntsim_cli_convert_options(int argc, char **argv, void (*usage)(FILE *), const char **out,
-                              ntsim_read_limits_t *limits)
+int ntsim_cli_convert_options(const char *cmd, int argc, char **argv, void (*usage)(FILE *),
+                              const char **out, ntsim_read_limits_t *limits)
 {
     static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
                                          {"max-events", required_argument, NULL, 'e'},
@@ -73,29 +81,25 @@ int ntsim_cli_convert_options(int argc, char **argv, void (*usage)(FILE *), cons
     limits->max_bytes = NTSIM_READ_MAX_BYTES;
     limits->max_events = NTSIM_READ_MAX_EVENTS;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
         switch (c) {
         case 'o': *out = optarg; break;
         case 'e':
-            if (!ntsim_cli_parse_size(optarg, &limits->max_events)) {
-                fprintf(stderr, "ntsim: --max-events: '%s' is not a count\n", optarg);
-                return NTSIM_EXIT_USAGE;
-            }
+            if (!ntsim_cli_parse_size(optarg, &limits->max_events))
+                return ntsim_cli_usage_error(cmd, "--max-events: '%s' is not a count", optarg);
             break;
         case 'b':
-            if (!ntsim_cli_parse_size(optarg, &limits->max_bytes)) {
-                fprintf(stderr, "ntsim: --max-input-bytes: '%s' is not a size\n", optarg);
-                return NTSIM_EXIT_USAGE;
-            }
+            if (!ntsim_cli_parse_size(optarg, &limits->max_bytes))
+                return ntsim_cli_usage_error(cmd, "--max-input-bytes: '%s' is not a size",
+                                             optarg);
             break;
         case 'h': usage(stdout); return NTSIM_EXIT_OK;
-        default: usage(stderr); return NTSIM_EXIT_USAGE;
+        default: return ntsim_cli_bad_option(cmd, c, argv, opts);
         }
     }
-    if (argc - optind != 1) {
-        usage(stderr);
-        return NTSIM_EXIT_USAGE;
-    }
+    if (argc - optind != 1)
+        return ntsim_cli_usage_error(cmd, argc == optind ? "which FILE?" : "one FILE at a time");
     return -1;
 }
 
@@ -110,15 +114,19 @@ int ntsim_cmd_export(int argc, char **argv)
 {
     const char *out = NULL;
     ntsim_read_limits_t limits;
-    int rc = ntsim_cli_convert_options(argc, argv, print_usage_export, &out, &limits);
+    int rc = ntsim_cli_convert_options("export", argc, argv, print_usage_export, &out, &limits);
     if (rc >= 0)
         return rc;
+    /* The problem first: no OUT at all is not a wrong extension (issue 38). */
     const ntsim_output_format_t *format = ntsim_output_format_for_path(out);
     if (format == NULL) {
-        fputs("ntsim export: -o OUT must end in ", stderr);
+        fprintf(stderr, "ntsim export: %s", out == NULL ? "-o OUT is missing: the timeline to "
+                                                          "write, ending in "
+                                                        : "-o OUT must end in ");
         ntsim_cli_timeline_suffixes(stderr);
-        fputs("\n", stderr);
-        print_usage_export(stderr);
+        if (out != NULL)
+            fprintf(stderr, " (got '%s')", out);
+        fputs("\n(ntsim export --help says more)\n", stderr);
         return NTSIM_EXIT_USAGE;
     }
     return ntsim_cli_convert("export", argv[optind], out, format, &limits);

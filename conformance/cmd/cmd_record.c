@@ -361,7 +361,8 @@ int ntsim_cmd_record(int argc, char **argv)
                                          {NULL, 0, NULL, 0}};
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
         switch (c) {
         case 'o': out_path = optarg; break;
         case 'i': id = optarg; break;
@@ -371,13 +372,14 @@ int ntsim_cmd_record(int argc, char **argv)
                 return NTSIM_EXIT_USAGE;
             break;
         case 'h': fputs(usage_record, stdout); return NTSIM_EXIT_OK;
-        default: fputs(usage_record, stderr); return NTSIM_EXIT_USAGE;
+        default: return ntsim_cli_bad_option("record", c, argv, opts);
         }
     }
-    if (out_path == NULL || argc - optind != 1) {
-        fputs(usage_record, stderr);
-        return NTSIM_EXIT_USAGE;
-    }
+    if (argc - optind != 1)
+        return ntsim_cli_usage_error("record", argc == optind ? "which SCENARIO?"
+                                                              : "one SCENARIO at a time");
+    if (out_path == NULL)
+        return ntsim_cli_usage_error("record", "-o FILE is missing: the vector file to write");
     if (!ntsim_source_each_id(source, NULL, NULL)) {
         fprintf(stderr, "ntsim record: --source '%s' must list fact and decision ids "
                         "(S5.subscribe.tpb, D-SIM)\n", source);

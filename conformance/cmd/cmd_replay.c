@@ -79,15 +79,15 @@ int ntsim_cmd_replay(int argc, char **argv)
                                          {NULL, 0, NULL, 0}};
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "qh", opts, NULL)) != -1) {
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":qh", opts, NULL)) != -1) {
         switch (c) {
         case 'i': only = optarg; break;
         case 'q': quiet = true; break;
         case 'b':
-            if (!ntsim_cli_parse_size(optarg, &max_bytes) || max_bytes > SIZE_MAX) {
-                fprintf(stderr, "ntsim replay: --max-input-bytes: '%s' is not a size\n", optarg);
-                return NTSIM_EXIT_USAGE;
-            }
+            if (!ntsim_cli_parse_size(optarg, &max_bytes) || max_bytes > SIZE_MAX)
+                return ntsim_cli_usage_error("replay", "--max-input-bytes: '%s' is not a size",
+                                             optarg);
             ntsim_input_set_limit_all((size_t)max_bytes);
             break;
         case 'E':
@@ -96,13 +96,11 @@ int ntsim_cmd_replay(int argc, char **argv)
             break;
         case 'p': proto_dir = optarg; break;
         case 'h': fputs(usage_replay, stdout); return NTSIM_EXIT_OK;
-        default: fputs(usage_replay, stderr); return NTSIM_EXIT_USAGE;
+        default: return ntsim_cli_bad_option("replay", c, argv, opts);
         }
     }
-    if (optind == argc) {
-        fputs(usage_replay, stderr);
-        return NTSIM_EXIT_USAGE;
-    }
+    if (optind == argc)
+        return ntsim_cli_usage_error("replay", "which VECTOR files?");
     ntsim_vector_set_t set;
     ntsim_vector_set_init(&set);
     for (int i = optind; i < argc; i++)

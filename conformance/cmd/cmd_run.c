@@ -113,6 +113,7 @@ typedef struct run_options {
     unsigned threads, ncs;
     double seconds;
     uint64_t timeline_max;
+    const char *stress_only;  /* the first of --threads, --ncs, --seconds given, or NULL */
 } run_options_t;
 
 /* An option's whole text as an integer in [min, max]; digits only, so "-1",
@@ -134,7 +135,7 @@ static bool parse_count(const char *text, unsigned long long min, unsigned long 
 /* Parses argv into *o. Returns -1 to go on, or the exit status (help, bad usage). */
 static int parse_run_options(int argc, char **argv, run_options_t *o)
 {
-    *o = (run_options_t){"out", NULL, NULL, false, false, false, 4, 2, 2.0, 1000000};
+    *o = (run_options_t){"out", NULL, NULL, false, false, false, 4, 2, 2.0, 1000000, NULL};
     static const struct option opts[] = {
         {"output", required_argument, NULL, 'o'}, {"quiet", no_argument, NULL, 'q'},
         {"stress", no_argument, NULL, 's'},       {"threads", required_argument, NULL, 't'},
@@ -146,10 +147,13 @@ static int parse_run_options(int argc, char **argv, run_options_t *o)
         {"max-events", required_argument, NULL, 'E'},
         {NULL, 0, NULL, 0},
     };
-    int c;
+    int c, at;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "o:qh", opts, NULL)) != -1) {
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":o:qh", opts, &at)) != -1) {
         char *end = NULL;
+        if ((c == 't' || c == 'n' || c == 'S') && o->stress_only == NULL)
+            o->stress_only = opts[at].name;
         switch (c) {
         case 'o': o->dir = optarg; break;
         case 'q': o->quiet = true; break;
@@ -157,58 +161,51 @@ static int parse_run_options(int argc, char **argv, run_options_t *o)
         case 'r': o->records_path = optarg; break;
         case 's': o->stress = true; break;
         case 't':
-            if (!parse_count(optarg, 1, 64, &o->threads)) {
-                fprintf(stderr, "ntsim run: --threads must be 1..64, got '%s'\n", optarg);
-                return NTSIM_EXIT_USAGE;
-            }
+            if (!parse_count(optarg, 1, 64, &o->threads))
+                return ntsim_cli_usage_error("run", "--threads must be 1..64, got '%s'", optarg);
             break;
         case 'n':
-            if (!parse_count(optarg, 1, NTSIM_NC_COUNT, &o->ncs)) {
-                fprintf(stderr, "ntsim run: --ncs must be 1..256, got '%s'\n", optarg);
-                return NTSIM_EXIT_USAGE;
-            }
+            if (!parse_count(optarg, 1, NTSIM_NC_COUNT, &o->ncs))
+                return ntsim_cli_usage_error("run", "--ncs must be 1..256, got '%s'", optarg);
             break;
         case 'S':
             o->seconds = strtod(optarg, &end);
-            if (*end || !(o->seconds > 0) || o->seconds > 3600) {
-                fprintf(stderr, "ntsim run: --seconds must be in (0, 3600], got '%s'\n",
-                        optarg);
-                return NTSIM_EXIT_USAGE;
-            }
+            if (*end || !(o->seconds > 0) || o->seconds > 3600)
+                return ntsim_cli_usage_error("run", "--seconds must be in (0, 3600], got '%s'",
+                                             optarg);
             break;
         case 'b': {
             uint64_t bytes;
-            if (!ntsim_cli_parse_size(optarg, &bytes) || bytes > SIZE_MAX) {
-                fprintf(stderr, "ntsim run: --max-input-bytes: '%s' is not a size\n", optarg);
-                return NTSIM_EXIT_USAGE;
-            }
+            if (!ntsim_cli_parse_size(optarg, &bytes) || bytes > SIZE_MAX)
+                return ntsim_cli_usage_error("run", "--max-input-bytes: '%s' is not a size",
+                                             optarg);
             ntsim_input_set_limit_all((size_t)bytes);
             break;
         }
         case 'T':
-            if (!ntsim_cli_parse_size(optarg, &o->timeline_max) || o->timeline_max > SIZE_MAX / 112) {
-                fprintf(stderr, "ntsim run: --timeline-max-events: '%s' is not a count\n",
-                        optarg);
-                return NTSIM_EXIT_USAGE;
-            }
+            if (!ntsim_cli_parse_size(optarg, &o->timeline_max) || o->timeline_max > SIZE_MAX / 112)
+                return ntsim_cli_usage_error("run", "--timeline-max-events: '%s' is not a count",
+                                             optarg);
             break;
         case 'E':
             if (!ntsim_cli_set_scenario_budget("run", optarg))
                 return NTSIM_EXIT_USAGE;
             break;
         case 'h': print_usage_run(stdout); return NTSIM_EXIT_OK;
-        default: print_usage_run(stderr); return NTSIM_EXIT_USAGE;
+        default: return ntsim_cli_bad_option("run", c, argv, opts);
         }
     }
-    if (o->stress && optind != argc) {
-        fprintf(stderr, "ntsim run: --stress takes no scenario\n");
-        return NTSIM_EXIT_USAGE;
-    }
-    if (argc - optind > 1) {
-        fputs("ntsim run: one scenario at most\n", stderr);
-        print_usage_run(stderr);
-        return NTSIM_EXIT_USAGE;
-    }
+    /* A stress option without --stress did nothing, silently (issue 38): a
+     * scenario's run takes its threads, NCs and length from the scenario. */
+    if (!o->stress && o->stress_only != NULL)
+        return ntsim_cli_usage_error("run", "--%s is for --stress (a scenario's run takes its "
+                                            "threads, NCs and length from the scenario)",
+                                     o->stress_only);
+    if (o->stress && optind != argc)
+        return ntsim_cli_usage_error("run", "--stress takes no scenario");
+    if (argc - optind > 1)
+        return ntsim_cli_usage_error("run", "one scenario at most (got '%s' and '%s')",
+                                     argv[optind], argv[optind + 1]);
     o->scenario = optind < argc ? argv[optind] : NULL;
     return -1;
 }
@@ -249,7 +246,7 @@ static bool exec_models_build(exec_models_t *m, const nrt_sys_trace_event_t *rec
  * skipped for a trace longer than --timeline-max-events (the earlier run's
  * are then removed at the commit). 0, or -1 after an error. */
 static int write_run_timelines(const run_options_t *o, const ntsim_run_keep_t *keep,
-                               ntsim_cli_run_files_t *files)
+                               const ntsim_scenario_t *sc, ntsim_cli_run_files_t *files)
 {
     if (o->timeline_max == 0 || keep->overflowed)
         return 0;
@@ -259,7 +256,14 @@ static int write_run_timelines(const run_options_t *o, const ntsim_run_keep_t *k
         return -1;
     }
     (void)ntsim_json_set_model_lookup(model_of, &m); /* always NRT_SUCCESS */
-    int rc = ntsim_cli_run_files_timelines(files, keep->records, keep->count, stderr);
+    /* The instance's devices, as trace.ntff's events name them (D-LNC): a
+     * process per device, lanes grouped by device (D-TIMELINE-ORDER). */
+    char arch[NTSIM_SIM_ARCH_CAP];
+    uint32_t nd[NTSIM_NC_COUNT];
+    ntsim_ntff_options_t ntff;
+    ntsim_sim_ntff_options(sc, arch, nd, &ntff);
+    ntsim_timeline_options_t opt = {0, nd[0], NULL, nd};
+    int rc = ntsim_cli_run_files_timelines(files, keep->records, keep->count, &opt, stderr);
     (void)ntsim_json_set_model_lookup(NULL, NULL);
     free(m.model);
     return rc;
@@ -334,7 +338,10 @@ int ntsim_cmd_run(int argc, char **argv)
     if (ntsim_cli_run_files_open(&files, &io.files, stderr) != 0)
         goto free_all;
     clock_gettime(CLOCK_MONOTONIC, &prog.start);
+    ntsim_cli_run_log_t log;
+    ntsim_cli_run_log_begin(&log, sc); /* the scenario's deliberate errors, counted */
     NRT_STATUS st = ntsim_run_scenario_also(sc, &io, &inspect_sink, r, &out);
+    ntsim_cli_run_log_end(&log);
     if (prog.shown && !prog.always)
         fprintf(stderr, "\n");
     if (st == NRT_FAILURE && io.failed_file != NULL) {
@@ -351,7 +358,7 @@ int ntsim_cmd_run(int argc, char **argv)
                 st == NRT_RESOURCE ? "out of memory" : nrt_get_status_as_str(st));
         goto free_all;
     }
-    if (write_run_timelines(&o, &keep, &files) != 0 ||
+    if (write_run_timelines(&o, &keep, sc, &files) != 0 ||
         ntsim_cli_inspect_end(inspect, &ntrace, stderr) != 0)
         goto free_all;
     /* Everything whole: renamed into place as one (D-OUTPUT). */
@@ -360,7 +367,7 @@ int ntsim_cmd_run(int argc, char **argv)
     if (committed != 0)
         goto free_all;
     if (!o.quiet) {
-        ntsim_cli_summary(stdout, sc, r, &out, o.dir);
+        ntsim_cli_summary(stdout, sc, r, &out, o.dir, &log);
         report_timelines(&o, &keep, r, &files);
         ntsim_cli_inspect_report(inspect, stdout);
     }

@@ -124,24 +124,21 @@ int ntsim_cmd_testee(int argc, char **argv)
     char why[256];
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         switch (c) {
         case 'b':
-            if (!ntsim_testee_faults_parse(optarg, &faults, why, sizeof why)) {
-                fprintf(stderr, "ntsim testee: --break: %s\n", why);
-                return NTSIM_EXIT_USAGE;
-            }
+            if (!ntsim_testee_faults_parse(optarg, &faults, why, sizeof why))
+                return ntsim_cli_usage_error("testee", "--break: %s", why);
             break;
         case 'k': faults.kinds = optarg; break;
         case 'c': faults.capabilities = optarg; break;
         case 'h': fputs(usage_testee, stdout); return NTSIM_EXIT_OK;
-        default: fputs(usage_testee, stderr); return NTSIM_EXIT_USAGE;
+        default: return ntsim_cli_bad_option("testee", c, argv, opts);
         }
     }
-    if (optind != argc) {
-        fprintf(stderr, "ntsim testee: unexpected argument '%s'\n%s", argv[optind], usage_testee);
-        return NTSIM_EXIT_USAGE;
-    }
+    if (optind != argc)
+        return ntsim_cli_usage_error("testee", "unexpected argument '%s'", argv[optind]);
     int rc = serve(&faults);
     ntsim_testee_engine_reset();
     ntsim_capture_shutdown();

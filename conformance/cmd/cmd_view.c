@@ -35,7 +35,7 @@ int ntsim_cmd_view(int argc, char **argv)
 {
     const char *out = ntsim_cli_timeline_page()->file;
     ntsim_read_limits_t limits;
-    int rc = ntsim_cli_convert_options(argc, argv, print_usage_view, &out, &limits);
+    int rc = ntsim_cli_convert_options("view", argc, argv, print_usage_view, &out, &limits);
     if (rc >= 0)
         return rc;
     return ntsim_cli_convert("view", argv[optind], out, ntsim_cli_timeline_page(), &limits);

@@ -133,7 +133,7 @@ int ntsim_cli_run_files_open(ntsim_cli_run_files_t *f, ntsim_output_files_t *fil
 }
 
 int ntsim_cli_run_files_timelines(ntsim_cli_run_files_t *f, const nrt_sys_trace_event_t *recs,
-                                  size_t n, FILE *err)
+                                  size_t n, const ntsim_timeline_options_t *opt, FILE *err)
 {
     size_t count;
     const ntsim_output_format_t *formats = ntsim_output_formats(&count);
@@ -144,7 +144,7 @@ int ntsim_cli_run_files_timelines(ntsim_cli_run_files_t *f, const nrt_sys_trace_
             fprintf(err, "ntsim run: %s\n", st == NRT_RESOURCE ? "out of memory" : why);
             return -1;
         }
-        if (ntsim_cli_timeline_into(f->timeline_out[i], &formats[i], recs, n, NULL,
+        if (ntsim_cli_timeline_into(f->timeline_out[i], &formats[i], recs, n, opt,
                                     &f->timeline_bytes[i], err) != 0)
             return -1;
     }
@@ -225,7 +225,7 @@ bool ntsim_cli_set_scenario_budget(const char *cmd, const char *text)
 {
     uint64_t events;
     if (!ntsim_cli_parse_size(text, &events)) {
-        fprintf(stderr, "ntsim %s: --max-events: '%s' is not a count\n", cmd, text);
+        (void)ntsim_cli_usage_error(cmd, "--max-events: '%s' is not a count", text);
         return false;
     }
     ntsim_scenario_set_event_budget(events);

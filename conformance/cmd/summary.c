@@ -49,7 +49,7 @@ static void print_skew(FILE *out, const ntsim_scenario_t *sc, const ntsim_run_re
 }
 
 void ntsim_cli_summary(FILE *out, const ntsim_scenario_t *sc, const ntsim_run_result_t *r,
-                       const ntsim_outputs_t *o, const char *dir)
+                       const ntsim_outputs_t *o, const char *dir, const ntsim_cli_run_log_t *log)
 {
     fprintf(out, "ntsim run: scenario %s from %s, seed %llu, %u NCs, %.3f ms simulated\n",
             sc->name, sc->path, (unsigned long long)sc->seed, sc->cores,
@@ -110,6 +110,8 @@ void ntsim_cli_summary(FILE *out, const ntsim_scenario_t *sc, const ntsim_run_re
         fprintf(out, "  Unexpected notification type! Dropping: %llu notifications dropped, each "
                      "logged as \"Invalid notification type: N\"\n",
                 (unsigned long long)n->dropped);
+    if (log != NULL)
+        ntsim_cli_run_log_summary(out, log);
 
     print_skew(out, sc, r);
     if (o != NULL && dir != NULL)

@@ -9,8 +9,10 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "input.h"
 
 /* The length of the extension at s (up to a space or the end). */
 static size_t suffix_len(const char *s)
@@ -99,4 +101,37 @@ int ntsim_cli_write_timeline(const char *path, const ntsim_output_format_t *form
         return -1;
     }
     return 0;
+}
+
+void ntsim_cli_timeline_hint(const char *cmd, const char *path)
+{
+    char err[256];
+    uint64_t size;
+    FILE *f = ntsim_open_input(path, SIZE_MAX, &size, err, sizeof err);
+    if (f == NULL)
+        return;
+    unsigned char head[NTSIM_READ_DETECT_BYTES];
+    size_t got = fread(head, 1, sizeof head, f);
+    fclose(f);
+    ntsim_trace_format_t fmt = ntsim_trace_format_detect(head, got, size);
+    if (fmt != NTSIM_TRACE_FORMAT_PERFETTO && fmt != NTSIM_TRACE_FORMAT_CHROME_JSON &&
+        fmt != NTSIM_TRACE_FORMAT_HTML)
+        return;
+    /* A run writes its trace beside its timelines: name the one to pass. */
+    const char *slash = strrchr(path, '/');
+    int dir_len = slash != NULL ? (int)(slash - path) : 0;
+    static const char *const traces[] = {"trace.json", "trace.ntff"};
+    for (size_t i = 0; i < sizeof traces / sizeof traces[0]; i++) {
+        char beside[4096];
+        int n = slash != NULL ? snprintf(beside, sizeof beside, "%.*s/%s", dir_len, path, traces[i])
+                              : snprintf(beside, sizeof beside, "%s", traces[i]);
+        if (n > 0 && (size_t)n < sizeof beside && access(beside, R_OK) == 0) {
+            fprintf(stderr, "ntsim %s: %s is a timeline ntsim drew, not a trace: give it the "
+                            "trace it was drawn from, %s\n", cmd, path, beside);
+            return;
+        }
+    }
+    fprintf(stderr, "ntsim %s: %s is a timeline ntsim drew, not a trace: give it the trace it "
+                    "was drawn from (a run's trace.json, trace.ntff or --records dump)\n", cmd,
+            path);
 }

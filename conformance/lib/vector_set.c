@@ -30,6 +30,7 @@
 
 #include "facts.h"
 #include "input.h"
+#include "suggest.h"
 
 static const char *const common_keys[] = {"id", "comment", "source", "flags", "expect", "error",
                                           NULL};
@@ -257,9 +258,18 @@ static NRT_STATUS parse_file(ntsim_yparse_t *p, yaml_node_t *root, void *ctx)
         (st = ntsim_yp_str(p, root, "", "comment", false, &comment)) != NRT_SUCCESS)
         return st;
     const ntsim_vector_kind_t *kind = find_kind(kind_name);
-    if (kind == NULL)
+    if (kind == NULL) {
+        ntsim_suggest_t s;
+        ntsim_suggest_init(&s, kind_name, strlen(kind_name));
+        for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++)
+            ntsim_suggest_add_z(&s, (*k)->name);
+        const char *near = ntsim_suggest_best(&s, NULL);
+        if (near != NULL)
+            return ntsim_yp_error(p, ntsim_yp_get(p, root, "kind"), "kind",
+                                  "unknown kind '%s' (did you mean %s?)", kind_name, near);
         return ntsim_yp_error(p, ntsim_yp_get(p, root, "kind"), "kind", "unknown kind '%s'",
                               kind_name);
+    }
     yaml_node_item_t *items;
     size_t count;
     if ((st = ntsim_yp_seq(p, root, "", "vectors", &items, &count)) != NRT_SUCCESS)

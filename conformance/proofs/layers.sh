@@ -25,10 +25,10 @@
 #      the command's folder must not shadow it), and no file outside the
 #      command includes one of the command's headers;
 #   5. inside the engine the stages point down too, in ENGINE_STAGES' order
-#      (capture, convert, timeline, read): no source of a stage includes a
+#      (capture, convert, timeline, read, analyze): no source of a stage includes a
 #      header of a stage after it: one of its folder, its public header
 #      (ntsim/convert.h is the converters' and the timelines', ntsim/read.h
-#      the read stage's) or its generated one (ntff.pb-c.h, convert's;
+#      the read stage's, ntsim/analyze.h the analyses') or its generated one (ntff.pb-c.h, convert's;
 #      perfetto_trace.pb-c.h, the timelines'). All the stages are on the
 #      engine's -I, so this is read from the sources, not compiled.
 set -u
@@ -211,6 +211,7 @@ owned() { # owned STAGE: the headers STAGE owns
     */convert) echo ntsim/convert.h ntff.pb-c.h ;;
     */timeline) echo perfetto_trace.pb-c.h ;;
     */read) echo ntsim/read.h ;;
+    */analyze) echo ntsim/analyze.h ;;
     esac
 }
 earlier=

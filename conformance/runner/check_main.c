@@ -55,10 +55,13 @@ static const struct {
     {"timeline_writers", make_timeline_writers_suite},
     {"timeline_runs", make_timeline_runs_suite},
     {"output_formats", make_output_formats_suite},
+    {"timeline_devices", make_timeline_devices_suite},
     {"read", make_read_suite},
     {"json_reader", make_json_reader_suite},
     {"read_errors", make_read_errors_suite},
     {"read_roundtrip", make_read_roundtrip_suite},
+    {"stats", make_stats_suite},
+    {"diff", make_diff_suite},
 };
 enum { SUITE_COUNT = sizeof suites / sizeof suites[0] };
 

@@ -39,6 +39,7 @@
 #include "check_suites.h"
 #include "kinds.h"
 #include "output.h"
+#include "suggest.h"
 #include "testee.h"
 
 ntsim_vector_set_t ntsim_check_vectors;
@@ -445,7 +446,15 @@ static int parse_args(int argc, char **argv, options_t *o)
         for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++)
             known |= strlen((*k)->name) == len && strncmp((*k)->name, p, len) == 0;
         if (!known) {
-            fprintf(stderr, "%s: --kind: no kind '%.*s'\n", argv[0], (int)len, p);
+            ntsim_suggest_t s;
+            ntsim_suggest_init(&s, p, len);
+            for (const ntsim_vector_kind_t *const *k = ntsim_vector_kinds; *k != NULL; k++)
+                ntsim_suggest_add_z(&s, (*k)->name);
+            const char *near = ntsim_suggest_best(&s, NULL);
+            fprintf(stderr, "%s: --kind: no kind '%.*s'", argv[0], (int)len, p);
+            if (near != NULL)
+                fprintf(stderr, " (did you mean %s?)", near);
+            fputs("\n", stderr);
             return 2;
         }
         p += len;

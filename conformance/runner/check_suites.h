@@ -198,11 +198,15 @@ Suite *make_timeline_html_suite(void);    /* check_timeline_html.c: the HTML pag
 Suite *make_timeline_writers_suite(void); /* check_timeline_writers.c: growth, text_put, OOM */
 Suite *make_timeline_runs_suite(void);    /* check_timeline_runs.c: whole runs, traces read back */
 Suite *make_output_formats_suite(void);   /* check_output_formats.c: the registry and its views */
+Suite *make_timeline_devices_suite(void); /* check_timeline_devices.c: a process per device, the map */
 /* unit/engine/read/: the files the engine writes, read back. */
 Suite *make_read_suite(void);             /* check_read.c: the JSON reader, exact values, limits */
 Suite *make_json_reader_suite(void);      /* check_json_reader.c: the JSON reader at its edges */
 Suite *make_read_errors_suite(void);      /* check_read_errors.c: each problem where it is */
 Suite *make_read_roundtrip_suite(void);   /* check_read_roundtrip.c: written, read back, by content */
+/* unit/engine/analyze/: what traces say. */
+Suite *make_stats_suite(void);            /* check_stats.c: ntsim stats on a trace worked out by hand */
+Suite *make_diff_suite(void);             /* check_diff.c: ntsim diff: matching, fields, formats */
 /* unit/sim/ and unit/harness/. */
 Suite *make_sim_suite(void);         /* check_sim.c: virtual time, clocks, runs, scenarios */
 Suite *make_scenario_keys_suite(void); /* check_scenario_keys.c: the keys' one list, the schema */

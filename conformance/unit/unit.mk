@@ -15,9 +15,10 @@ UNIT_SRC := conformance/unit/alloc_probe.c \
             $(addprefix conformance/unit/engine/timeline/,check_timeline.c check_timeline_flows.c \
               check_clock_align.c check_timeline_lanes.c check_chrome_trace.c check_pftrace.c \
               check_timeline_html.c check_timeline_writers.c check_timeline_runs.c \
-              check_output_formats.c) \
+              check_output_formats.c check_timeline_devices.c) \
             $(addprefix conformance/unit/engine/read/,check_read.c check_json_reader.c \
               check_read_errors.c check_read_roundtrip.c) \
+            $(addprefix conformance/unit/engine/analyze/,check_stats.c check_diff.c) \
             $(addprefix conformance/unit/sim/,check_sim.c check_inspect.c \
               check_scenario_keys.c check_rng.c) \
             $(addprefix conformance/unit/harness/,check_loader.c check_facts.c check_log_contract.c \

@@ -269,6 +269,16 @@ static NRT_STATUS read_bytes(ntsim__read_t *rd, const void *data, size_t len, vo
     NRT_STATUS st = check_dump(rd, len, &n);
     if (st != NRT_SUCCESS || n == 0)
         return st;
+    if (rd->fn != NULL) { /* a scan: the dump's bytes are its records, a batch at a time */
+        const nrt_sys_trace_event_t *recs = data;
+        for (size_t i = 0; i < n && st == NRT_SUCCESS; i += NTSIM_READ_BATCH) {
+            t->events = (nrt_sys_trace_event_t *)(uintptr_t)(recs + i);
+            t->event_count = n - i < NTSIM_READ_BATCH ? n - i : NTSIM_READ_BATCH;
+            st = ntsim__read_flush(rd);
+        }
+        t->events = NULL;
+        return st;
+    }
     if (own != NULL && *own != NULL) { /* malloc's alignment suits the records */
         t->events = *own;
         *own = NULL;
@@ -293,6 +303,9 @@ static NRT_STATUS read_begin(ntsim__read_t *rd, const ntsim_read_limits_t *limit
     rd->cap = cap;
     rd->max_events = limits->max_events;
     rd->events_cap = 0;
+    rd->fn = NULL;
+    rd->ctx = NULL;
+    rd->passed = 0;
     rd->trace = ntsim__calloc(1, sizeof *rd->trace);
     if (cap > 0)
         err[0] = '\0';
@@ -301,6 +314,13 @@ static NRT_STATUS read_begin(ntsim__read_t *rd, const ntsim_read_limits_t *limit
 
 static NRT_STATUS read_end(ntsim__read_t *rd, NRT_STATUS st, ntsim_trace_t **out)
 {
+    if (st == NRT_SUCCESS && rd->fn != NULL) /* a scan: the last batch, then the count */
+        st = ntsim__read_flush(rd);
+    if (rd->fn != NULL && rd->trace != NULL) {
+        ntsim__free(rd->trace->events);
+        rd->trace->events = NULL;
+        rd->trace->event_count = (size_t)rd->passed;
+    }
     if (st != NRT_SUCCESS) {
         ntsim_trace_free(rd->trace);
         rd->trace = NULL;
@@ -321,8 +341,36 @@ NRT_STATUS ntsim_trace_read(const void *data, size_t len, const ntsim_read_limit
     return read_end(&rd, st, out);
 }
 
+/* A scan of a record dump (f at its start, `size` bytes): its records a
+ * batch at a time from the file, never held whole. */
+static NRT_STATUS scan_dump(ntsim__read_t *rd, FILE *f, uint64_t size)
+{
+    ntsim_trace_t *t = rd->trace;
+    size_t n = 0;
+    t->format = NTSIM_TRACE_FORMAT_RECORDS;
+    NRT_STATUS st = check_dump(rd, (size_t)size, &n);
+    if (st != NRT_SUCCESS || n == 0)
+        return st;
+    t->events = ntsim__malloc((n < NTSIM_READ_BATCH ? n : NTSIM_READ_BATCH) * sizeof *t->events);
+    if (t->events == NULL)
+        return ntsim__read_out_of_memory(rd);
+    for (size_t done = 0; done < n && st == NRT_SUCCESS;) {
+        size_t k = n - done < NTSIM_READ_BATCH ? n - done : NTSIM_READ_BATCH;
+        if (fread(t->events, sizeof *t->events, k, f) != k)
+            return ntsim__read_fail(rd, "%s", ferror(f) ? "read error"
+                                                        : "the file changed while it was read");
+        t->event_count = k;
+        st = ntsim__read_flush(rd);
+        done += k;
+    }
+    if (st == NRT_SUCCESS && getc(f) != EOF)
+        return ntsim__read_fail(rd, "the file changed while it was read");
+    return st;
+}
+
 /* The whole regular file at path (at most `limit` bytes) into an
- * ntsim__malloc block; the reason into rd->err when it cannot be read. */
+ * ntsim__malloc block; the reason into rd->err when it cannot be read. A
+ * scan of a record dump is done here, a batch at a time (*buf stays NULL). */
 static NRT_STATUS read_file_bytes(ntsim__read_t *rd, const char *path, uint64_t limit,
                                   void **buf, size_t *len)
 {
@@ -331,6 +379,21 @@ static NRT_STATUS read_file_bytes(ntsim__read_t *rd, const char *path, uint64_t 
                                rd->cap);
     if (f == NULL)
         return NRT_INVALID;
+    if (rd->fn != NULL) { /* a scan: a dump needs no more than a batch in memory */
+        unsigned char head[NTSIM_READ_DETECT_BYTES];
+        size_t got = fread(head, 1, sizeof head, f);
+        if (ferror(f) == 0 && got == (size < sizeof head ? size : sizeof head) &&
+            ntsim_trace_format_detect(head, got, size) == NTSIM_TRACE_FORMAT_RECORDS &&
+            fseek(f, 0, SEEK_SET) == 0) {
+            NRT_STATUS st = scan_dump(rd, f, size);
+            fclose(f);
+            return st;
+        }
+        if (fseek(f, 0, SEEK_SET) != 0) {
+            fclose(f);
+            return ntsim__read_fail(rd, "read error");
+        }
+    }
     *buf = ntsim__malloc(size > 0 ? (size_t)size : 1);
     if (*buf == NULL) {
         fclose(f);
@@ -347,27 +410,53 @@ static NRT_STATUS read_file_bytes(ntsim__read_t *rd, const char *path, uint64_t 
     return NRT_SUCCESS;
 }
 
-NRT_STATUS ntsim_trace_read_file(const char *path, const ntsim_read_limits_t *limits,
-                                 ntsim_trace_t **out, char *err, size_t err_cap)
+/* A file read (fn NULL) or scanned. */
+static NRT_STATUS read_file(const char *path, const ntsim_read_limits_t *limits,
+                            ntsim_trace_batch_fn fn, void *ctx, ntsim_trace_t **out, char *err,
+                            size_t err_cap)
 {
-    if (path == NULL || out == NULL)
-        return NRT_INVALID;
     char why[1024];
     ntsim__read_t rd;
     NRT_STATUS st = read_begin(&rd, limits, why, sizeof why);
+    rd.fn = fn;
+    rd.ctx = ctx;
     void *buf = NULL;
     size_t len = 0;
     if (st == NRT_SUCCESS)
         st = read_file_bytes(&rd, path, limits ? limits->max_bytes : NTSIM_READ_MAX_BYTES, &buf,
                              &len);
-    if (st == NRT_SUCCESS)
+    if (st == NRT_SUCCESS && (buf != NULL || fn == NULL))
         st = read_bytes(&rd, buf, len, &buf);
+    st = read_end(&rd, st, out); /* a scan's last batch is handed on here */
     ntsim__free(buf);
     if (st != NRT_SUCCESS && err_cap > 0)
         snprintf(err, err_cap, "%s: %s", path, why);
     else if (err_cap > 0)
         err[0] = '\0';
-    return read_end(&rd, st, out);
+    return st;
+}
+
+NRT_STATUS ntsim_trace_read_file(const char *path, const ntsim_read_limits_t *limits,
+                                 ntsim_trace_t **out, char *err, size_t err_cap)
+{
+    if (path == NULL || out == NULL)
+        return NRT_INVALID;
+    return read_file(path, limits, NULL, NULL, out, err, err_cap);
+}
+
+NRT_STATUS ntsim_trace_scan_file(const char *path, const ntsim_read_limits_t *limits,
+                                 ntsim_trace_batch_fn fn, void *ctx, ntsim_trace_t **out,
+                                 char *err, size_t err_cap)
+{
+    if (path == NULL || fn == NULL)
+        return NRT_INVALID;
+    ntsim_trace_t *t = NULL;
+    NRT_STATUS st = read_file(path, limits, fn, ctx, &t, err, err_cap);
+    if (out != NULL)
+        *out = t;
+    else
+        ntsim_trace_free(t);
+    return st;
 }
 
 void ntsim_trace_free(ntsim_trace_t *t)
@@ -381,6 +470,7 @@ void ntsim_trace_free(ntsim_trace_t *t)
     ntsim__free(t->infos);
     ntsim__free(t->names);
     ntsim__free((void *)(uintptr_t)t->arch);
+    ntsim__free((void *)(uintptr_t)t->nd_idx_by_nc);
     ntsim__free(t->events);
     ntsim__free(t);
 }

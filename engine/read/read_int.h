@@ -29,6 +29,12 @@ typedef struct ntsim__read {
     uint64_t max_events;
     char *err;             /* the problem, "where: message" */
     size_t cap;
+    /* A scan (ntsim_trace_scan_file): the records go to fn a batch at a time
+     * and are not kept; trace->events holds the batch being filled, and
+     * `passed` counts the records already handed on. NULL fn: a read. */
+    ntsim_trace_batch_fn fn;
+    void *ctx;
+    uint64_t passed;
 } ntsim__read_t;
 
 /* Writes the problem into rd->err; returns NRT_INVALID. */
@@ -37,8 +43,13 @@ NRT_STATUS ntsim__read_fail(ntsim__read_t *rd, const char *fmt, ...)
 /* "out of memory" into rd->err; returns NRT_RESOURCE. */
 NRT_STATUS ntsim__read_out_of_memory(ntsim__read_t *rd);
 /* Room for one more record after the `have` kept, growing the array
- * geometrically up to `most` records in all. */
+ * geometrically up to `most` records in all; in a scan, a full batch is
+ * handed on first (trace->event_count is then 0). */
 NRT_STATUS ntsim__read_reserve(ntsim__read_t *rd, size_t have, uint64_t most);
+/* The index in the file of the next record (its events[i] in messages). */
+uint64_t ntsim__read_index(const ntsim__read_t *rd);
+/* In a scan, hands the records of trace->events on (count 0: nothing). */
+NRT_STATUS ntsim__read_flush(ntsim__read_t *rd);
 /* "fetch JSON, NTFF or record dumps": the formats read, for messages. */
 const char *ntsim__read_formats_read(void);
 /* "events: more than N events (the --max-events limit)". */

@@ -271,10 +271,11 @@ static NRT_STATUS json_events(jdoc_t *j)
     if (!ntsim__json_begin(r, '['))
         return syntax(j, r);
     while (ntsim__json_more(r, '[', &first)) {
-        if (t->event_count >= j->rd->max_events)
+        uint64_t i = ntsim__read_index(j->rd);
+        if (i >= j->rd->max_events)
             return ntsim__read_too_many(j->rd);
         if ((st = ntsim__read_reserve(j->rd, t->event_count, j->rd->max_events)) != NRT_SUCCESS ||
-            (st = json_event(j, &t->events[t->event_count], t->event_count)) != NRT_SUCCESS)
+            (st = json_event(j, &t->events[t->event_count], (size_t)i)) != NRT_SUCCESS)
             return st;
         t->event_count++;
     }

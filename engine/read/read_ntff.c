@@ -147,6 +147,39 @@ static NRT_STATUS ntff_rest(ntsim__read_t *rd, const Ntff__NtraceInfo *info)
     return copy_string(rd, info->arch, &t->arch);
 }
 
+/* Each NC's device as its events say (ntrace_event.nd_idx; absent, as
+ * proto3's bytes leave a 0 out: 0). */
+typedef struct devices {
+    uint32_t nd[256];
+    bool seen[256];
+    bool any, disagree;
+} devices_t;
+
+static void device_seen(devices_t *d, const Ntff__NtraceEvent *e)
+{
+    uint32_t nd = e->has_nd_idx ? e->nd_idx : 0, nc = e->has_nc_idx ? e->nc_idx : 0;
+    if (nc >= 256)
+        return;
+    if (d->seen[nc] && d->nd[nc] != nd)
+        d->disagree = true;
+    d->nd[nc] = nd;
+    d->seen[nc] = d->any = true;
+}
+
+/* The trace's nd_idx_by_nc, when the events name one device per NC. */
+static NRT_STATUS devices_keep(ntsim__read_t *rd, const devices_t *d)
+{
+    if (!d->any || d->disagree)
+        return NRT_SUCCESS;
+    uint32_t *map = ntsim__malloc(sizeof d->nd);
+    if (map == NULL)
+        return ntsim__read_out_of_memory(rd);
+    for (size_t nc = 0; nc < 256; nc++)
+        map[nc] = d->seen[nc] ? d->nd[nc] : 0;
+    rd->trace->nd_idx_by_nc = map;
+    return NRT_SUCCESS;
+}
+
 NRT_STATUS ntsim__read_ntff(ntsim__read_t *rd, const uint8_t *b, size_t len)
 {
     ntsim_trace_t *t = rd->trace;
@@ -186,20 +219,24 @@ NRT_STATUS ntsim__read_ntff(ntsim__read_t *rd, const uint8_t *b, size_t len)
     ntff__ntrace_info__free_unpacked(info, &heap.allocator);
     /* Pass 2: one event unpacked at a time, the records grown as they are
      * read (a file bad at its first event costs nothing more). */
+    devices_t dev;
+    memset(&dev, 0, sizeof dev);
     for (i = 0; i < len && st == NRT_SUCCESS && ntsim__ntff_wire_next(b, len, &i, &f);) {
         if (!ntsim__ntff_wire_is_event(&f))
             continue;
         if ((st = ntsim__read_reserve(rd, t->event_count, events)) != NRT_SUCCESS)
             return st;
+        size_t at = (size_t)ntsim__read_index(rd);
         Ntff__NtraceEvent *e = ntff__ntrace_event__unpack(&heap.allocator, f.value_len, b + f.value);
         if (e == NULL)
             return heap.failed ? ntsim__read_out_of_memory(rd)
                                : ntsim__read_fail(rd, "events[%zu] (offset %zu): not an "
                                                       "ntrace_event (protobuf-c cannot unpack "
-                                                      "it)", t->event_count, f.start);
-        st = ntff_event(rd, e, &t->events[t->event_count], t->event_count);
+                                                      "it)", at, f.start);
+        st = ntff_event(rd, e, &t->events[t->event_count], at);
+        device_seen(&dev, e);
         ntff__ntrace_event__free_unpacked(e, &heap.allocator);
         t->event_count++;
     }
-    return st;
+    return st == NRT_SUCCESS ? devices_keep(rd, &dev) : st;
 }

@@ -45,11 +45,40 @@ NRT_STATUS ntsim__read_too_many(ntsim__read_t *rd)
                             (unsigned long long)rd->max_events);
 }
 
+uint64_t ntsim__read_index(const ntsim__read_t *rd)
+{
+    return rd->passed + rd->trace->event_count;
+}
+
+NRT_STATUS ntsim__read_flush(ntsim__read_t *rd)
+{
+    ntsim_trace_t *t = rd->trace;
+    if (rd->fn == NULL || t->event_count == 0)
+        return NRT_SUCCESS;
+    NRT_STATUS st = rd->fn(t->events, t->event_count, rd->ctx);
+    rd->passed += t->event_count;
+    t->event_count = 0;
+    if (st == NRT_RESOURCE)
+        return ntsim__read_out_of_memory(rd);
+    if (st != NRT_SUCCESS && rd->cap > 0)
+        snprintf(rd->err, rd->cap, "events[%llu]: the scan stopped (%s)",
+                 (unsigned long long)(rd->passed - 1), nrt_get_status_as_str(st));
+    return st;
+}
+
 NRT_STATUS ntsim__read_reserve(ntsim__read_t *rd, size_t have, uint64_t most)
 {
     ntsim_trace_t *t = rd->trace;
+    if (rd->fn != NULL && have >= NTSIM_READ_BATCH) {
+        NRT_STATUS st = ntsim__read_flush(rd);
+        if (st != NRT_SUCCESS)
+            return st;
+        have = 0;
+    }
     if (have < rd->events_cap)
         return NRT_SUCCESS;
+    if (rd->fn != NULL && most > NTSIM_READ_BATCH)
+        most = NTSIM_READ_BATCH;
     const size_t one = sizeof *t->events;
     size_t limit = most < SIZE_MAX / one ? (size_t)most : SIZE_MAX / one;
     size_t cap = rd->events_cap;

@@ -195,7 +195,7 @@ static void put_item(out_t *o, const ntsim_timeline_t *tl, size_t index)
 
 static void put_metadata(out_t *o, const ntsim_timeline_t *tl)
 {
-    for (size_t p = 0; p < 2; p++) {
+    for (size_t p = 0; p < tl->nprocesses; p++) {
         put(o, "%s{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%u,\"tid\":0,\"args\":{\"name\":",
             p == 0 ? "\n" : ",\n", tl->processes[p].pid);
         put_str(o, tl->processes[p].name);

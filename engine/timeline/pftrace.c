@@ -192,7 +192,7 @@ static NRT_STATUS put_descriptor(ntsim_growbuf_t *b, Perfetto__Protos__TrackDesc
 
 static NRT_STATUS put_tracks(ntsim_growbuf_t *b, const ntsim_timeline_t *tl)
 {
-    for (size_t i = 0; i < 2; i++) {
+    for (size_t i = 0; i < tl->nprocesses; i++) {
         const ntsim_tl_process_t *pr = &tl->processes[i];
         Perfetto__Protos__ProcessDescriptor pd = PERFETTO__PROTOS__PROCESS_DESCRIPTOR__INIT;
         Perfetto__Protos__TrackDescriptor td = PERFETTO__PROTOS__TRACK_DESCRIPTOR__INIT;

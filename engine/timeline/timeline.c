@@ -26,29 +26,10 @@
 #include "event_table.h"
 #include "nrt/nrt_sys_trace.h"
 #include "timeline.h"
+#include "pairs.h"
 #include "timeline_build.h"
 
 #define TY(x) NRT_SYS_TRACE_EVENT_TYPE_##x
-
-/* A growable array of T: ntsim__tl_grow(&arr, &cap, need, sizeof *arr). */
-bool ntsim__tl_grow(void *arrp, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return true;
-    size_t c = *cap ? *cap : 64;
-    while (c < need) {
-        if (c > SIZE_MAX / 2 / elem)
-            return false;
-        c *= 2;
-    }
-    void **arr = arrp;
-    void *p = ntsim__realloc(*arr, c * elem);
-    if (p == NULL)
-        return false;
-    *arr = p;
-    *cap = c;
-    return true;
-}
 
 const char *ntsim__timeline_name(uint32_t type)
 {
@@ -126,25 +107,10 @@ static bool is_flow_target(uint32_t type)
 
 /* --- 1. pairing --------------------------------------------------------------- */
 
-typedef struct open_slot {
-    uint64_t tracking;
-    uint32_t type, nc;
-    size_t head;              /* innermost open START's item, NTSIM_TL_NONE: empty */
-    bool used;
-} open_slot_t;
-
-static uint64_t mix(uint64_t x)
-{
-    x ^= x >> 33;
-    x *= UINT64_C(0xff51afd7ed558ccd);
-    x ^= x >> 33;
-    return x;
-}
-
 static ntsim_tl_item_t *new_item(build_t *b, size_t rec, uint32_t flags)
 {
     ntsim_timeline_t *tl = b->tl;
-    if (!ntsim__tl_grow(&tl->items, &b->item_cap, tl->nitems + 1, sizeof *tl->items))
+    if (!ntsim__array_grow(&tl->items, &b->item_cap, tl->nitems + 1, sizeof *tl->items))
         return NULL;
     ntsim_tl_item_t *it = &tl->items[tl->nitems++];
     memset(it, 0, sizeof *it);
@@ -155,50 +121,34 @@ static ntsim_tl_item_t *new_item(build_t *b, size_t rec, uint32_t flags)
     return it;
 }
 
+/* Each START an item flagged unmatched until a STOP closes it (pairs.h: the
+ * open span carries its item). */
 static NRT_STATUS pair_records(build_t *b)
 {
     ntsim_timeline_t *tl = b->tl;
-    size_t cap = 16;
-    while (cap < tl->nrec * 2)
-        cap *= 2;
-    open_slot_t *slots = ntsim__calloc(cap, sizeof *slots);
-    b->prev_open = ntsim__malloc((tl->nrec + 1) * sizeof *b->prev_open);
-    if (slots == NULL || b->prev_open == NULL) {
-        ntsim__free(slots);
-        return NRT_RESOURCE;
-    }
+    ntsim__pairs_t pairs;
+    ntsim__pairs_init(&pairs, sizeof(size_t));
     for (size_t i = 0; i < tl->nrec; i++) {
         const nrt_sys_trace_event_t *e = &tl->recs[i];
         uint32_t type = (uint32_t)e->trace_type, phase = (uint32_t)e->phase;
-        if (phase != NRT_SYS_TRACE_EVENT_PHASE_START && phase != NRT_SYS_TRACE_EVENT_PHASE_STOP) {
-            if (new_item(b, i, 0) == NULL)
-                goto oom;
-            continue;
-        }
-        size_t h = mix(e->tracking_id ^ mix((uint64_t)type << 32 | e->nc_idx)) & (cap - 1);
-        while (slots[h].used && (slots[h].tracking != e->tracking_id || slots[h].type != type ||
-                                 slots[h].nc != e->nc_idx))
-            h = (h + 1) & (cap - 1);
-        open_slot_t *s = &slots[h];
+        size_t idx = tl->nitems;
         if (phase == NRT_SYS_TRACE_EVENT_PHASE_START) {
-            size_t idx = tl->nitems;
-            if (new_item(b, i, NTSIM_TL_UNMATCHED_START) == NULL)
+            if (new_item(b, i, NTSIM_TL_UNMATCHED_START) == NULL ||
+                ntsim__pairs_start(&pairs, type, e->nc_idx, e->tracking_id, &idx) != NRT_SUCCESS)
                 goto oom;
-            b->prev_open[idx] = s->used ? s->head : NTSIM_TL_NONE;
-            *s = (open_slot_t){e->tracking_id, type, e->nc_idx, idx, true};
-        } else if (s->used && s->head != NTSIM_TL_NONE) {
-            ntsim_tl_item_t *it = &tl->items[s->head];
-            it->stop = i;
-            it->flags = NTSIM_TL_SPAN;
-            s->head = b->prev_open[s->head];
-        } else if (new_item(b, i, NTSIM_TL_UNMATCHED_STOP) == NULL) {
+        } else if (phase == NRT_SYS_TRACE_EVENT_PHASE_STOP &&
+                   ntsim__pairs_stop(&pairs, type, e->nc_idx, e->tracking_id, &idx)) {
+            tl->items[idx].stop = i;
+            tl->items[idx].flags = NTSIM_TL_SPAN;
+        } else if (new_item(b, i, phase == NRT_SYS_TRACE_EVENT_PHASE_STOP
+                                      ? NTSIM_TL_UNMATCHED_STOP : 0) == NULL) {
             goto oom;
         }
     }
-    ntsim__free(slots);
+    ntsim__pairs_free(&pairs);
     return NRT_SUCCESS;
 oom:
-    ntsim__free(slots);
+    ntsim__pairs_free(&pairs);
     return NRT_RESOURCE;
 }
 
@@ -224,7 +174,7 @@ static NRT_STATUS clock_of(build_t *b, uint32_t nc, uint32_t core, size_t *clock
             *out = (uint32_t)c;
             return NRT_SUCCESS;
         }
-    if (!ntsim__tl_grow(&tl->clocks, clock_cap, tl->nclocks + 1, sizeof *tl->clocks))
+    if (!ntsim__array_grow(&tl->clocks, clock_cap, tl->nclocks + 1, sizeof *tl->clocks))
         return NRT_RESOURCE;
     memset(&tl->clocks[tl->nclocks], 0, sizeof *tl->clocks);
     tl->clocks[tl->nclocks].nc = nc;
@@ -304,7 +254,7 @@ static NRT_STATUS add_pair(build_t *b, size_t rec, uint32_t clock)
     if (rec == NTSIM_TL_NONE || !record_sync(&b->tl->recs[rec], &dev, &cpu) || cpu == 0)
         return NRT_SUCCESS;
     ntsim_timeline_t *tl = b->tl;
-    if (!ntsim__tl_grow(&tl->pairs, &b->pair_cap, tl->npairs + 1, sizeof *tl->pairs))
+    if (!ntsim__array_grow(&tl->pairs, &b->pair_cap, tl->npairs + 1, sizeof *tl->pairs))
         return NRT_RESOURCE;
     tl->pairs[tl->npairs++] = (ntsim_tl_pair_t){cpu, dev, clock};
     return NRT_SUCCESS;
@@ -469,7 +419,7 @@ static NRT_STATUS link_executions(build_t *b)
         const exec_key_t *k = floor_key(keys, m, nc, ex);
         if (k == NULL || k->a != nc || k->b != ex)
             continue;
-        if (!ntsim__tl_grow(&tl->flows, &b->flow_cap, tl->nflows + 1, sizeof *tl->flows)) {
+        if (!ntsim__array_grow(&tl->flows, &b->flow_cap, tl->nflows + 1, sizeof *tl->flows)) {
             ntsim__free(keys);
             return NRT_RESOURCE;
         }
@@ -495,7 +445,7 @@ static NRT_STATUS link_executions(build_t *b)
 static NRT_STATUS add_sample(build_t *b, size_t counter, uint64_t ts, int64_t value)
 {
     ntsim_timeline_t *tl = b->tl;
-    if (!ntsim__tl_grow(&tl->edges, &b->edge_cap, tl->nedges + 1, sizeof *tl->edges))
+    if (!ntsim__array_grow(&tl->edges, &b->edge_cap, tl->nedges + 1, sizeof *tl->edges))
         return NRT_RESOURCE;
     tl->edges[tl->nedges++] =
         (ntsim_tl_edge_t){ts, b->edge_order++, counter, value, NTSIM_TL_SAMPLE};
@@ -505,11 +455,11 @@ static NRT_STATUS add_sample(build_t *b, size_t counter, uint64_t ts, int64_t va
 static NRT_STATUS add_counter(build_t *b, uint32_t nc, const char *what, size_t *out)
 {
     ntsim_timeline_t *tl = b->tl;
-    if (!ntsim__tl_grow(&tl->counters, &b->counter_cap, tl->ncounters + 1, sizeof *tl->counters))
+    if (!ntsim__array_grow(&tl->counters, &b->counter_cap, tl->ncounters + 1, sizeof *tl->counters))
         return NRT_RESOURCE;
     ntsim_tl_counter_t *c = &tl->counters[tl->ncounters];
     memset(c, 0, sizeof *c);
-    c->process = 1;
+    c->process = ntsim__tl_process_of(b, nc);
     c->nc = nc;
     snprintf(c->name, sizeof c->name, "NC %u events %s", nc, what);
     *out = tl->ncounters++;
@@ -581,7 +531,7 @@ static NRT_STATUS find_losses(build_t *b)
 NRT_STATUS ntsim__timeline_build(const nrt_sys_trace_event_t *recs, size_t n,
                                  const ntsim_timeline_options_t *opt, ntsim_timeline_t *tl)
 {
-    static const ntsim_timeline_options_t defaults = {0, 0, NULL};
+    static const ntsim_timeline_options_t defaults = {0, 0, NULL, NULL};
     memset(tl, 0, sizeof *tl);
     tl->recs = recs;
     tl->nrec = n;
@@ -589,15 +539,10 @@ NRT_STATUS ntsim__timeline_build(const nrt_sys_trace_event_t *recs, size_t n,
     memset(&b, 0, sizeof b);
     b.tl = tl;
     b.opt = opt != NULL ? opt : &defaults;
-    tl->processes[0] = (ntsim_tl_process_t){b.opt->pid ? b.opt->pid : 1, 1, ""};
-    snprintf(tl->processes[0].name, sizeof tl->processes[0].name, "%s",
-             b.opt->host_name ? b.opt->host_name : "ntsim host");
-    /* Synthetic ids at the top of the int32 range, away from real pids. */
-    tl->processes[1] = (ntsim_tl_process_t){UINT32_C(0x7F000000) + (b.opt->nd_idx & 0xffff), 2,
-                                            ""};
-    snprintf(tl->processes[1].name, sizeof tl->processes[1].name, "neuron device %u",
-             b.opt->nd_idx);
-    NRT_STATUS st = pair_records(&b);
+    b.device_known = opt != NULL;
+    NRT_STATUS st = ntsim__tl_processes(&b);
+    if (st == NRT_SUCCESS)
+        st = pair_records(&b);
     if (st == NRT_SUCCESS)
         st = align_clocks(&b);
     if (st == NRT_SUCCESS)
@@ -606,10 +551,10 @@ NRT_STATUS ntsim__timeline_build(const nrt_sys_trace_event_t *recs, size_t n,
         st = find_losses(&b);
     if (st == NRT_SUCCESS)
         st = ntsim__tl_lay_out(&b);
-    ntsim__free(b.prev_open);
     ntsim__free(b.core);
     ntsim__free(b.clock);
     ntsim__free(b.ncs);
+    ntsim__free(b.devices);
     if (st != NRT_SUCCESS) {
         ntsim__timeline_free(tl);
         return st;
@@ -640,6 +585,7 @@ void ntsim__timeline_free(ntsim_timeline_t *tl)
     ntsim__free(tl->flows);
     ntsim__free(tl->counters);
     ntsim__free(tl->edges);
+    ntsim__free(tl->processes);
     memset(tl, 0, sizeof *tl);
 }
 

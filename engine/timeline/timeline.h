@@ -84,6 +84,7 @@ typedef struct ntsim_tl_process {
     uint32_t pid;
     uint64_t uuid;
     char name[64];
+    uint32_t nd_idx;          /* a device's index (the host's: 0) */
 } ntsim_tl_process_t;
 
 typedef struct ntsim_tl_clock {
@@ -134,7 +135,9 @@ typedef struct ntsim_timeline {
     size_t nitems;
     ntsim_tl_lane_t *lanes;
     size_t nlanes;
-    ntsim_tl_process_t processes[2]; /* host, device */
+    ntsim_tl_process_t *processes; /* the host, then a device per process, ascending */
+    size_t nprocesses;
+    bool by_device;           /* the caller mapped NCs to devices (options.nd_idx_by_nc) */
     ntsim_tl_clock_t *clocks;
     size_t nclocks;
     ntsim_tl_pair_t *pairs;

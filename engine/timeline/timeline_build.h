@@ -24,7 +24,6 @@ typedef struct ntsim_tl_nc_core {
 typedef struct build {
     ntsim_timeline_t *tl;
     size_t item_cap, pair_cap, flow_cap, counter_cap, edge_cap, lane_cap;
-    size_t *prev_open;        /* per item: the START opened before it under its key */
     uint32_t *core;           /* per item: the device core (NTSIM_TL_NO_CORE) */
     uint32_t *clock;          /* per item: its clock */
     size_t ncore;             /* items core[] and clock[] cover (drops come later) */
@@ -32,11 +31,9 @@ typedef struct build {
     size_t nncs;
     uint64_t edge_order;
     const ntsim_timeline_options_t *opt;
+    bool device_known;        /* the caller gave options: nd_idx names the device */
+    uint32_t *devices;        /* tl->processes[1..]'s device indices, ascending */
 } build_t;
-
-/* Grows the array *arrp of elements of `elem` bytes to hold `need`; false
- * when the size would overflow or the allocator refuses (the array is kept). */
-bool ntsim__tl_grow(void *arrp, size_t *cap, size_t need, size_t elem);
 
 /* An item's device core: its own, or its NC's only one (NTSIM_TL_NO_CORE). */
 uint32_t ntsim__tl_item_core(const build_t *b, size_t i);
@@ -46,6 +43,12 @@ const ntsim_tl_nc_core_t *ntsim__tl_nc_core(const build_t *b, uint32_t nc);
 
 /* The types of the NC's notifications & DMA lane. */
 bool ntsim__tl_is_dma_type(uint32_t type);
+
+/* The processes: the host, then the devices the records' NCs are on (one,
+ * options.nd_idx, without a map), ascending; before the other stages. */
+NRT_STATUS ntsim__tl_processes(build_t *b);
+/* The index in tl->processes of the device NC nc is on. */
+uint32_t ntsim__tl_process_of(const build_t *b, uint32_t nc);
 
 /* Stage 5: lanes and edges. */
 NRT_STATUS ntsim__tl_lay_out(build_t *b);

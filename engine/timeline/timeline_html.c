@@ -197,18 +197,41 @@ static void find_ncs(page_t *p)
 }
 
 /* The lanes from `first` that make one group: the host's threads, or one
- * NC's device lanes (lanes of one key are consecutive, D-TIMELINE-ORDER).
- * Returns the lane after the group. */
+ * device's lanes when the caller mapped NCs to devices, else one NC's
+ * (lanes of one key, and of one process, are consecutive,
+ * D-TIMELINE-ORDER). Returns the lane after the group. */
 static size_t group_end(const page_t *p, size_t first)
 {
     const ntsim_timeline_t *tl = p->tl;
-    bool host = tl->lanes[first].kind == NTSIM_TL_LANE_THREAD;
+    const ntsim_tl_lane_t *f = &tl->lanes[first];
+    bool host = f->kind == NTSIM_TL_LANE_THREAD;
     size_t m = first + 1;
-    while (m < tl->nlanes && (host ? tl->lanes[m].kind == NTSIM_TL_LANE_THREAD
-                                   : tl->lanes[m].kind != NTSIM_TL_LANE_THREAD &&
-                                         p->lane_nc[m] == p->lane_nc[first]))
+    while (m < tl->nlanes &&
+           (host ? tl->lanes[m].kind == NTSIM_TL_LANE_THREAD
+                 : tl->lanes[m].kind != NTSIM_TL_LANE_THREAD &&
+                       (tl->by_device ? tl->lanes[m].process == f->process
+                                      : p->lane_nc[m] == p->lane_nc[first])))
         m++;
     return m;
+}
+
+/* Ascending values as ranges: "0-3, 5, 7-8", past eight ranges ", ...". */
+static void put_ranges(ntsim_textout_t *o, const uint32_t *v, size_t n)
+{
+    size_t ranges = 0;
+    for (size_t i = 0; i < n; ranges++) {
+        size_t j = i;
+        while (j + 1 < n && v[j + 1] == v[j] + 1)
+            j++;
+        if (ranges == 8) {
+            put(o, ", ...");
+            break;
+        }
+        put(o, ranges ? ", %u" : "%u", v[i]);
+        if (j > i)
+            put(o, "-%u", v[j]);
+        i = j + 1;
+    }
 }
 
 /* "ntsim host, 64 NCs (0-63)": the records say which NCs, never which
@@ -216,29 +239,25 @@ static size_t group_end(const page_t *p, size_t first)
 static void put_title(ntsim_textout_t *o, const page_t *p, bool named_device)
 {
     put_esc(o, p->tl->processes[0].name);
+    const ntsim_timeline_t *tl = p->tl;
     if (p->nncs == 0)
         put(o, ", no NC");
     else
         put(o, ", %zu NC%s (", p->nncs, p->nncs == 1 ? "" : "s");
-    size_t ranges = 0;
-    for (size_t i = 0; i < p->nncs; ranges++) {
-        size_t j = i;
-        while (j + 1 < p->nncs && p->ncs[j + 1] == p->ncs[j] + 1)
-            j++;
-        if (ranges == 8) {
-            put(o, ", ...");
-            break;
-        }
-        put(o, ranges ? ", %u" : "%u", p->ncs[i]);
-        if (j > i)
-            put(o, "-%u", p->ncs[j]);
-        i = j + 1;
-    }
+    put_ranges(o, p->ncs, p->nncs);
     if (p->nncs > 0)
         put(o, ")");
-    if (named_device) {
+    if (named_device && tl->nprocesses > 2) { /* the devices are ascending */
+        uint32_t dev[257];
+        size_t n = 0;
+        for (size_t i = 1; i < tl->nprocesses && n < 257; i++)
+            dev[n++] = tl->processes[i].nd_idx;
+        put(o, " on %zu neuron devices (", n);
+        put_ranges(o, dev, n);
+        put(o, ")");
+    } else if (named_device) {
         put(o, " on ");
-        put_esc(o, p->tl->processes[1].name);
+        put_esc(o, tl->processes[1].name);
     }
 }
 
@@ -404,8 +423,8 @@ static void put_data(ntsim_textout_t *o, page_t *p)
     for (size_t l = 0, m; l < tl->nlanes; l = m) {
         m = group_end(p, l);
         put(o, l ? ",[" : "[");
-        if (tl->lanes[l].kind == NTSIM_TL_LANE_THREAD)
-            put_jstr(o, tl->processes[0].name);
+        if (tl->lanes[l].kind == NTSIM_TL_LANE_THREAD || tl->by_device)
+            put_jstr(o, tl->processes[tl->lanes[l].process].name);
         else
             put(o, "\"NC %u\"", p->lane_nc[l]);
         put(o, ",%zu,%zu]", l, m - l);

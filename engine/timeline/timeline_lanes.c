@@ -12,10 +12,91 @@
 #include "timeline.h"
 #include "timeline_build.h"
 
+/* --- the processes ------------------------------------------------------------------ */
+
+/* The device of NC nc: the caller's map, else nd_idx. */
+static uint32_t device_of(const build_t *b, uint32_t nc)
+{
+    const uint32_t *map = b->opt->nd_idx_by_nc;
+    return map != NULL && nc < 256 ? map[nc] : b->opt->nd_idx;
+}
+
+static int cmp_u32(const void *pa, const void *pb)
+{
+    uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+    return (a > b) - (a < b);
+}
+
+NRT_STATUS ntsim__tl_processes(build_t *b)
+{
+    ntsim_timeline_t *tl = b->tl;
+    size_t n = 0;
+    /* the devices: at most 256 mapped and nd_idx; one without a map */
+    b->devices = ntsim__malloc(257 * sizeof *b->devices);
+    if (b->devices == NULL)
+        return NRT_RESOURCE;
+    if (b->opt->nd_idx_by_nc == NULL) {
+        b->devices[n++] = b->opt->nd_idx;
+    } else {
+        bool seen[256] = {false}, past = false;
+        for (size_t i = 0; i < tl->nrec; i++) {
+            uint32_t nc = tl->recs[i].nc_idx;
+            if (nc < 256)
+                seen[nc] = true;
+            else
+                past = true;
+        }
+        for (uint32_t nc = 0; nc < 256; nc++)
+            if (seen[nc])
+                b->devices[n++] = b->opt->nd_idx_by_nc[nc];
+        if (past || n == 0)
+            b->devices[n++] = b->opt->nd_idx;
+        qsort(b->devices, n, sizeof *b->devices, cmp_u32);
+        size_t m = 0;
+        for (size_t i = 0; i < n; i++)
+            if (m == 0 || b->devices[m - 1] != b->devices[i])
+                b->devices[m++] = b->devices[i];
+        n = m;
+        tl->by_device = true;
+    }
+    tl->processes = ntsim__calloc(n + 1, sizeof *tl->processes);
+    if (tl->processes == NULL)
+        return NRT_RESOURCE;
+    tl->nprocesses = n + 1;
+    tl->processes[0] = (ntsim_tl_process_t){b->opt->pid ? b->opt->pid : 1, 1, "", 0};
+    snprintf(tl->processes[0].name, sizeof tl->processes[0].name, "%s",
+             b->opt->host_name ? b->opt->host_name : "ntsim host");
+    for (size_t d = 0; d < n; d++) {
+        ntsim_tl_process_t *p = &tl->processes[d + 1];
+        /* Synthetic ids at the top of the int32 range, away from real pids. */
+        *p = (ntsim_tl_process_t){UINT32_C(0x7F000000) + (b->devices[d] & 0xffff), 2 + d, "",
+                                  b->devices[d]};
+        if (b->device_known)
+            snprintf(p->name, sizeof p->name, "neuron device %u", b->devices[d]);
+        else
+            snprintf(p->name, sizeof p->name, "neuron device (unknown)");
+    }
+    return NRT_SUCCESS;
+}
+
+uint32_t ntsim__tl_process_of(const build_t *b, uint32_t nc)
+{
+    uint32_t d = device_of(b, nc);
+    size_t lo = 0, hi = b->tl->nprocesses - 1; /* the devices: processes 1.. */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (b->devices[mid] < d)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return (uint32_t)lo + 1;
+}
+
 /* --- 5. lanes and edges ---------------------------------------------------------- */
 
 typedef struct lane_key {
-    uint64_t g[4];            /* host 0 / device 1; thread or nc; NC 0 / DMA 1; core */
+    uint64_t g[4];            /* host 0 / its process; thread or nc; NC 0 / DMA 1; core */
     uint64_t begin, end;
     size_t item;
 } lane_key_t;
@@ -59,11 +140,11 @@ static lane_key_t lane_key_of(const build_t *b, size_t i)
     lane_key_t k = {{0, e->thread_id, 0, 0}, it->begin, it->end, i};
     if (it->flags & (NTSIM_TL_DEVICE | NTSIM_TL_DROP)) {
         uint32_t core = ntsim__tl_item_core(b, i);
-        k.g[0] = 1;
+        k.g[0] = ntsim__tl_process_of(b, e->nc_idx);
         k.g[1] = e->nc_idx;
         k.g[3] = core;
     } else if (ntsim__tl_is_dma_type(it->type)) {
-        k.g[0] = 1;
+        k.g[0] = ntsim__tl_process_of(b, e->nc_idx);
         k.g[1] = e->nc_idx;
         k.g[2] = 1;
     }
@@ -73,7 +154,7 @@ static lane_key_t lane_key_of(const build_t *b, size_t i)
 static NRT_STATUS new_lane(build_t *b, const lane_key_t *k, uint32_t overlap, uint32_t *out)
 {
     ntsim_timeline_t *tl = b->tl;
-    if (!ntsim__tl_grow(&tl->lanes, &b->lane_cap, tl->nlanes + 1, sizeof *tl->lanes))
+    if (!ntsim__array_grow(&tl->lanes, &b->lane_cap, tl->nlanes + 1, sizeof *tl->lanes))
         return NRT_RESOURCE;
     ntsim_tl_lane_t *l = &tl->lanes[tl->nlanes];
     memset(l, 0, sizeof *l);
@@ -109,7 +190,7 @@ static NRT_STATUS new_lane(build_t *b, const lane_key_t *k, uint32_t overlap, ui
 static NRT_STATUS add_edge(build_t *b, uint64_t ts, size_t item, ntsim_tl_edge_kind_t kind)
 {
     ntsim_timeline_t *tl = b->tl;
-    if (!ntsim__tl_grow(&tl->edges, &b->edge_cap, tl->nedges + 1, sizeof *tl->edges))
+    if (!ntsim__array_grow(&tl->edges, &b->edge_cap, tl->nedges + 1, sizeof *tl->edges))
         return NRT_RESOURCE;
     tl->edges[tl->nedges++] = (ntsim_tl_edge_t){ts, b->edge_order++, item, 0, kind};
     return NRT_SUCCESS;
@@ -146,7 +227,7 @@ static NRT_STATUS lay_out_group(build_t *b, const lane_key_t *k, size_t n, subla
                 break;
         }
         if (s == nsub) {
-            if (!ntsim__tl_grow(subs, &sub->cap, nsub + 1, sizeof **subs))
+            if (!ntsim__array_grow(subs, &sub->cap, nsub + 1, sizeof **subs))
                 return NRT_RESOURCE;
             if (nsub == sub->inited) {
                 (*subs)[nsub] = (sublane_t){NULL, 0, 0, 0};
@@ -167,7 +248,7 @@ static NRT_STATUS lay_out_group(build_t *b, const lane_key_t *k, size_t n, subla
             continue;
         }
         lane->spans++;
-        if (!ntsim__tl_grow(&sl->stack, &sl->cap, sl->depth + 1, sizeof *sl->stack) ||
+        if (!ntsim__array_grow(&sl->stack, &sl->cap, sl->depth + 1, sizeof *sl->stack) ||
             add_edge(b, it->begin, k[i].item, NTSIM_TL_BEGIN) != NRT_SUCCESS)
             return NRT_RESOURCE;
         sl->stack[sl->depth++] = k[i].item;

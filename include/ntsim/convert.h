@@ -166,6 +166,13 @@ typedef struct ntsim_timeline_options {
     uint32_t pid;             /* the host process id written (0: 1) */
     uint32_t nd_idx;          /* the device: its process is "neuron device N" */
     const char *host_name;    /* the host process's name (NULL: "ntsim host") */
+    /* NULL: every NC on the device nd_idx. Else an NC's device is
+     * nd_idx_by_nc[its nc_idx] (256 entries, as ntsim_ntff_options_t's; an
+     * NC past 255 is on nd_idx): a process per device, "neuron device N",
+     * holds its NCs' lanes and counters, and the page groups lanes by device.
+     * With NULL options the records name no device: the one device process
+     * is "neuron device (unknown)". */
+    const uint32_t *nd_idx_by_nc;
 } ntsim_timeline_options_t;
 
 typedef struct ntsim_timeline_stats {

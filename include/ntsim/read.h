@@ -84,6 +84,11 @@ typedef struct ntsim_trace {
     uint64_t session_id;
     uint32_t data_version;
     uint32_t logical_nc_size;
+    /* NTFF: the device (nd_idx) of each NC 0..255, 256 entries (0 for an NC
+     * with no event), when the events of every NC agree on theirs; NULL
+     * otherwise and for the other formats, whose records name no device.
+     * A timeline's options.nd_idx_by_nc (ntsim/convert.h). */
+    const uint32_t *nd_idx_by_nc;
 } ntsim_trace_t;
 
 /* Reads the file at path into a new trace (*out; free it with
@@ -101,6 +106,26 @@ NTSIM_EXPORT NRT_STATUS ntsim_trace_read_file(const char *path, const ntsim_read
 NTSIM_EXPORT NRT_STATUS ntsim_trace_read(const void *data, size_t len,
                                          const ntsim_read_limits_t *limits, ntsim_trace_t **out,
                                          char *err, size_t err_cap);
+
+/* A scan's callback: `count` records (1..NTSIM_READ_BATCH) in the file's
+ * order, valid during the call only. NRT_SUCCESS goes on; any other status
+ * stops the scan, which returns it (NRT_RESOURCE: "out of memory" in err). */
+#define NTSIM_READ_BATCH 4096
+typedef NRT_STATUS (*ntsim_trace_batch_fn)(const nrt_sys_trace_event_t *events, size_t count,
+                                           void *ctx);
+
+/* ntsim_trace_read_file without keeping the records: they go to fn a batch
+ * at a time as they are read, so that memory is the file's bytes and one
+ * batch (4096 records, 448 KiB), however many events it holds; the limits
+ * are the same. A file bad at its event i is refused after fn has seen the
+ * records before i (a caller that prints must wait for the end). When out
+ * is not NULL it gets the trace without its records (events NULL,
+ * event_count the records scanned; NTFF's infos, names and scalars), on
+ * success only; free it with ntsim_trace_free. Errors as
+ * ntsim_trace_read_file; NRT_INVALID for a NULL path or fn. */
+NTSIM_EXPORT NRT_STATUS ntsim_trace_scan_file(const char *path, const ntsim_read_limits_t *limits,
+                                              ntsim_trace_batch_fn fn, void *ctx,
+                                              ntsim_trace_t **out, char *err, size_t err_cap);
 
 /* Frees a trace and all it owns; NULL is a no-op. */
 NTSIM_EXPORT void ntsim_trace_free(ntsim_trace_t *trace);

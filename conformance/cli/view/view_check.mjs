@@ -9,8 +9,9 @@
 //              jq by view_check.sh) is in the page: the lanes as the label
 //              column's <div class="lane">, named as the JSON names them
 //   trn2_48xl  16 devices, 64 NCs, 321 lanes, 2,860 flows: its screenshot
-//              (DIR/trn2_48xl/timeline.png) shows grouped lanes (65 group
-//              rows, no lane row) and no flow: no pixel of the flow colour;
+//              (DIR/trn2_48xl/timeline.png) shows grouped lanes (17 group
+//              rows, the host and a device each, no lane row; the title
+//              names the 16 devices) and no flow: no pixel of the flow colour;
 //              pointing at an nrt_execute draws its flows and only them; the
 //              "all flows" button draws them all; the label column holds no
 //              mark's colour after zooming; the ticks are round; the plot is
@@ -203,10 +204,10 @@ await withPage(async (page) => {
   console.log(`view-check: trn2_48xl: "${info.title}", ${info.dataLanes} lanes in ${info.groups} group rows ` +
     `(${info.lanes} lane rows open), ${first.flows + first.overlayFlows} of ${info.flows} flows drawn, ` +
     `${curtain} flow-coloured pixels in the screenshot ${png}`);
-  expect(info.groups === info.dataGroups && info.groups === 65 && info.lanes === 0,
-    'trn2_48xl: the page does not open with its 65 groups closed');
+  expect(info.groups === info.dataGroups && info.groups === 17 && info.lanes === 0,
+    'trn2_48xl: the page does not open with its 17 groups (the host, 16 devices) closed');
   expect(first.flows === 0 && first.overlayFlows === 0 && curtain === 0, 'trn2_48xl: flows drawn before any was asked for');
-  expect(!/neuron device 0/.test(info.title) && /64 NCs/.test(info.title), 'trn2_48xl: title ' + info.title);
+  expect(/64 NCs \(0-63\) on 16 neuron devices \(0-15\)/.test(info.title), 'trn2_48xl: title ' + info.title);
   expect(Math.abs(info.view.width - (1400 - 24)) <= 2 && info.width === info.scroller - 230,
     `trn2_48xl: the plot is ${info.width} px in a ${info.view.width} px view, not the window's width`);
   // Ticks: equal steps of 1, 2 or 5 times a power of ten, each label a multiple of it.

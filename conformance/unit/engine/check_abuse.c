@@ -17,6 +17,7 @@
 #include "check_suites.h"
 #include "nrt/nrt_profile_notification.h"
 #include "ntsim/convert.h"
+#include "ntsim/analyze.h"
 #include "ntsim/read.h"
 
 /* --- every exported function with NULL ------------------------------------------------ */
@@ -239,6 +240,49 @@ static void n_trace_read_file(void)
     ck_assert_ptr_null(t);
 }
 static void n_trace_free(void) { ntsim_trace_free(NULL); }
+static void n_trace_scan_file(void)
+{
+    ntsim_trace_t *t = NULL;
+    STATUS_IS_INVALID(ntsim_trace_scan_file(NULL, NULL, NULL, NULL, &t, NULL, 0));
+    STATUS_IS_INVALID(ntsim_trace_scan_file("/dev/null", NULL, NULL, NULL, NULL, NULL, 0));
+    ck_assert_ptr_null(t);
+}
+static void n_stats(void)
+{
+    ntsim_stats_t *s = NULL;
+    ntsim_stats_report_t *r = NULL;
+    STATUS_IS_INVALID(ntsim_stats_create(1, NULL));
+    STATUS_IS_INVALID(ntsim_stats_create(NTSIM_STATS_TOP_MAX + 1, &s));
+    STATUS_IS_INVALID(ntsim_stats_add(NULL, NULL, 0));
+    STATUS_IS_INVALID(ntsim_stats_report(NULL, &r));
+    STATUS_IS_INVALID(ntsim_stats_file(NULL, NULL, 1, &r, NULL, 0));
+    STATUS_IS_INVALID(ntsim_stats_write_json(NULL, stdout));
+    STATUS_IS_INVALID(ntsim_stats_write_text(NULL, stdout));
+    ck_assert_int_eq(ntsim_stats_create(1, &s), NRT_SUCCESS);
+    STATUS_IS_INVALID(ntsim_stats_add(s, NULL, 1));
+    STATUS_IS_INVALID(ntsim_stats_report(s, NULL));
+    ck_assert_int_eq(ntsim_stats_report(s, &r), NRT_SUCCESS);
+    STATUS_IS_INVALID(ntsim_stats_write_json(r, NULL));
+    ntsim_stats_report_free(r);
+    ntsim_stats_free(s);
+    ntsim_stats_report_free(NULL);
+    ntsim_stats_free(NULL);
+}
+static void n_diff(void)
+{
+    ntsim_diff_summary_t sum;
+    ntsim_trace_t empty;
+    memset(&empty, 0, sizeof empty);
+    STATUS_IS_INVALID(ntsim_trace_diff(NULL, &empty, NULL, NULL, NULL, &sum));
+    STATUS_IS_INVALID(ntsim_trace_diff(&empty, NULL, NULL, NULL, NULL, &sum));
+    STATUS_IS_INVALID(ntsim_trace_diff(&empty, &empty, NULL, NULL, NULL, NULL));
+    ck_assert(!ntsim_diff_field_check(NULL, NULL));
+    ntsim_diff_summary_free(NULL);
+    /* two empty traces are the same, whatever the formats */
+    ck_assert_int_eq(ntsim_trace_diff(&empty, &empty, NULL, NULL, NULL, &sum), NRT_SUCCESS);
+    ck_assert_uint_eq(sum.matched + sum.differences + sum.only_a + sum.only_b, 0);
+    ntsim_diff_summary_free(&sum);
+}
 static void n_trace_format_detect(void)
 {
     ck_assert_int_eq(ntsim_trace_format_detect(NULL, 5, 5), NTSIM_TRACE_FORMAT_RECORDS);
@@ -367,6 +411,18 @@ static const null_case_t null_cases[] = {
     {"ntsim_trace_free", n_trace_free},
     {"ntsim_trace_read", n_trace_read},
     {"ntsim_trace_read_file", n_trace_read_file},
+    {"ntsim_trace_scan_file", n_trace_scan_file},
+    {"ntsim_stats_add", n_stats},
+    {"ntsim_stats_create", n_stats},
+    {"ntsim_stats_file", n_stats},
+    {"ntsim_stats_free", n_stats},
+    {"ntsim_stats_report", n_stats},
+    {"ntsim_stats_report_free", n_stats},
+    {"ntsim_stats_write_json", n_stats},
+    {"ntsim_stats_write_text", n_stats},
+    {"ntsim_trace_diff", n_diff},
+    {"ntsim_diff_summary_free", n_diff},
+    {"ntsim_diff_field_check", n_diff},
 };
 
 START_TEST(test_every_public_function_takes_null_without_crashing)

@@ -19,6 +19,7 @@
 #include "nrt/nrt_sys_trace.h"
 #include "ntsim/convert.h"
 #include "session.h"
+#include "suggest.h"
 
 static void setup(void)
 {
@@ -387,6 +388,47 @@ START_TEST(test_shutdown_frees_what_the_exporters_session_holds)
 }
 END_TEST
 
+/* engine/suggest.h: the optimal string alignment distance, by hand (a swap
+ * of neighbours is one edit, case folded), and the name it suggests: the
+ * nearest within 1 (up to 4 bytes), 2 (up to 8) or 3, the first of equals. */
+static const char *nearest(const char *word, const char *const *names)
+{
+    ntsim_suggest_t s;
+    ntsim_suggest_init(&s, word, strlen(word));
+    for (; *names != NULL; names++)
+        ntsim_suggest_add_z(&s, *names);
+    return ntsim_suggest_best(&s, NULL);
+}
+
+START_TEST(test_suggest_names_the_nearest_known_name)
+{
+    static const struct {
+        const char *a, *b;
+        size_t d;
+    } cases[] = {
+        {"jsn", "json", 1},         {"layuot", "layout", 1},     {"hnit", "hint", 1},
+        {"kitten", "sitting", 3},   {"ca", "abc", 3},            {"DEVICE_EXEC", "device_exec", 0},
+        {"duraton_ns", "duration_ns", 1}, {"", "abc", 3},        {"abc", "", 3},
+        {"abcdef", "badcfe", 3},    {"NEURON_RT_INSPECT_ENABEL", "NEURON_RT_INSPECT_ENABLE", 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t got = ntsim_suggest_distance(cases[i].a, strlen(cases[i].a), cases[i].b,
+                                            strlen(cases[i].b), 10);
+        ck_assert_msg(got == cases[i].d, "%s ~ %s: %zu, want %zu", cases[i].a, cases[i].b, got,
+                      cases[i].d);
+    }
+    /* past the cap: cap + 1 */
+    ck_assert_uint_eq(ntsim_suggest_distance("kitten", 6, "sitting", 7, 2), 3);
+    static const char *const kinds[] = {"layout", "enum", "json", "ntff", "notify", NULL};
+    ck_assert_str_eq(nearest("jsn", kinds), "json");
+    ck_assert_str_eq(nearest("notfy", kinds), "notify");
+    ck_assert_ptr_null(nearest("xyz", kinds));   /* 3 bytes: within 1 only */
+    ck_assert_ptr_null(nearest("nuts", kinds));  /* 2 from ntff, notify: too far for 4 bytes */
+    static const char *const two[] = {"abcx", "abcy", NULL};
+    ck_assert_str_eq(nearest("abcz", two), "abcx"); /* the first of equally near */
+}
+END_TEST
+
 Suite *make_services_suite(void)
 {
     Suite *s = suite_create("services");
@@ -404,6 +446,7 @@ Suite *make_services_suite(void)
     tcase_add_test(tc, test_session_hooks_run_once_per_start_and_shutdown);
     tcase_add_test(tc, test_session_registry_refuses_a_set_past_its_capacity_and_says_so);
     tcase_add_test(tc, test_shutdown_frees_what_the_exporters_session_holds);
+    tcase_add_test(tc, test_suggest_names_the_nearest_known_name);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -53,7 +53,7 @@ static void expect_load_error(ntsim_vector_set_t *set, const char *file, NRT_STA
     END_TEST
 
 LOAD_ERROR_TEST(test_loader_rejects_unknown_key, "unknown_key.yaml",
-                ":10:5: vectors[0].sizee: unknown key")
+                ":10:5: vectors[0].sizee: unknown key (did you mean size?)")
 LOAD_ERROR_TEST(test_loader_rejects_missing_field, "missing_field.yaml",
                 ":5:5: vectors[0].source: missing required field")
 LOAD_ERROR_TEST(test_loader_rejects_word_for_integer, "wrong_type.yaml",
@@ -68,7 +68,7 @@ LOAD_ERROR_TEST(test_loader_rejects_out_of_range_integer, "out_of_range.yaml",
                 ":12:38: vectors[0].members[0].value: 2147483648 is out of range "
                 "[-2147483648, 2147483647]")
 LOAD_ERROR_TEST(test_loader_rejects_unknown_kind, "unknown_kind.yaml",
-                ":3:7: kind: unknown kind 'layuot'")
+                ":3:7: kind: unknown kind 'layuot' (did you mean layout?)")
 LOAD_ERROR_TEST(test_loader_rejects_id_without_kind_prefix, "id_prefix.yaml",
                 ":5:9: vectors[0].id: 'sync_info' must be 'layout.' followed by [a-z0-9_.-]")
 LOAD_ERROR_TEST(test_loader_rejects_value_without_provenance, "no_provenance.yaml",
@@ -97,7 +97,7 @@ LOAD_ERROR_TEST(test_notify_vector_rejects_an_unknown_drop_reason, "notify_bad_r
                 "got 'cc_stat'")
 LOAD_ERROR_TEST(test_record_vector_rejects_a_field_its_payload_lacks,
                 "record_unknown_payload_field.yaml",
-                ":13:16: vectors[0].emits[0].data.hnit: unknown key")
+                ":13:16: vectors[0].emits[0].data.hnit: unknown key (did you mean hint?)")
 LOAD_ERROR_TEST(test_loader_rejects_a_prose_source, "legacy_source.yaml",
                 ":7:13: vectors[0].source: 'spec §3' must list fact and decision ids "
                 "(S3.hw_notify, F2.json.key_order, D-PHASE)")
@@ -375,8 +375,8 @@ START_TEST(test_inspect_runner_reports_each_field_and_a_missing_error)
     assert_reported(&r, "inspect.wrong.filters: types: expected 1 types enabled (type 6 off), "
                         "got 7 (type 6 on)\n");
     assert_reported(&r, "inspect.wrong.filters: warnings: expected 0, got 1: "
-                        "'NEURON_RT_INSPECT_EVENT_FILTER_TYPES: not a variable ntsim honours; "
-                        "ignored'\n");
+                        "'NEURON_RT_INSPECT_EVENT_FILTER_TYPES: not a variable ntsim honours "
+                        "(did you mean NEURON_RT_INSPECT_EVENT_FILTER_TYPE?); ignored'\n");
     ck_assert_uint_eq(r.mismatches, 4);
     ntsim_report_free(&r);
     ntsim_report_init(&r);

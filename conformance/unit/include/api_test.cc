@@ -12,6 +12,7 @@
 #include "nrt/nrt_status.h"
 #include "nrt/nrt_sys_trace.h"
 #include "nrt/nrt_sys_trace_event.h"
+#include "ntsim/analyze.h"
 #include "ntsim/capture.h"
 
 static_assert(sizeof(nrt_sys_trace_event_t) == 112, "record is 112 bytes in C++ too");
@@ -115,6 +116,18 @@ int main()
     EXPECT(nrt_sys_trace_stop() == NRT_SUCCESS);
     nrt_sys_trace_config_free(cfg);
     ntsim_capture_shutdown();
+
+    // ntsim/analyze.h (with ntsim/read.h and ntsim/convert.h): the drained
+    // record through ntsim stats, from C++.
+    ntsim_stats_t *stats = nullptr;
+    ntsim_stats_report_t *report = nullptr;
+    EXPECT(ntsim_stats_create(1, &stats) == NRT_SUCCESS);
+    EXPECT(ntsim_stats_add(stats, out, n) == NRT_SUCCESS);
+    EXPECT(ntsim_stats_report(stats, &report) == NRT_SUCCESS);
+    EXPECT(report->events == 1 && report->type_count == 1);
+    EXPECT(std::strcmp(report->types[0].name, "hw_notify") == 0);
+    ntsim_stats_report_free(report);
+    ntsim_stats_free(stats);
 
     enum notification_trace_type explicit_type = NOTIFICATION_TRACE_TYPE_EXPLICIT;
     EXPECT(explicit_type == 3);

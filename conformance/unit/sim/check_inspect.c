@@ -178,7 +178,8 @@ START_TEST(test_inspect_environ_lookup)
     ck_assert_uint_eq(e.count, 0);
     ck_assert_uint_eq(w.count, 1);
     ck_assert_str_eq(w.items[0],
-                     "NEURON_RT_INSPECT_ENABLE_X: not a variable ntsim honours; ignored");
+                     "NEURON_RT_INSPECT_ENABLE_X: not a variable ntsim honours (did you mean "
+                     "NEURON_RT_INSPECT_ENABLE?); ignored");
     ntsim_errors_free(&e);
     ntsim_errors_free(&w);
 }

@@ -858,7 +858,8 @@ static void expect_scenario_error(const char *file, const char *suffix)
 
 START_TEST(test_scenario_rejects_an_unknown_key)
 {
-    expect_scenario_error("unknown_key.yaml", ":4:1: core: unknown key");
+    /* did you mean: the allowed key nearest it (sim/scenario_keys.c's) */
+    expect_scenario_error("unknown_key.yaml", ":4:1: core: unknown key (did you mean cores?)");
 }
 END_TEST
 

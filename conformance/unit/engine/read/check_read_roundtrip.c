@@ -21,8 +21,8 @@
 #include "event_table.h"
 #include "ntsim/convert.h"
 #include "ntsim/read.h"
+#include "run_files.h"
 #include "sim.h"
-#include "sim_run.h"
 
 #define TYPE_COUNT NRT_SYS_TRACE_EVENT_TYPE_COUNT
 #define PHASE_INSTANT NRT_SYS_TRACE_EVENT_PHASE_INSTANT
@@ -290,25 +290,17 @@ START_TEST(test_read_roundtrip_a_default_run)
 {
     ntsim_scenario_t sc;
     ntsim_scenario_default(&sc);
-    char *bytes[4] = {NULL};
-    size_t lens[4] = {0};
-    FILE *f[4];
-    for (size_t k = 0; k < 4; k++)
-        ck_assert_ptr_nonnull(f[k] = open_memstream(&bytes[k], &lens[k]));
+    char *bytes[RUN_FILES];
+    size_t lens[RUN_FILES];
     ntsim_run_keep_t keep = {SIZE_MAX, NULL, 0, 0, false};
-    ntsim_run_io_t io = {{f[0], f[1], f[2], f[3], true}, NULL, &keep, NULL, NULL, NULL, 0};
     ntsim_run_result_t res;
     ntsim_outputs_t o;
-    ntsim_log_set_sink(ntsim_check_quiet_log, NULL); /* its invalid notifications are errors */
-    ck_assert_int_eq(ntsim_run_scenario(&sc, &io, &res, &o), NRT_SUCCESS);
-    ntsim_log_set_sink(NULL, NULL);
-    for (size_t k = 0; k < 4; k++)
-        ck_assert_int_eq(fclose(f[k]), 0);
+    run_default_files(bytes, lens, &keep, &res, &o);
     ck_assert_uint_eq(keep.count, res.record_count);
     ck_assert_uint_gt(keep.count, 1000);
     static const format_t formats[3] = {FORMAT_JSON, FORMAT_NTFF, FORMAT_DUMP};
     static const char *const files[3] = {"trace.json", "trace.ntff", "the record dump"};
-    const size_t file_of[3] = {0, 1, 3};
+    const size_t file_of[3] = {RUN_JSON, RUN_NTFF, RUN_RECORDS};
     for (size_t k = 0; k < 3; k++) {
         ntsim_trace_t *t = read_back(files[k], bytes[file_of[k]], lens[file_of[k]]);
         check_kept(files[k], formats[k], keep.records, keep.count, t);
@@ -323,12 +315,12 @@ START_TEST(test_read_roundtrip_a_default_run)
         }
         ntsim_trace_free(t);
     }
-    ntsim_trace_t *t = read_back("notifications.ntff", bytes[2], lens[2]);
+    ntsim_trace_t *t = read_back("notifications.ntff", bytes[RUN_NOTIF], lens[RUN_NOTIF]);
     ck_assert_uint_eq(t->event_count, 0);
     ck_assert_uint_eq(t->info_count, res.info_count);
     ck_assert_uint_gt(t->info_count, 0);
     ntsim_trace_free(t);
-    for (size_t k = 0; k < 4; k++)
+    for (size_t k = 0; k < RUN_FILES; k++)
         free(bytes[k]);
     free(keep.records);
 }

@@ -11,12 +11,14 @@
 
 /* --- Chrome JSON (D-CHROME-JSON) ------------------------------------------------ */
 
-/* ts_origin_ns = t_min - 1000 = 4000; ts and dur in us with three decimals. */
+/* ts_origin_ns = t_min - 1000 = 4000; ts and dur in us with three decimals.
+ * No options: the device process is "neuron device (unknown)" (the records
+ * name no device, D-TIMELINE-ORDER). */
 static const char *const chrome_a[] = {
     "{\"traceEvents\":[\n",
     "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"tid\":0,\"args\":{\"name\":\"ntsim host\"}},\n",
     "{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":1,\"tid\":0,\"args\":{\"sort_index\":0}},\n",
-    "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":2130706432,\"tid\":0,\"args\":{\"name\":\"neuron device 0\"}},\n",
+    "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":2130706432,\"tid\":0,\"args\":{\"name\":\"neuron device (unknown)\"}},\n",
     "{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":2130706432,\"tid\":0,\"args\":{\"sort_index\":1}},\n",
     "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":7,\"args\":{\"name\":\"thread 7\"}},\n",
     "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":1,\"tid\":7,\"args\":{\"sort_index\":0}},\n",
@@ -217,7 +219,7 @@ START_TEST(test_chrome_json_origin_and_long_names)
         memset(name, 1, 42);
         memset(name + 42, 'h', plain);
         name[42 + plain] = '\0';
-        ntsim_timeline_options_t opt = {0, 0, name};
+        ntsim_timeline_options_t opt = {0, 0, name, NULL};
         nrt_sys_trace_event_t e = rec(TY(MODEL_SUBMIT), I, 0, 7, 0, 5000, 0, 0);
         char *doc = NULL;
         size_t len;
@@ -233,7 +235,7 @@ START_TEST(test_chrome_json_origin_and_long_names)
     char longer[100];
     memset(longer, 'h', 99);
     longer[99] = '\0';
-    ntsim_timeline_options_t opt = {0, 0, longer};
+    ntsim_timeline_options_t opt = {0, 0, longer, NULL};
     nrt_sys_trace_event_t e = rec(TY(MODEL_SUBMIT), I, 0, 7, 0, 5000, 0, 0);
     ntsim_timeline_t tl;
     ck_assert_int_eq(ntsim__timeline_build(&e, 1, &opt, &tl), NRT_SUCCESS);

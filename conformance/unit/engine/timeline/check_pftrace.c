@@ -181,11 +181,14 @@ static char *pftrace_text(const nrt_sys_trace_event_t *r, size_t n,
 #define EV(ts) "timestamp:" #ts " " SEQ1 " track_event {"
 #define REC(trk, thread, nc, id) U("tracking_id", trk) U("thread_id", thread) U("nc_idx", nc) U("id", id)
 
+/* Trace A is drawn without options: its records name no device, so its one
+ * device process (pid 0x7F000000 + 0) is "neuron device (unknown)"
+ * (D-TIMELINE-ORDER), not the "neuron device 0" of before issue 38. */
 static const char *const pftrace_a[] = {
     "clock_snapshot {clocks {clock_id:1 timestamp:5000} primary_trace_clock:BUILTIN_CLOCK_REALTIME} "
     "timestamp:5000 " SEQ1 " sequence_flags:1 first_packet_on_sequence:true\n",
     SEQ1 " track_descriptor {uuid:1 process {pid:1 process_name:\"ntsim host\"}}\n",
-    SEQ1 " track_descriptor {uuid:2 process {pid:2130706432 process_name:\"neuron device 0\"}}\n",
+    SEQ1 " track_descriptor {uuid:2 process {pid:2130706432 process_name:\"neuron device (unknown)\"}}\n",
     SEQ1 " track_descriptor {uuid:4096 thread {pid:1 tid:7 thread_name:\"thread 7\"} parent_uuid:1}\n",
     SEQ1 " track_descriptor {uuid:4097 thread {pid:1 tid:2097152000 thread_name:\"thread 7 (overlap 1)\"} parent_uuid:1}\n",
     SEQ1 " track_descriptor {uuid:4098 thread {pid:1 tid:9 thread_name:\"thread 9\"} parent_uuid:1}\n",

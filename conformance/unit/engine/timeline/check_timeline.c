@@ -369,8 +369,9 @@ START_TEST(test_records_of_nc_256_make_no_counters_or_drops)
 }
 END_TEST
 
-/* timeline_build.h, ntsim__tl_grow: "false when the size would overflow or
- * the allocator refuses (the array is kept)". With an allocator that gives a
+/* alloc.h, ntsim__array_grow (the timeline's and the analyses' arrays):
+ * "false when the size would overflow or the allocator refuses (the array is
+ * kept)". With an allocator that gives a
  * block for any size (a static one, never written), a need whose
  * need * elem exceeds SIZE_MAX must still give false, leaving the array
  * pointer and its capacity as they were; a need that fits is granted.
@@ -390,7 +391,7 @@ static void *realloc_any_size(void *p, size_t n)
     return g_any_size_block;
 }
 
-START_TEST(test_tl_grow_refuses_a_size_that_overflows_and_keeps_the_array)
+START_TEST(test_array_grow_refuses_a_size_that_overflows_and_keeps_the_array)
 {
     static const struct {
         size_t elem, need, cap;
@@ -411,14 +412,14 @@ START_TEST(test_tl_grow_refuses_a_size_that_overflows_and_keeps_the_array)
     for (size_t i = 0; i < NCASES; i++) {
         void *arr = cases[i].cap == 0 ? NULL : marker;
         size_t cap = cases[i].cap;
-        got[i] = ntsim__tl_grow(&arr, &cap, cases[i].need, cases[i].elem);
+        got[i] = ntsim__array_grow(&arr, &cap, cases[i].need, cases[i].elem);
         arr_after[i] = arr;
         cap_after[i] = cap;
     }
     void *arr = NULL;
     size_t cap = 0;
     g_any_size_asked = 0;
-    bool fits = ntsim__tl_grow(&arr, &cap, 100, 16);
+    bool fits = ntsim__array_grow(&arr, &cap, 100, 16);
     ck_assert_int_eq(ntsim_replace_allocator(NULL, NULL, NULL, NULL), NRT_SUCCESS);
     for (size_t i = 0; i < NCASES; i++) {
         ck_assert_msg(!got[i], "case %zu: need %zu of %zu bytes granted", i, cases[i].need,
@@ -501,7 +502,7 @@ Suite *make_timeline_suite(void)
     tcase_add_test(tc, test_spans_one_after_the_other_pair_and_the_build_ends);
     tcase_add_test(tc, test_span_stopping_before_its_start_has_length_zero);
     tcase_add_test(tc, test_pushed_counter_samples_every_record_of_an_nc_with_255);
-    tcase_add_test(tc, test_tl_grow_refuses_a_size_that_overflows_and_keeps_the_array);
+    tcase_add_test(tc, test_array_grow_refuses_a_size_that_overflows_and_keeps_the_array);
     tcase_add_test(tc, test_counters_come_by_ascending_nc_and_nc_local_id_not_record_order);
     tcase_add_test(tc, test_pushed_counter_samples_every_second_record_of_an_nc_with_256);
     tcase_add_test(tc, test_repeated_nc_local_id_counts_once_and_each_nc_walks_its_own_ids);

@@ -263,7 +263,7 @@ static inline size_t trace_b(nrt_sys_trace_event_t *r)
     return 14;
 }
 
-static const ntsim_timeline_options_t options_b = {77, 3, "h\"<&>'"};
+static const ntsim_timeline_options_t options_b = {77, 3, "h\"<&>'", NULL};
 
 static inline void check_text(const char *what, const char *want, const char *got, size_t got_len);
 

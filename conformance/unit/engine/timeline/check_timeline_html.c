@@ -331,7 +331,7 @@ START_TEST(test_html_data_cannot_close_its_script)
 {
     nrt_sys_trace_event_t r[1];
     r[0] = rec(TY(MODEL_SUBMIT), I, 0, 7, 0, 5000, 0, 0);
-    ntsim_timeline_options_t opt = {0, 0, "</script><!--"};
+    ntsim_timeline_options_t opt = {0, 0, "</script><!--", NULL};
     char *page = NULL;
     size_t len = 0;
     ck_assert_int_eq(ntsim_timeline_html_serialize(r, 1, &opt, &page, &len), NRT_SUCCESS);
