@@ -64,8 +64,8 @@ leave_each_out() {
             [ "$e" = "$skip" ] || "$e"
         done
         if ! build; then
-            say "without $skip: the build fails: ok ($(grep -m1 -E 'No rule|error' "$tmp/build.log" |
-                cut -c1-100))"
+            say "without $skip: the build fails: ok ($({ grep -m1 -E 'No rule|error' "$tmp/build.log" ||
+                tail -n 1 "$tmp/build.log"; } | cut -c1-100))"
             continue
         fi
         for l in "$tmp"/*.log; do [ "$l" = "$tmp/build.log" ] || rm -f "$l"; done
