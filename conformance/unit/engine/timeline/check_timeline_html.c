@@ -1,10 +1,10 @@
 /*
  * conformance/unit/engine/timeline/check_timeline_html.c: the HTML page
  * (engine/timeline/timeline_html.c, D-TIMELINE-HTML): the exact page of traces
- * A and B, the data's integers, depths and flows, the title, the data kept
- * inside its <script>, the limit past which the page sends to Perfetto, a
- * page made whatever one allocation is refused; then a page that fetches
- * nothing. What the script draws is judged in chromium (make view-check).
+ * A and B, the data's integers, depths and flows, a mark with no data keys,
+ * the title, the data kept inside its <script>, the limit past which the
+ * page sends to Perfetto, a page made whatever one allocation is refused;
+ * then a page that fetches nothing. What the script draws is judged in chromium (make view-check).
  */
 
 #include "check_timeline.h"
@@ -257,6 +257,27 @@ START_TEST(test_html_span_of_a_single_instant_is_one_ns)
 }
 END_TEST
 
+/* D-TIMELINE-HTML: a mark's keys is -1 when its (type, phase) writes no
+ * data key (the generic type's arms are all ""), and the lists are numbered
+ * over the marks that have keys only. By hand: a generic instant at 5000,
+ * then an nrt_model_submit instant at 5001, both thread 7 on NC 0: one key
+ * list, submit's ["model_id"], numbered 0; the generic mark's keys -1 and
+ * its values empty, the submit's 0 and "0". */
+START_TEST(test_html_a_mark_without_data_keys_names_no_key_list)
+{
+    nrt_sys_trace_event_t r[2];
+    r[0] = rec(TY(GENERIC), I, 0, 7, 0, 5000, 0, 0);
+    r[1] = rec(TY(MODEL_SUBMIT), I, 0, 7, 0, 5001, 1, 1);
+    char *page = NULL;
+    size_t len = 0;
+    ck_assert_int_eq(ntsim_timeline_html_serialize(r, 2, NULL, &page, &len), NRT_SUCCESS);
+    ck_assert_ptr_nonnull(strstr(page, "\"keys\":[[\"model_id\"]],\n"));
+    ck_assert_ptr_nonnull(strstr(page, "\"items\":[\n[0,0,0,0,0,0,0,7,0,0,0,-1,\"\"],\n"
+                                       "[0,0,1,0,22,0,0,7,0,0,0,0,\"0\"]],"));
+    ntsim_buffer_free(page);
+}
+END_TEST
+
 /* D-TIMELINE-HTML, the depths by hand, on a trace with no counter samples
  * (host records of NC 256 make none, D-TIMELINE-ORDER), so that the first
  * edge is a span's begin. Thread 7: nrt_execute A [1000, 3200]; inside it
@@ -347,8 +368,9 @@ END_TEST
 
 /* D-TIMELINE-HTML: past NTSIM_TIMELINE_PAGE_MAX_MARKS marks the page holds
  * the first ones in time order and says to open the .pftrace in Perfetto.
- * By hand: MAX + 1 instants on NC 0 at 1000 + i ns: marks MAX + 1, shown
- * MAX, the one left out begins MAX ns after t0 (200000 ns: "+200.000 us"),
+ * By hand: MAX instants on NC 0 at 1000 + i ns and one more at 1000 +
+ * 1234005 ns: marks MAX + 1, shown MAX, the one left out begins 1234005 ns
+ * after t0 ("+1234.005 us": whole microseconds, then three digits of ns),
  * and the last item written is i = MAX - 1, at b 199999. */
 START_TEST(test_html_past_its_limit_shows_the_first_marks_and_names_perfetto)
 {
@@ -357,14 +379,15 @@ START_TEST(test_html_past_its_limit_shows_the_first_marks_and_names_perfetto)
     ck_assert_ptr_nonnull(r);
     for (size_t i = 0; i < n; i++)
         r[i] = rec(TY(MODEL_SUBMIT), I, 0, 7, 0, 1000 + i, i, i);
+    r[n - 1].timestamp_ns = 1000 + 1234005;
     char *page = NULL;
     size_t len = 0;
     ck_assert_int_eq(ntsim_timeline_html_serialize(r, n, NULL, &page, &len), NRT_SUCCESS);
     ck_assert_int_eq(NTSIM_TIMELINE_PAGE_MAX_MARKS, 200000);
-    ck_assert_ptr_nonnull(strstr(page, "\"marks\":200001,\"shown\":200000,\"cut\":200000,"));
+    ck_assert_ptr_nonnull(strstr(page, "\"marks\":200001,\"shown\":200000,\"cut\":1234005,"));
     ck_assert_ptr_nonnull(strstr(
         page, "<p id=\"too-large\">This trace has 200001 marks, more than the 200000 this page "
-              "draws: it shows the first 200000, up to +200.000 us. Open the trace's .pftrace "
+              "draws: it shows the first 200000, up to +1234.005 us. Open the trace's .pftrace "
               "(trace.pftrace beside this page, or ntsim export TRACE -o FILE.pftrace) in "
               "Perfetto (ui.perfetto.dev) for all of it.</p>\n"));
     ck_assert_ptr_nonnull(strstr(page, "\n[0,0,199999,0,22,0,0,7,0,0,0,0,\"0\"]],\n\"flows\""));
@@ -544,6 +567,7 @@ Suite *make_timeline_html_suite(void)
     tcase_add_test(tc, test_html_of_trace_b);
     tcase_add_test(tc, test_html_writes_integers_past_2_53_as_strings);
     tcase_add_test(tc, test_html_span_of_a_single_instant_is_one_ns);
+    tcase_add_test(tc, test_html_a_mark_without_data_keys_names_no_key_list);
     tcase_add_test(tc, test_html_survives_any_one_refused_allocation);
     tcase_add_test(tc, test_html_lays_nested_and_following_spans_from_the_first_edge);
     tcase_add_test(tc, test_html_flows_are_pairs_of_marks_at_their_depth);
