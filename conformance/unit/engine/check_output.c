@@ -176,6 +176,9 @@ START_TEST(test_output_check_finds_one_file_named_twice)
     ck_assert_msg(strstr(why, "is named twice") != NULL, "%s", why);
     const char *apart[] = {at("x"), at("new/x"), at("y")};
     ck_assert_int_eq(ntsim_output_check(apart, 3, why, sizeof why), NRT_SUCCESS);
+    /* The parts still to be made are told apart by where the '/' falls. */
+    const char *split[] = {at("new/x/y"), at("new/xy")};
+    ck_assert_int_eq(ntsim_output_check(split, 2, why, sizeof why), NRT_SUCCESS);
     const char *dir[] = {g_dir};
     ck_assert_int_eq(ntsim_output_check(dir, 1, why, sizeof why), NRT_INVALID);
     ck_assert_msg(strstr(why, "it is a directory") != NULL, "%s", why);
