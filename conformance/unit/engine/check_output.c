@@ -186,6 +186,53 @@ START_TEST(test_output_check_finds_one_file_named_twice)
 }
 END_TEST
 
+/* D-OUTPUT: the temporary file is .NAME.PID.N.tmp beside the target, NAME
+ * cut to its first 200 bytes, N counting the files the process opened. */
+START_TEST(test_output_temporary_name_is_the_name_the_pid_and_a_count)
+{
+    char name[202], prefix[260], expect[300];
+    memset(name, 'n', 201);
+    name[201] = '\0';
+    ntsim_output_t *o;
+    ck_assert_int_eq(ntsim_output_open(&o, at(name), NULL, 0), NRT_SUCCESS);
+    snprintf(prefix, sizeof prefix, ".%.200s.%ld.", name, (long)getpid());
+    const char *l = listing();
+    ck_assert_msg(strncmp(l, prefix, strlen(prefix)) == 0, "%s", l);
+    char *end;
+    unsigned long n = strtoul(l + strlen(prefix), &end, 10);
+    ck_assert_str_eq(end, ".tmp ");
+    ntsim_output_abort(o);
+    ck_assert_int_eq(ntsim_output_open(&o, at("b"), NULL, 0), NRT_SUCCESS);
+    snprintf(expect, sizeof expect, ".b.%ld.%lu.tmp ", (long)getpid(), n + 1);
+    ck_assert_str_eq(listing(), expect);
+    ntsim_output_abort(o);
+    ck_assert_str_eq(listing(), "");
+}
+END_TEST
+
+/* Descriptor 0 is one like any other: with stdin closed the temporary file
+ * takes it, and it is still the one renamed into place, nothing left beside. */
+START_TEST(test_output_writes_with_stdin_closed)
+{
+    int saved = dup(0);
+    ck_assert_int_ge(saved, 0);
+    ck_assert_int_eq(close(0), 0);
+    ntsim_output_t *o;
+    NRT_STATUS st = ntsim_output_open(&o, at("f"), NULL, 0);
+    int took = st == NRT_SUCCESS ? fileno(ntsim_output_file(o)) : -1;
+    if (st == NRT_SUCCESS) {
+        fputs("text", ntsim_output_file(o));
+        st = ntsim_output_commit(o, NULL, 0);
+    }
+    ck_assert_int_eq(dup2(saved, 0), 0);
+    ck_assert_int_eq(close(saved), 0);
+    ck_assert_int_eq(st, NRT_SUCCESS);
+    ck_assert_str_eq(listing(), "f ");
+    ck_assert_str_eq(text_of(at("f")), "text");
+    ck_assert_int_eq(took, 0); /* the case this test is about */
+}
+END_TEST
+
 START_TEST(test_output_commit_all_renames_none_when_one_fails)
 {
     put_file(at("a"), "old a", 0644);
@@ -353,6 +400,8 @@ Suite *make_output_suite(void)
     tcase_add_test(tc, test_output_abort_keeps_the_earlier_file_and_leaves_nothing);
     tcase_add_test(tc, test_output_refuses_an_input_by_every_name);
     tcase_add_test(tc, test_output_check_finds_one_file_named_twice);
+    tcase_add_test(tc, test_output_temporary_name_is_the_name_the_pid_and_a_count);
+    tcase_add_test(tc, test_output_writes_with_stdin_closed);
     tcase_add_test(tc, test_output_commit_all_renames_none_when_one_fails);
     tcase_add_test(tc, test_output_commit_new_never_replaces_a_file);
     tcase_add_test(tc, test_output_writes_a_device_in_place_and_follows_a_symlink);
