@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE /* mkdtemp */
 #include <dirent.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -92,6 +93,45 @@ static const char *listing(void)
     }
     free(names);
     return out;
+}
+
+/* Failures no directory can cause (fdopen's allocation, a mode the system
+ * will not set; we run as root): this program's own fdopen and fchmod, which
+ * the engine's calls reach, pass on to the C library's unless a test arms
+ * them to fail once. */
+static int g_fail_fdopen, g_fail_fchmod;
+
+FILE *fdopen(int fd, const char *mode)
+{
+    if (g_fail_fdopen) {
+        g_fail_fdopen = 0;
+        errno = ENOMEM;
+        return NULL;
+    }
+    FILE *(*next)(int, const char *);
+    *(void **)&next = dlsym(RTLD_NEXT, "fdopen");
+    return next(fd, mode);
+}
+
+int fchmod(int fd, mode_t mode)
+{
+    if (g_fail_fchmod) {
+        g_fail_fchmod = 0;
+        errno = EPERM;
+        return -1;
+    }
+    int (*next)(int, mode_t);
+    *(void **)&next = dlsym(RTLD_NEXT, "fchmod");
+    return next(fd, mode);
+}
+
+/* The lowest descriptor free: a descriptor a call kept open takes it. */
+static int lowest_free_fd(void)
+{
+    int fd = dup(2);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(close(fd), 0);
+    return fd;
 }
 
 START_TEST(test_output_commit_replaces_the_file_whole_keeping_its_mode)
@@ -230,6 +270,42 @@ START_TEST(test_output_writes_with_stdin_closed)
     ck_assert_str_eq(listing(), "f ");
     ck_assert_str_eq(text_of(at("f")), "text");
     ck_assert_int_eq(took, 0); /* the case this test is about */
+}
+END_TEST
+
+/* A failure after the temporary file was made (its mode not kept, no
+ * stream for it) or in opening a device: the reason, the file that was
+ * there, nothing beside it, no descriptor left open. */
+START_TEST(test_output_open_failing_late_leaves_nothing_open)
+{
+    put_file(at("f"), "old", 0600);
+    ntsim_output_t *o = NULL;
+    char why[512], expect[700];
+    int fd = lowest_free_fd();
+    g_fail_fchmod = 1;
+    ck_assert_int_eq(ntsim_output_open(&o, at("f"), why, sizeof why), NRT_FAILURE);
+    ck_assert_int_eq(errno, EPERM);
+    snprintf(expect, sizeof expect, "%s: cannot write: cannot keep its mode: %s", at("f"),
+             strerror(EPERM));
+    ck_assert_str_eq(why, expect);
+    ck_assert_int_eq(lowest_free_fd(), fd);
+    ck_assert_str_eq(listing(), "f ");
+    g_fail_fdopen = 1;
+    ck_assert_int_eq(ntsim_output_open(&o, at("f"), why, sizeof why), NRT_FAILURE);
+    ck_assert_int_eq(errno, ENOMEM);
+    snprintf(expect, sizeof expect, "%s: cannot write: %s", at("f"), strerror(ENOMEM));
+    ck_assert_str_eq(why, expect);
+    ck_assert_int_eq(lowest_free_fd(), fd);
+    ck_assert_str_eq(listing(), "f ");
+    g_fail_fdopen = 1;
+    ck_assert_int_eq(ntsim_output_open(&o, "/dev/null", why, sizeof why), NRT_FAILURE);
+    ck_assert_int_eq(errno, ENOMEM);
+    snprintf(expect, sizeof expect, "/dev/null: cannot write: %s", strerror(ENOMEM));
+    ck_assert_str_eq(why, expect);
+    ck_assert_int_eq(lowest_free_fd(), fd);
+    ck_assert_ptr_null(o);
+    ck_assert_uint_eq(ntsim_output_temps_listed(), 0);
+    ck_assert_str_eq(text_of(at("f")), "old");
 }
 END_TEST
 
@@ -402,6 +478,7 @@ Suite *make_output_suite(void)
     tcase_add_test(tc, test_output_check_finds_one_file_named_twice);
     tcase_add_test(tc, test_output_temporary_name_is_the_name_the_pid_and_a_count);
     tcase_add_test(tc, test_output_writes_with_stdin_closed);
+    tcase_add_test(tc, test_output_open_failing_late_leaves_nothing_open);
     tcase_add_test(tc, test_output_commit_all_renames_none_when_one_fails);
     tcase_add_test(tc, test_output_commit_new_never_replaces_a_file);
     tcase_add_test(tc, test_output_writes_a_device_in_place_and_follows_a_symlink);
