@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -340,6 +341,63 @@ START_TEST(test_output_commit_all_renames_none_when_one_fails)
 }
 END_TEST
 
+static volatile sig_atomic_t g_xfsz_seen = -1; /* temporary files listed when it came */
+
+static void on_xfsz(int sig)
+{
+    (void)sig;
+    g_xfsz_seen = (sig_atomic_t)ntsim_output_temps_listed();
+}
+
+/* Leaves all ones where the next call's locals will be: a set the commit
+ * forgot to empty would hold every signal. */
+__attribute__((noinline)) static void dirty_the_stack(void)
+{
+    volatile unsigned char junk[8192];
+    for (size_t i = 0; i < sizeof junk; i++)
+        junk[i] = 0xff;
+}
+
+/* The commit holds the end signals alone (D-OUTPUT): a signal of the
+ * program's own, here SIGXFSZ as a file that was not finished is closed past
+ * ulimit -f, is handled when it comes, while the later files are still
+ * listed, not after the commit. */
+START_TEST(test_output_commit_all_holds_the_end_signals_alone)
+{
+    ntsim_output_t *o[3];
+    char why[512];
+    ck_assert_int_eq(ntsim_output_open(&o[0], "/dev/full", why, sizeof why), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_output_open(&o[1], at("big"), why, sizeof why), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_output_open(&o[2], at("c"), why, sizeof why), NRT_SUCCESS);
+    fputs("full", ntsim_output_file(o[0]));
+    for (int i = 0; i < 10; i++)
+        fputs("0123456789", ntsim_output_file(o[1])); /* 100 bytes, still in the buffer */
+    fputs("c", ntsim_output_file(o[2]));
+    struct rlimit old, small;
+    ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &old), 0);
+    small = old;
+    small.rlim_cur = 10;
+    struct sigaction sa, before;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_xfsz;
+    (void)sigemptyset(&sa.sa_mask);
+    ck_assert_int_eq(sigaction(SIGXFSZ, &sa, &before), 0);
+    /* No check's assertion while the limit holds: it writes a file too. */
+    int limited = setrlimit(RLIMIT_FSIZE, &small);
+    dirty_the_stack();
+    NRT_STATUS st = ntsim_output_commit_all(o, 3, NULL, 0, why, sizeof why);
+    int err = errno;
+    ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &old), 0);
+    ck_assert_int_eq(sigaction(SIGXFSZ, &before, NULL), 0);
+    ck_assert_int_eq(limited, 0);
+    ck_assert_int_eq(st, NRT_FAILURE);
+    ck_assert_int_eq(err, ENOSPC);
+    ck_assert_int_eq(g_xfsz_seen, 2); /* big's and c's temporary files */
+    ck_assert_uint_eq(ntsim_output_temps_listed(), 0);
+    ck_assert_str_eq(listing(), "");
+}
+END_TEST
+
 START_TEST(test_output_commit_new_never_replaces_a_file)
 {
     put_file(at("v.yaml"), "someone's", 0644);
@@ -480,6 +538,7 @@ Suite *make_output_suite(void)
     tcase_add_test(tc, test_output_writes_with_stdin_closed);
     tcase_add_test(tc, test_output_open_failing_late_leaves_nothing_open);
     tcase_add_test(tc, test_output_commit_all_renames_none_when_one_fails);
+    tcase_add_test(tc, test_output_commit_all_holds_the_end_signals_alone);
     tcase_add_test(tc, test_output_commit_new_never_replaces_a_file);
     tcase_add_test(tc, test_output_writes_a_device_in_place_and_follows_a_symlink);
     tcase_add_test(tc, test_output_signal_removes_the_temporary_file);
