@@ -525,6 +525,35 @@ START_TEST(test_output_stdout_close_names_what_failed)
 }
 END_TEST
 
+/* A word sh reads back as it was: plain words as they are, anything else in
+ * single quotes, a quote inside as '\'' (close, an escaped one, open again). */
+START_TEST(test_output_shell_word_quotes_for_sh)
+{
+    const char *cases[][2] = {
+        {"dir/v-1.yaml", "dir/v-1.yaml"},
+        {"a b", "'a b'"},
+        {"", "''"},
+        {"0123456789abcdef's", "'0123456789abcdef'\\''s'"},
+        {"''", "''\\'''\\'''"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        /* The block it will get held other bytes before: each is written. */
+        char *junk = malloc(24);
+        ck_assert_ptr_nonnull(junk);
+        memset(junk, 'x', 24);
+        free(junk);
+        char *w = ntsim_output_shell_word(cases[i][0], false);
+        ck_assert_ptr_nonnull(w);
+        ck_assert_str_eq(w, cases[i][1]);
+        free(w);
+    }
+    char *w = ntsim_output_shell_word("plain", true);
+    ck_assert_ptr_nonnull(w);
+    ck_assert_str_eq(w, "'plain'");
+    free(w);
+}
+END_TEST
+
 Suite *make_output_suite(void)
 {
     Suite *s = suite_create("output");
@@ -544,6 +573,7 @@ Suite *make_output_suite(void)
     tcase_add_test(tc, test_output_signal_removes_the_temporary_file);
     tcase_add_test(tc, test_output_directory_lock_refuses_a_second_holder);
     tcase_add_test(tc, test_output_stdout_close_names_what_failed);
+    tcase_add_test(tc, test_output_shell_word_quotes_for_sh);
     suite_add_tcase(s, tc);
     return s;
 }
