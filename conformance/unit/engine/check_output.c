@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE /* mkdtemp */
 #include <dirent.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -12,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -92,6 +94,45 @@ static const char *listing(void)
     }
     free(names);
     return out;
+}
+
+/* Failures no directory can cause (fdopen's allocation, a mode the system
+ * will not set; we run as root): this program's own fdopen and fchmod, which
+ * the engine's calls reach, pass on to the C library's unless a test arms
+ * them to fail once. */
+static int g_fail_fdopen, g_fail_fchmod;
+
+FILE *fdopen(int fd, const char *mode)
+{
+    if (g_fail_fdopen) {
+        g_fail_fdopen = 0;
+        errno = ENOMEM;
+        return NULL;
+    }
+    FILE *(*next)(int, const char *);
+    *(void **)&next = dlsym(RTLD_NEXT, "fdopen");
+    return next(fd, mode);
+}
+
+int fchmod(int fd, mode_t mode)
+{
+    if (g_fail_fchmod) {
+        g_fail_fchmod = 0;
+        errno = EPERM;
+        return -1;
+    }
+    int (*next)(int, mode_t);
+    *(void **)&next = dlsym(RTLD_NEXT, "fchmod");
+    return next(fd, mode);
+}
+
+/* The lowest descriptor free: a descriptor a call kept open takes it. */
+static int lowest_free_fd(void)
+{
+    int fd = dup(2);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(close(fd), 0);
+    return fd;
 }
 
 START_TEST(test_output_commit_replaces_the_file_whole_keeping_its_mode)
@@ -176,10 +217,96 @@ START_TEST(test_output_check_finds_one_file_named_twice)
     ck_assert_msg(strstr(why, "is named twice") != NULL, "%s", why);
     const char *apart[] = {at("x"), at("new/x"), at("y")};
     ck_assert_int_eq(ntsim_output_check(apart, 3, why, sizeof why), NRT_SUCCESS);
+    /* The parts still to be made are told apart by where the '/' falls. */
+    const char *split[] = {at("new/x/y"), at("new/xy")};
+    ck_assert_int_eq(ntsim_output_check(split, 2, why, sizeof why), NRT_SUCCESS);
     const char *dir[] = {g_dir};
     ck_assert_int_eq(ntsim_output_check(dir, 1, why, sizeof why), NRT_INVALID);
     ck_assert_msg(strstr(why, "it is a directory") != NULL, "%s", why);
     ck_assert_str_eq(listing(), "");
+}
+END_TEST
+
+/* D-OUTPUT: the temporary file is .NAME.PID.N.tmp beside the target, NAME
+ * cut to its first 200 bytes, N counting the files the process opened. */
+START_TEST(test_output_temporary_name_is_the_name_the_pid_and_a_count)
+{
+    char name[202], prefix[260], expect[300];
+    memset(name, 'n', 201);
+    name[201] = '\0';
+    ntsim_output_t *o;
+    ck_assert_int_eq(ntsim_output_open(&o, at(name), NULL, 0), NRT_SUCCESS);
+    snprintf(prefix, sizeof prefix, ".%.200s.%ld.", name, (long)getpid());
+    const char *l = listing();
+    ck_assert_msg(strncmp(l, prefix, strlen(prefix)) == 0, "%s", l);
+    char *end;
+    unsigned long n = strtoul(l + strlen(prefix), &end, 10);
+    ck_assert_str_eq(end, ".tmp ");
+    ntsim_output_abort(o);
+    ck_assert_int_eq(ntsim_output_open(&o, at("b"), NULL, 0), NRT_SUCCESS);
+    snprintf(expect, sizeof expect, ".b.%ld.%lu.tmp ", (long)getpid(), n + 1);
+    ck_assert_str_eq(listing(), expect);
+    ntsim_output_abort(o);
+    ck_assert_str_eq(listing(), "");
+}
+END_TEST
+
+/* Descriptor 0 is one like any other: with stdin closed the temporary file
+ * takes it, and it is still the one renamed into place, nothing left beside. */
+START_TEST(test_output_writes_with_stdin_closed)
+{
+    int saved = dup(0);
+    ck_assert_int_ge(saved, 0);
+    ck_assert_int_eq(close(0), 0);
+    ntsim_output_t *o;
+    NRT_STATUS st = ntsim_output_open(&o, at("f"), NULL, 0);
+    int took = st == NRT_SUCCESS ? fileno(ntsim_output_file(o)) : -1;
+    if (st == NRT_SUCCESS) {
+        fputs("text", ntsim_output_file(o));
+        st = ntsim_output_commit(o, NULL, 0);
+    }
+    ck_assert_int_eq(dup2(saved, 0), 0);
+    ck_assert_int_eq(close(saved), 0);
+    ck_assert_int_eq(st, NRT_SUCCESS);
+    ck_assert_str_eq(listing(), "f ");
+    ck_assert_str_eq(text_of(at("f")), "text");
+    ck_assert_int_eq(took, 0); /* the case this test is about */
+}
+END_TEST
+
+/* A failure after the temporary file was made (its mode not kept, no
+ * stream for it) or in opening a device: the reason, the file that was
+ * there, nothing beside it, no descriptor left open. */
+START_TEST(test_output_open_failing_late_leaves_nothing_open)
+{
+    put_file(at("f"), "old", 0600);
+    ntsim_output_t *o = NULL;
+    char why[512], expect[700];
+    int fd = lowest_free_fd();
+    g_fail_fchmod = 1;
+    ck_assert_int_eq(ntsim_output_open(&o, at("f"), why, sizeof why), NRT_FAILURE);
+    ck_assert_int_eq(errno, EPERM);
+    snprintf(expect, sizeof expect, "%s: cannot write: cannot keep its mode: %s", at("f"),
+             strerror(EPERM));
+    ck_assert_str_eq(why, expect);
+    ck_assert_int_eq(lowest_free_fd(), fd);
+    ck_assert_str_eq(listing(), "f ");
+    g_fail_fdopen = 1;
+    ck_assert_int_eq(ntsim_output_open(&o, at("f"), why, sizeof why), NRT_FAILURE);
+    ck_assert_int_eq(errno, ENOMEM);
+    snprintf(expect, sizeof expect, "%s: cannot write: %s", at("f"), strerror(ENOMEM));
+    ck_assert_str_eq(why, expect);
+    ck_assert_int_eq(lowest_free_fd(), fd);
+    ck_assert_str_eq(listing(), "f ");
+    g_fail_fdopen = 1;
+    ck_assert_int_eq(ntsim_output_open(&o, "/dev/null", why, sizeof why), NRT_FAILURE);
+    ck_assert_int_eq(errno, ENOMEM);
+    snprintf(expect, sizeof expect, "/dev/null: cannot write: %s", strerror(ENOMEM));
+    ck_assert_str_eq(why, expect);
+    ck_assert_int_eq(lowest_free_fd(), fd);
+    ck_assert_ptr_null(o);
+    ck_assert_uint_eq(ntsim_output_temps_listed(), 0);
+    ck_assert_str_eq(text_of(at("f")), "old");
 }
 END_TEST
 
@@ -211,6 +338,63 @@ START_TEST(test_output_commit_all_renames_none_when_one_fails)
     ck_assert_uint_eq(ntsim_output_temps_listed(), 0);
     ck_assert_str_eq(listing(), "a b ");
     ck_assert_str_eq(text_of(at("b")), "new b");
+}
+END_TEST
+
+static volatile sig_atomic_t g_xfsz_seen = -1; /* temporary files listed when it came */
+
+static void on_xfsz(int sig)
+{
+    (void)sig;
+    g_xfsz_seen = (sig_atomic_t)ntsim_output_temps_listed();
+}
+
+/* Leaves all ones where the next call's locals will be: a set the commit
+ * forgot to empty would hold every signal. */
+__attribute__((noinline)) static void dirty_the_stack(void)
+{
+    volatile unsigned char junk[8192];
+    for (size_t i = 0; i < sizeof junk; i++)
+        junk[i] = 0xff;
+}
+
+/* The commit holds the end signals alone (D-OUTPUT): a signal of the
+ * program's own, here SIGXFSZ as a file that was not finished is closed past
+ * ulimit -f, is handled when it comes, while the later files are still
+ * listed, not after the commit. */
+START_TEST(test_output_commit_all_holds_the_end_signals_alone)
+{
+    ntsim_output_t *o[3];
+    char why[512];
+    ck_assert_int_eq(ntsim_output_open(&o[0], "/dev/full", why, sizeof why), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_output_open(&o[1], at("big"), why, sizeof why), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_output_open(&o[2], at("c"), why, sizeof why), NRT_SUCCESS);
+    fputs("full", ntsim_output_file(o[0]));
+    for (int i = 0; i < 10; i++)
+        fputs("0123456789", ntsim_output_file(o[1])); /* 100 bytes, still in the buffer */
+    fputs("c", ntsim_output_file(o[2]));
+    struct rlimit old, small;
+    ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &old), 0);
+    small = old;
+    small.rlim_cur = 10;
+    struct sigaction sa, before;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_xfsz;
+    (void)sigemptyset(&sa.sa_mask);
+    ck_assert_int_eq(sigaction(SIGXFSZ, &sa, &before), 0);
+    /* No check's assertion while the limit holds: it writes a file too. */
+    int limited = setrlimit(RLIMIT_FSIZE, &small);
+    dirty_the_stack();
+    NRT_STATUS st = ntsim_output_commit_all(o, 3, NULL, 0, why, sizeof why);
+    int err = errno;
+    ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &old), 0);
+    ck_assert_int_eq(sigaction(SIGXFSZ, &before, NULL), 0);
+    ck_assert_int_eq(limited, 0);
+    ck_assert_int_eq(st, NRT_FAILURE);
+    ck_assert_int_eq(err, ENOSPC);
+    ck_assert_int_eq(g_xfsz_seen, 2); /* big's and c's temporary files */
+    ck_assert_uint_eq(ntsim_output_temps_listed(), 0);
+    ck_assert_str_eq(listing(), "");
 }
 END_TEST
 
@@ -341,6 +525,35 @@ START_TEST(test_output_stdout_close_names_what_failed)
 }
 END_TEST
 
+/* A word sh reads back as it was: plain words as they are, anything else in
+ * single quotes, a quote inside as '\'' (close, an escaped one, open again). */
+START_TEST(test_output_shell_word_quotes_for_sh)
+{
+    const char *cases[][2] = {
+        {"dir/v-1.yaml", "dir/v-1.yaml"},
+        {"a b", "'a b'"},
+        {"", "''"},
+        {"0123456789abcdef's", "'0123456789abcdef'\\''s'"},
+        {"''", "''\\'''\\'''"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        /* The block it will get held other bytes before: each is written. */
+        char *junk = malloc(24);
+        ck_assert_ptr_nonnull(junk);
+        memset(junk, 'x', 24);
+        free(junk);
+        char *w = ntsim_output_shell_word(cases[i][0], false);
+        ck_assert_ptr_nonnull(w);
+        ck_assert_str_eq(w, cases[i][1]);
+        free(w);
+    }
+    char *w = ntsim_output_shell_word("plain", true);
+    ck_assert_ptr_nonnull(w);
+    ck_assert_str_eq(w, "'plain'");
+    free(w);
+}
+END_TEST
+
 Suite *make_output_suite(void)
 {
     Suite *s = suite_create("output");
@@ -350,12 +563,17 @@ Suite *make_output_suite(void)
     tcase_add_test(tc, test_output_abort_keeps_the_earlier_file_and_leaves_nothing);
     tcase_add_test(tc, test_output_refuses_an_input_by_every_name);
     tcase_add_test(tc, test_output_check_finds_one_file_named_twice);
+    tcase_add_test(tc, test_output_temporary_name_is_the_name_the_pid_and_a_count);
+    tcase_add_test(tc, test_output_writes_with_stdin_closed);
+    tcase_add_test(tc, test_output_open_failing_late_leaves_nothing_open);
     tcase_add_test(tc, test_output_commit_all_renames_none_when_one_fails);
+    tcase_add_test(tc, test_output_commit_all_holds_the_end_signals_alone);
     tcase_add_test(tc, test_output_commit_new_never_replaces_a_file);
     tcase_add_test(tc, test_output_writes_a_device_in_place_and_follows_a_symlink);
     tcase_add_test(tc, test_output_signal_removes_the_temporary_file);
     tcase_add_test(tc, test_output_directory_lock_refuses_a_second_holder);
     tcase_add_test(tc, test_output_stdout_close_names_what_failed);
+    tcase_add_test(tc, test_output_shell_word_quotes_for_sh);
     suite_add_tcase(s, tc);
     return s;
 }
