@@ -219,7 +219,7 @@ NRT_STATUS ntsim_decode_record_stream(FILE *in, uint64_t size, bool text, FILE *
         } else if (text) {
             print_record_lines(out, recs, got, done);
         } else if ((st = print_record_json(out, recs, got, done == 0)) != NRT_SUCCESS) {
-            snprintf(err, cap, "cannot serialize the records");
+            snprintf(err, cap, "out of memory"); /* the converter's only failure here */
         }
         done += got;
     }

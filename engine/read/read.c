@@ -265,20 +265,17 @@ static NRT_STATUS read_bytes(ntsim__read_t *rd, const void *data, size_t len, vo
     default:
         return refuse_format(rd, t->format);
     }
+    /* A scan reads a dump from its file a batch at a time (scan_dump); a
+     * scan's bytes are here only when the file's first bytes, read before,
+     * were not a dump's or could not be read whole, and the same rule on the
+     * same first bytes and size gives the same answer: the file changed
+     * between the two reads. */
+    if (rd->fn != NULL)
+        return ntsim__read_fail(rd, "the file changed while it was read");
     size_t n = 0;
     NRT_STATUS st = check_dump(rd, len, &n);
     if (st != NRT_SUCCESS || n == 0)
         return st;
-    if (rd->fn != NULL) { /* a scan: the dump's bytes are its records, a batch at a time */
-        const nrt_sys_trace_event_t *recs = data;
-        for (size_t i = 0; i < n && st == NRT_SUCCESS; i += NTSIM_READ_BATCH) {
-            t->events = (nrt_sys_trace_event_t *)(uintptr_t)(recs + i);
-            t->event_count = n - i < NTSIM_READ_BATCH ? n - i : NTSIM_READ_BATCH;
-            st = ntsim__read_flush(rd);
-        }
-        t->events = NULL;
-        return st;
-    }
     if (own != NULL && *own != NULL) { /* malloc's alignment suits the records */
         t->events = *own;
         *own = NULL;

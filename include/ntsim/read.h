@@ -150,8 +150,8 @@ NTSIM_EXPORT const char *ntsim_trace_format_title(ntsim_trace_format_t format);
 /* ------------------------------------------------------------------------ */
 
 /* On bad input nothing is printed, err gets the message (without a file
- * name) and the status is NRT_INVALID; NRT_RESOURCE when memory runs out;
- * NRT_FAILURE when out cannot be written. */
+ * name) and the status is NRT_INVALID; NRT_RESOURCE ("out of memory" in
+ * err) when memory runs out; NRT_FAILURE when out cannot be written. */
 
 /* A dump of whole 112-byte records, `size` bytes read from `in`: the JSON
  * fetch document of them, or with `text` one line per record, converted and

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check_suites.h"
 #include "json_reader.h"
@@ -519,6 +520,83 @@ START_TEST(test_read_counts_events_against_the_limit)
 }
 END_TEST
 
+/* --- a scan ------------------------------------------------------------------------ */
+
+/* What a scan's callback saw: the batch sizes and the records' ids in order. */
+typedef struct {
+    size_t batches, records, sizes[4];
+    bool in_order;
+    const char *grow; /* a path to add a record to during the first batch, or NULL */
+} scan_seen_t;
+
+static NRT_STATUS see_batch(const nrt_sys_trace_event_t *events, size_t count, void *ctx)
+{
+    scan_seen_t *s = ctx;
+    for (size_t i = 0; i < count; i++)
+        s->in_order = s->in_order && events[i].id == s->records + i + 1;
+    if (s->batches < 4)
+        s->sizes[s->batches] = count;
+    s->batches++;
+    s->records += count;
+    if (s->grow != NULL && s->batches == 1) {
+        FILE *f = fopen(s->grow, "ab");
+        nrt_sys_trace_event_t more = {0};
+        ck_assert_ptr_nonnull(f);
+        ck_assert_uint_eq(fwrite(&more, sizeof more, 1, f), 1);
+        ck_assert_int_eq(fclose(f), 0);
+    }
+    return NRT_SUCCESS;
+}
+
+/* D-READ, a scan: a record dump of NTSIM_READ_BATCH + 1 records goes to the
+ * callback as a batch of 4096 then one of 1, in the file's order; the trace
+ * handed back has no records and counts the 4097 scanned (ntsim/read.h). The
+ * dump is read from the file a batch at a time (memory: one batch), so a
+ * record added to it while its first batch is handed on is seen: the scan
+ * says the file changed while it was read, after handing on its records. */
+START_TEST(test_scan_file_hands_on_a_dump_a_batch_at_a_time)
+{
+    enum { N = NTSIM_READ_BATCH + 1 };
+    nrt_sys_trace_event_t *recs = calloc(N, sizeof *recs);
+    ck_assert_ptr_nonnull(recs);
+    for (size_t i = 0; i < N; i++) {
+        recs[i].trace_type = NRT_SYS_TRACE_EVENT_TYPE_EXECUTE_API;
+        recs[i].id = i + 1;
+    }
+    char dir[] = "/tmp/ntsim_scan_XXXXXX", path[64], err[512];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/dump", dir);
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(recs, sizeof *recs, N, f), N);
+    ck_assert_int_eq(fclose(f), 0);
+    scan_seen_t seen = {0, 0, {0}, true, NULL};
+    ntsim_trace_t *t = NULL;
+    ck_assert_msg(ntsim_trace_scan_file(path, NULL, see_batch, &seen, &t, err, sizeof err) ==
+                      NRT_SUCCESS, "%s", err);
+    ck_assert_uint_eq(seen.batches, 2);
+    ck_assert_uint_eq(seen.sizes[0], NTSIM_READ_BATCH);
+    ck_assert_uint_eq(seen.sizes[1], 1);
+    ck_assert(seen.in_order);
+    ck_assert_int_eq(t->format, NTSIM_TRACE_FORMAT_RECORDS);
+    ck_assert_ptr_null(t->events);
+    ck_assert_uint_eq(t->event_count, N);
+    ntsim_trace_free(t);
+    scan_seen_t grows = {0, 0, {0}, true, path};
+    t = (ntsim_trace_t *)&t;
+    ck_assert_int_eq(ntsim_trace_scan_file(path, NULL, see_batch, &grows, &t, err, sizeof err),
+                     NRT_INVALID);
+    ck_assert_ptr_null(t);
+    ck_assert_uint_eq(grows.records, N);
+    char want[256];
+    snprintf(want, sizeof want, "%s: the file changed while it was read", path);
+    ck_assert_str_eq(err, want);
+    free(recs);
+    ck_assert_int_eq(remove(path), 0);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
 Suite *make_read_suite(void)
 {
     Suite *s = suite_create("read");
@@ -530,6 +608,7 @@ Suite *make_read_suite(void)
     tcase_add_test(tc, test_read_refuses_what_does_not_fit);
     tcase_add_test(tc, test_read_refuses_ntff_attributes_that_do_not_fit);
     tcase_add_test(tc, test_read_counts_events_against_the_limit);
+    tcase_add_test(tc, test_scan_file_hands_on_a_dump_a_batch_at_a_time);
     suite_add_tcase(s, tc);
     return s;
 }

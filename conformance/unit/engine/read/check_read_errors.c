@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc_probe.h"
 #include "check_suites.h"
 #include "ntsim/convert.h"
 #include "ntsim/read.h"
@@ -510,6 +511,32 @@ START_TEST(test_read_names_each_problem_of_an_ntff_file)
 }
 END_TEST
 
+/* ntsim/read.h, D-ALLOCATOR: a dump decoded as JSON with each block it takes
+ * failing in turn gives NRT_RESOURCE with "out of memory" in err and nothing
+ * left allocated; then it decodes. */
+START_TEST(test_decode_records_runs_out_of_memory_cleanly)
+{
+    nrt_sys_trace_event_t r[2] = {{0}};
+    r[0].trace_type = r[1].trace_type = NRT_SYS_TRACE_EVENT_TYPE_EXECUTE_API;
+    FILE *out = fopen("/dev/null", "w");
+    ck_assert_ptr_nonnull(out);
+    for (uint64_t allow = 0;; allow++) {
+        char err[128] = "";
+        ck_assert_uint_lt(allow, 64);
+        ntsim_probe_begin(allow);
+        NRT_STATUS st = ntsim_decode_records((const uint8_t *)r, sizeof r, false, out, err,
+                                             sizeof err);
+        ntsim_probe_end();
+        ck_assert_uint_eq(ntsim_probe.live, 0);
+        if (st == NRT_SUCCESS)
+            break;
+        ck_assert_int_eq(st, NRT_RESOURCE);
+        ck_assert_str_eq(err, "out of memory");
+    }
+    ck_assert_int_eq(fclose(out), 0);
+}
+END_TEST
+
 Suite *make_read_errors_suite(void)
 {
     Suite *s = suite_create("read_errors");
@@ -520,6 +547,7 @@ Suite *make_read_errors_suite(void)
     tcase_add_test(tc, test_read_passes_over_what_it_does_not_keep);
     tcase_add_test(tc, test_read_names_each_problem_of_an_ntff_event);
     tcase_add_test(tc, test_read_names_each_problem_of_an_ntff_file);
+    tcase_add_test(tc, test_decode_records_runs_out_of_memory_cleanly);
     suite_add_tcase(s, tc);
     return s;
 }

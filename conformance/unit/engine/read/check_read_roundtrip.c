@@ -345,6 +345,17 @@ START_TEST(test_read_tells_a_dump_of_any_first_type)
 }
 END_TEST
 
+/* D-READ rule 1 takes a key's number to be at least 1: an events field of
+ * length 0 then a key of number 0 and wire type 5 (0x05) with its four
+ * bytes are no protobuf fields, and the first byte that is not JSON
+ * whitespace is 0x00: a record dump (rule 4). */
+START_TEST(test_detect_takes_no_field_numbered_0_for_protobuf)
+{
+    static const uint8_t b[] = {0x0a, 0x00, 0x05, 1, 2, 3, 4};
+    ck_assert_int_eq(ntsim_trace_format_detect(b, sizeof b, sizeof b), NTSIM_TRACE_FORMAT_RECORDS);
+}
+END_TEST
+
 /* ntsim's own timelines given as input are named and refused; the same
  * bytes under any name. */
 START_TEST(test_read_names_the_timelines_it_does_not_read)
@@ -491,6 +502,7 @@ Suite *make_read_roundtrip_suite(void)
     tcase_add_test(tc, test_read_roundtrip_every_vector_record_set);
     tcase_add_test(tc, test_read_roundtrip_a_default_run);
     tcase_add_test(tc, test_read_tells_a_dump_of_any_first_type);
+    tcase_add_test(tc, test_detect_takes_no_field_numbered_0_for_protobuf);
     tcase_add_test(tc, test_read_names_the_timelines_it_does_not_read);
     tcase_add_test(tc, test_read_file_named_ntrace_pb_is_ntff);
     tcase_add_test(tc, test_read_runs_out_of_memory_cleanly);
