@@ -445,7 +445,9 @@ START_TEST(test_suggest_names_the_nearest_known_name)
     ck_assert_uint_eq(ntsim_suggest_distance(w64, 64, s64, 64, 3), 1);
     ck_assert_uint_eq(ntsim_suggest_distance(w64, 63, s64, 64, 3), 1);
     ck_assert_uint_eq(ntsim_suggest_distance(w64, 64, w64, 63, 3), 1);
-    ck_assert_uint_eq(ntsim_suggest_distance(w64, 65, w64, 64, 3), 4); /* past 64: never near */
+    /* past 64 bytes, either side: never near (w64's NUL makes the 65th byte) */
+    ck_assert_uint_eq(ntsim_suggest_distance(w64, 65, w64, 64, 3), 4);
+    ck_assert_uint_eq(ntsim_suggest_distance(w64, 64, w64, 65, 3), 4);
 }
 END_TEST
 
