@@ -393,6 +393,19 @@ START_TEST(test_stats_count_lost_ids_in_any_order_and_many_ncs)
 }
 END_TEST
 
+/* The report of n records added at once with the `top` slowest kept (the
+ * report outlives the stats it came from). */
+static ntsim_stats_report_t *report_of(size_t top, const nrt_sys_trace_event_t *s, size_t n)
+{
+    ntsim_stats_t *st;
+    ntsim_stats_report_t *r;
+    ck_assert_int_eq(ntsim_stats_create(top, &st), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_stats_add(st, s, n), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_stats_report(st, &r), NRT_SUCCESS);
+    ntsim_stats_free(st);
+    return r;
+}
+
 /* The slowest kept whatever order the spans close in: top 3 of kbl_exec_pre
  * spans of durations 10, 30, 20, 40, 25 (in that order, one key each): 40,
  * 30, 25. (After 10, 30, 20 the least slow of the three is 10; 40 pushes it
@@ -405,18 +418,13 @@ START_TEST(test_stats_keep_the_slowest_whatever_order_they_close_in)
         s[2 * k] = rec(TY(EXEC_PRE), S, 0, 2 * k, k + 1, 1000 * k, 0);
         s[2 * k + 1] = rec(TY(EXEC_PRE), P, 0, 2 * k + 1, k + 1, 1000 * k + d[k], 0);
     }
-    ntsim_stats_t *st;
-    ntsim_stats_report_t *r;
-    ck_assert_int_eq(ntsim_stats_create(3, &st), NRT_SUCCESS);
-    ck_assert_int_eq(ntsim_stats_add(st, s, 10), NRT_SUCCESS);
-    ck_assert_int_eq(ntsim_stats_report(st, &r), NRT_SUCCESS);
+    ntsim_stats_report_t *r = report_of(3, s, 10);
     ck_assert_uint_eq(r->slowest_count, 3);
     ck_assert_uint_eq(r->slowest[0].duration_ns, 40);
     ck_assert_uint_eq(r->slowest[1].duration_ns, 30);
     ck_assert_uint_eq(r->slowest[2].duration_ns, 25);
     ck_assert_uint_eq(r->slowest[2].tracking_id, 5);
     ntsim_stats_report_free(r);
-    ntsim_stats_free(st);
 }
 END_TEST
 
@@ -429,15 +437,10 @@ START_TEST(test_stats_busy_time_is_the_union_of_spans_closed_out_of_order)
         rec(TY(DEVICE_EXEC), S, 0, 0, 1, 1000, 1), rec(TY(DEVICE_EXEC), S, 0, 1, 2, 2000, 2),
         rec(TY(DEVICE_EXEC), P, 0, 2, 2, 3000, 0), rec(TY(DEVICE_EXEC), P, 0, 3, 1, 5000, 0),
     };
-    ntsim_stats_t *st;
-    ntsim_stats_report_t *r;
-    ck_assert_int_eq(ntsim_stats_create(0, &st), NRT_SUCCESS);
-    ck_assert_int_eq(ntsim_stats_add(st, s, 4), NRT_SUCCESS);
-    ck_assert_int_eq(ntsim_stats_report(st, &r), NRT_SUCCESS);
+    ntsim_stats_report_t *r = report_of(0, s, 4);
     ck_assert_uint_eq(r->nc_count, 1);
     ck_assert_uint_eq(r->ncs[0].busy_ns, 4000);
     ntsim_stats_report_free(r);
-    ntsim_stats_free(st);
 }
 END_TEST
 
