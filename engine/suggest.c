@@ -1,14 +1,14 @@
 /*
  * engine/suggest.c: the nearest known name (suggest.h). The distance is the
  * textbook dynamic programme over three rows (the row before the last one
- * is what a swap of two neighbours looks back to); names longer than 64
- * bytes are never near, so the rows live on the stack.
+ * is what a swap of two neighbours looks back to); one constant is both a
+ * row's length and the limit past which a name is never near: stack rows.
  */
 #include <string.h>
 
 #include "suggest.h"
 
-enum { LONGEST = 64 };
+enum { ROW = 65 }; /* a row: b's prefixes of 0..64 bytes; a name of ROW bytes is never near */
 
 static unsigned char fold(char c)
 {
@@ -23,9 +23,9 @@ static size_t min3(size_t a, size_t b, size_t c)
 
 size_t ntsim_suggest_distance(const char *a, size_t alen, const char *b, size_t blen, size_t cap)
 {
-    if (alen > LONGEST || blen > LONGEST || (alen > blen ? alen - blen : blen - alen) > cap)
+    if (alen >= ROW || blen >= ROW || (alen > blen ? alen - blen : blen - alen) > cap)
         return cap + 1;
-    size_t rows[3][LONGEST + 1];
+    size_t rows[3][ROW];
     size_t *prev2 = rows[0], *prev = rows[1], *cur = rows[2];
     for (size_t j = 0; j <= blen; j++)
         prev[j] = j;

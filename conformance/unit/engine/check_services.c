@@ -426,6 +426,28 @@ START_TEST(test_suggest_names_the_nearest_known_name)
     ck_assert_ptr_null(nearest("nuts", kinds));  /* 2 from ntff, notify: too far for 4 bytes */
     static const char *const two[] = {"abcx", "abcy", NULL};
     ck_assert_str_eq(nearest("abcz", two), "abcx"); /* the first of equally near */
+    /* a name given by its length (not NUL-ended): its length comes back */
+    ntsim_suggest_t sg;
+    size_t len = 99;
+    ntsim_suggest_init(&sg, "jsn", 3);
+    ntsim_suggest_add(&sg, "json,layout", 4);
+    ck_assert_ptr_nonnull(ntsim_suggest_best(&sg, &len));
+    ck_assert_uint_eq(len, 4);
+    /* names of the longest length measured, 64 bytes: a swap of the last two
+     * bytes, the 63-byte prefix against the swapped name (one byte put in)
+     * and against the whole (one dropped) are 1 each */
+    char w64[65], s64[65];
+    for (int i = 0; i < 64; i++)
+        w64[i] = s64[i] = (char)('a' + i % 26);
+    w64[64] = s64[64] = '\0';
+    s64[62] = w64[63];
+    s64[63] = w64[62];
+    ck_assert_uint_eq(ntsim_suggest_distance(w64, 64, s64, 64, 3), 1);
+    ck_assert_uint_eq(ntsim_suggest_distance(w64, 63, s64, 64, 3), 1);
+    ck_assert_uint_eq(ntsim_suggest_distance(w64, 64, w64, 63, 3), 1);
+    /* past 64 bytes, either side: never near (w64's NUL makes the 65th byte) */
+    ck_assert_uint_eq(ntsim_suggest_distance(w64, 65, w64, 64, 3), 4);
+    ck_assert_uint_eq(ntsim_suggest_distance(w64, 64, w64, 65, 3), 4);
 }
 END_TEST
 

@@ -136,6 +136,28 @@ START_TEST(test_diff_names_the_event_and_the_field_that_changed)
 }
 END_TEST
 
+/* Two events of the same id but of two types (kbl_exec_pre and
+ * kbl_exec_post share one payload, facts: types 17-20): they match by id
+ * and event_type, the first field, is the one that differs. */
+START_TEST(test_diff_names_an_event_type_that_changed)
+{
+    ntsim_trace_t *a = trace_d(NTSIM_TRACE_FORMAT_JSON), *b = trace_d(NTSIM_TRACE_FORMAT_JSON);
+    b->events[1].trace_type = TY(EXEC_POST); /* EP STOP, NC 0 id 1 */
+    lines_t l;
+    ntsim_diff_summary_t s;
+    run_diff(a, b, NULL, &l, &s);
+    ck_assert_str_eq(l.text, "nc 0 event 1 (kbl_exec_pre stop): event_type: kbl_exec_pre != "
+                             "kbl_exec_post\n");
+    ck_assert_uint_eq(s.matched, 5);
+    ck_assert_uint_eq(s.differing, 1);
+    ck_assert_uint_eq(s.field_count, 1);
+    ck_assert_str_eq(s.fields[0].field, "event_type");
+    ntsim_diff_summary_free(&s);
+    trace_free(a);
+    trace_free(b);
+}
+END_TEST
+
 /* A port that numbers its events from 1 (every nc_local_id and id one
  * higher): each event still meets its own by (type, phase, tracking_id),
  * and only the ids differ. */
@@ -281,6 +303,7 @@ Suite *make_diff_suite(void)
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, test_diff_of_a_trace_with_itself_finds_nothing);
     tcase_add_test(tc, test_diff_names_the_event_and_the_field_that_changed);
+    tcase_add_test(tc, test_diff_names_an_event_type_that_changed);
     tcase_add_test(tc, test_diff_matches_by_type_phase_and_tracking_id_where_the_ids_differ);
     tcase_add_test(tc, test_diff_names_the_events_in_one_trace_only);
     tcase_add_test(tc, test_diff_ignores_fields_and_times_within_the_tolerance);

@@ -329,7 +329,8 @@ END_TEST
 /* The lost ids of an NC whatever the order its records come in (a file may
  * hold an NC's records in any order, repeats included): against a bitmap,
  * the ids missing below the highest, for 300 draws of 1..40 ids from 0..63;
- * and 100 NCs, each one record, each its own NC, ascending in the report. */
+ * and 100 NCs, each one record, each its own NC, ascending in the report;
+ * and 33 NCs whose indexes are equal in their low 7 bits, each its own. */
 START_TEST(test_stats_count_lost_ids_in_any_order_and_many_ncs)
 {
     nrt_sys_trace_event_t s[128];
@@ -375,6 +376,71 @@ START_TEST(test_stats_count_lost_ids_in_any_order_and_many_ncs)
     }
     ntsim_stats_report_free(r);
     ntsim_stats_free(st);
+    /* 33 NCs 128 apart (0, 128, ..., 4096), twice over: NC indexes equal in
+     * their low bits, past the 32 an NC index first holds; each NC once */
+    for (uint32_t k = 0; k < 66; k++)
+        s[k] = rec(TY(GENERIC), I, 128 * (k % 33), k / 33, 0, 1000 + k, 0);
+    ck_assert_int_eq(ntsim_stats_create(0, &st), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_stats_add(st, s, 66), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_stats_report(st, &r), NRT_SUCCESS);
+    ck_assert_uint_eq(r->nc_count, 33);
+    for (uint32_t i = 0; i < 33; i++) {
+        ck_assert_uint_eq(r->ncs[i].nc_idx, 128 * i);
+        ck_assert_uint_eq(r->ncs[i].events, 2);
+    }
+    ntsim_stats_report_free(r);
+    ntsim_stats_free(st);
+}
+END_TEST
+
+/* The report of n records added at once with the `top` slowest kept (the
+ * report outlives the stats it came from). */
+static ntsim_stats_report_t *report_of(size_t top, const nrt_sys_trace_event_t *s, size_t n)
+{
+    ntsim_stats_t *st;
+    ntsim_stats_report_t *r;
+    ck_assert_int_eq(ntsim_stats_create(top, &st), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_stats_add(st, s, n), NRT_SUCCESS);
+    ck_assert_int_eq(ntsim_stats_report(st, &r), NRT_SUCCESS);
+    ntsim_stats_free(st);
+    return r;
+}
+
+/* The slowest kept whatever order the spans close in: top 3 of kbl_exec_pre
+ * spans of durations 10, 30, 20, 40, 25 (in that order, one key each): 40,
+ * 30, 25. (After 10, 30, 20 the least slow of the three is 10; 40 pushes it
+ * out, and then 20 is the least slow, which 25 pushes out.) */
+START_TEST(test_stats_keep_the_slowest_whatever_order_they_close_in)
+{
+    static const uint64_t d[] = {10, 30, 20, 40, 25};
+    nrt_sys_trace_event_t s[10];
+    for (size_t k = 0; k < 5; k++) {
+        s[2 * k] = rec(TY(EXEC_PRE), S, 0, 2 * k, k + 1, 1000 * k, 0);
+        s[2 * k + 1] = rec(TY(EXEC_PRE), P, 0, 2 * k + 1, k + 1, 1000 * k + d[k], 0);
+    }
+    ntsim_stats_report_t *r = report_of(3, s, 10);
+    ck_assert_uint_eq(r->slowest_count, 3);
+    ck_assert_uint_eq(r->slowest[0].duration_ns, 40);
+    ck_assert_uint_eq(r->slowest[1].duration_ns, 30);
+    ck_assert_uint_eq(r->slowest[2].duration_ns, 25);
+    ck_assert_uint_eq(r->slowest[2].tracking_id, 5);
+    ntsim_stats_report_free(r);
+}
+END_TEST
+
+/* Busy time when a span closes before one that started earlier: NC 0's
+ * nc_exec_running spans [1000, 5000] (tracking 1) and [2000, 3000]
+ * (tracking 2, closed first): the union is [1000, 5000], 4000. */
+START_TEST(test_stats_busy_time_is_the_union_of_spans_closed_out_of_order)
+{
+    const nrt_sys_trace_event_t s[] = {
+        rec(TY(DEVICE_EXEC), S, 0, 0, 1, 1000, 1), rec(TY(DEVICE_EXEC), S, 0, 1, 2, 2000, 2),
+        rec(TY(DEVICE_EXEC), P, 0, 2, 2, 3000, 0), rec(TY(DEVICE_EXEC), P, 0, 3, 1, 5000, 0),
+    };
+    ntsim_stats_report_t *r = report_of(0, s, 4);
+    ck_assert_uint_eq(r->nc_count, 1);
+    ck_assert_uint_eq(r->ncs[0].busy_ns, 4000);
+    ntsim_stats_report_free(r);
 }
 END_TEST
 
@@ -428,6 +494,8 @@ Suite *make_stats_suite(void)
     tcase_add_test(tc, test_stats_pair_across_the_scan_batches);
     tcase_add_test(tc, test_stats_percentiles_are_the_nearest_ranks_of_a_sort);
     tcase_add_test(tc, test_stats_count_lost_ids_in_any_order_and_many_ncs);
+    tcase_add_test(tc, test_stats_keep_the_slowest_whatever_order_they_close_in);
+    tcase_add_test(tc, test_stats_busy_time_is_the_union_of_spans_closed_out_of_order);
     tcase_add_test(tc, test_stats_refuse_bad_arguments_and_report_no_memory);
     suite_add_tcase(s, tc);
     return s;
