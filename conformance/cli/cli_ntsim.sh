@@ -467,6 +467,20 @@ err_has "misspelt kind" "kind: unknown kind 'notfy' (did you mean notify?)"
 if [ -x "$(dirname "$bin")/check_ntsim" ]; then
     split "misspelt --kind" 2 "$(dirname "$bin")/check_ntsim" --kind jsn
     err_has "misspelt --kind" "--kind: no kind 'jsn' (did you mean json?)"
+    # The runner says a usage error as the command does: two lines, never the help.
+    cn="$(dirname "$bin")/check_ntsim"
+    split "runner bad option" 2 "$cn" --frobnicate
+    err_lines "runner bad option" 2
+    err_has "runner bad option" "$cn: unknown option '--frobnicate'"
+    err_has "runner bad option" "($cn --help says more)"
+    err_lacks "runner bad option" "usage:"
+    split "runner misspelt option" 2 "$cn" --shrad 0/2
+    err_has "runner misspelt option" "$cn: unknown option '--shrad' (did you mean --shard?)"
+    split "runner missing value" 2 "$cn" --kind
+    err_has "runner missing value" "$cn: --kind needs a value"
+    split "runner stray argument" 2 "$cn" vectors
+    err_lines "runner stray argument" 2
+    err_has "runner stray argument" "$cn: unexpected argument 'vectors'"
 fi
 split "misspelt inspect variable" 0 env NEURON_RT_INSPECT_ENABEL=1 "$bin" run -q -o "$tmp/ie"
 err_has "misspelt inspect variable" "NEURON_RT_INSPECT_ENABEL: not a variable ntsim honours (did you mean NEURON_RT_INSPECT_ENABLE?)"

@@ -1,59 +1,33 @@
 /*
- * conformance/cmd/usage.c: what a command says about bad usage (D-CLI-USAGE):
- * the problem in one line, the option it meant when a known one is near
- * (engine/suggest.h), and where the help is; never the whole help, which
- * buried the one useful line under 40 others.
+ * conformance/cmd/usage.c: the ntsim command's bad usage, said as
+ * "ntsim CMD: ..." by the harness's shared usage module
+ * (conformance/lib/usage.c, D-CLI-USAGE), which check_ntsim uses too.
  */
-#define _GNU_SOURCE
-#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "cli.h"
-#include "suggest.h"
+#include "usage.h"
+
+/* "ntsim " and the longest subcommand name fit with room to spare. */
+static const char *who_of(char *buf, size_t size, const char *cmd)
+{
+    snprintf(buf, size, "ntsim %s", cmd);
+    return buf;
+}
 
 int ntsim_cli_usage_error(const char *cmd, const char *fmt, ...)
 {
+    char who[64];
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "ntsim %s: ", cmd);
-    vfprintf(stderr, fmt, ap);
+    int rc = ntsim_usage_verror(who_of(who, sizeof who, cmd), fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\n(ntsim %s --help says more)\n", cmd);
-    return NTSIM_EXIT_USAGE;
+    return rc;
 }
 
 int ntsim_cli_bad_option(const char *cmd, int c, char **argv, const struct option *opts)
 {
-    const char *arg = optind > 0 ? argv[optind - 1] : "";
-    if (c == ':') /* an option that takes a value, given none */
-        return ntsim_cli_usage_error(cmd, "%s needs a value", arg);
-    if (optopt != 0 && strncmp(arg, "--", 2) != 0)
-        return ntsim_cli_usage_error(cmd, "unknown option '-%c'", optopt);
-    /* A long option: its name up to any "=value", against the known ones. */
-    const char *name = arg + (strncmp(arg, "--", 2) == 0 ? 2 : 0);
-    size_t len = strcspn(name, "=");
-    ntsim_suggest_t s;
-    ntsim_suggest_init(&s, name, len);
-    for (const struct option *o = opts; o != NULL && o->name != NULL; o++)
-        ntsim_suggest_add_z(&s, o->name);
-    size_t blen, prefixed = 0;
-    const char *best = ntsim_suggest_best(&s, &blen);
-    if (optopt != 0) /* a known option given a value it does not take */
-        return ntsim_cli_usage_error(cmd, "%.*s takes no value", (int)(len + 2), arg);
-    for (const struct option *o = opts; o != NULL && o->name != NULL; o++)
-        prefixed += strncmp(o->name, name, len) == 0;
-    if (prefixed > 1 && len > 0) { /* getopt takes a prefix of one option only */
-        fprintf(stderr, "ntsim %s: '%s' is ambiguous:", cmd, arg);
-        for (const struct option *o = opts; o->name != NULL; o++)
-            if (strncmp(o->name, name, len) == 0)
-                fprintf(stderr, " --%s", o->name);
-        fprintf(stderr, "\n(ntsim %s --help says more)\n", cmd);
-        return NTSIM_EXIT_USAGE;
-    }
-    if (best != NULL)
-        return ntsim_cli_usage_error(cmd, "unknown option '%s' (did you mean --%.*s?)", arg,
-                                     (int)blen, best);
-    return ntsim_cli_usage_error(cmd, "unknown option '%s'", arg);
+    char who[64];
+    return ntsim_usage_bad_option(who_of(who, sizeof who, cmd), c, argv, opts);
 }

@@ -40,6 +40,7 @@
 #include "kinds.h"
 #include "output.h"
 #include "suggest.h"
+#include "usage.h"
 #include "testee.h"
 
 ntsim_vector_set_t ntsim_check_vectors;
@@ -390,7 +391,7 @@ static int parse_option(int c, const char *argv0, options_t *o)
     case 'G': case 'E': case 'C': case 'W': case 'M': case 'H': case 'P':
         return ntsim_check_generate_option(c, optarg, argv0); /* check_generate.c */
     case 'h': usage(stdout, argv0); return 0;
-    default: usage(stderr, argv0); return 2;
+    default: return ntsim_usage_error(argv0, "unknown option"); /* getopt gave no other */
     }
 }
 
@@ -431,14 +432,18 @@ static int parse_args(int argc, char **argv, options_t *o)
     };
     g_argv0 = argv[0];
     int c, rc;
-    while ((c = getopt_long(argc, argv, "v:t:p:h", options, NULL)) != -1)
+    /* A usage error is one line and where the help is (D-CLI-USAGE): getopt's
+     * own messages are off, and ':' first tells a missing value from an
+     * unknown option. */
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":v:t:p:h", options, NULL)) != -1) {
+        if (c == '?' || c == ':')
+            return ntsim_usage_bad_option(argv[0], c, argv, options);
         if ((rc = parse_option(c, argv[0], o)) >= 0)
             return rc;
-    if (optind != argc) {
-        fprintf(stderr, "%s: unexpected argument '%s'\n", argv[0], argv[optind]);
-        usage(stderr, argv[0]);
-        return 2;
     }
+    if (optind != argc)
+        return ntsim_usage_error(argv[0], "unexpected argument '%s'", argv[optind]);
     /* A list, as --generate's (which checks its own against the kinds it makes). */
     for (const char *p = o->filter.kind; p != NULL && !ntsim_check_generating(); p++) {
         size_t len = strcspn(p, ",");
