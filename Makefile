@@ -289,10 +289,12 @@ SCENARIO ?=
 OUT ?= out
 # SCENARIO is a file, or the name of a shipped one (make run SCENARIO=trn2_48xl):
 # ntsim run resolves it (D-SCENARIO-NAMES).
+# RUN_ARGS adds ntsim run's options (make run RUN_ARGS='--timeline-max-events 100').
 # The closing line says what this run wrote: a run that wrote no timelines
 # (past --timeline-max-events) removed the earlier run's (D-OUTPUT).
+RUN_ARGS ?=
 run: $(NTSIM_BIN)
-	./$(NTSIM_BIN) run $(SCENARIO) -o $(OUT)
+	./$(NTSIM_BIN) run $(SCENARIO) -o $(OUT) $(RUN_ARGS)
 	@if [ -e "$(OUT)/timeline.html" ]; then \
 	    echo "make run: open $(OUT)/timeline.html in a browser; $(OUT)/trace.pftrace in ui.perfetto.dev"; \
 	else \
@@ -339,6 +341,7 @@ check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT) $(NTSIM_BIN) $(MAN
 	./$(CLIENT_TEST)
 	./$(EXIT_CLIENT)
 	sh conformance/cli/cli_ntsim.sh ./$(NTSIM_BIN)
+	sh conformance/cli/make_run_check.sh "$(MAKE)" $(BUILD)/make-run
 	sh conformance/cli/cli_analyze.sh ./$(NTSIM_BIN)
 	sh conformance/cli/hostile.sh ./$(NTSIM_BIN) ./$(CHECK_BIN)
 	sh conformance/cli/shard_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN) $(PYTHON3)

@@ -123,14 +123,20 @@ async function withPage(fn) {
 // ends sit 6 px inside the plot (230 px from the view's left, W wide), so the
 // first is at x 236 and the second at 230 + W - 6, both in the one lane's first row (y =
 // axis 28 + group row 20 + 2 + 7 = 57); the second's details say "at
-// +1999.500 us" (1999500 / 1000 = 1999, remainder 500).
+// +1999.500 us" (1999500 / 1000 = 1999, remainder 500). Time 0 is the
+// first host time, 5000 ns after the epoch: the origin box reads the UTC
+// date, then the time of day to the nanosecond, "1970-01-01" and
+// "00:00:00.000005000 UTC".
 await withPage(async (page) => {
   const errors = await open(page, path.join(dir, 'small/timeline.html'));
   expect(errors.length === 0, 'small: script errors: ' + errors.join('; '));
   const got = await page.evaluate(() => {
     const T = window.ntsimTimeline, v = T.view();
-    return { v, a: T.at(0), b: T.at(1), da: T.detail(0), db: T.detail(1) };
+    return { v, a: T.at(0), b: T.at(1), da: T.detail(0), db: T.detail(1),
+             origin: document.getElementById('origin').textContent };
   });
+  expect(got.origin === 'time from 1970-01-01\n00:00:00.000005000 UTC',
+    'small: the origin reads ' + JSON.stringify(got.origin));
   expect(got.a.x === 236 && got.a.y === 57, `small: first mark at ${JSON.stringify(got.a)}, want x 236 y 57`);
   expect(Math.abs(got.b.x - (230 + got.v.width - 6)) < 1e-6 && got.b.y === 57,
     `small: second mark at ${JSON.stringify(got.b)}, want x ${230 + got.v.width - 6} y 57`);
