@@ -418,6 +418,13 @@ run "--save-failures of 1030 bytes" 1 "$check" --testee "$bin testee --break=rec
 saved=$(ls "$long"/record_gen_s1_c*.yaml 2>/dev/null | head -1)
 [ -n "$saved" ] && [ "$(find "$tmp/save" -type f | wc -l)" -eq 1 ] && has "--save-failures of 1030 bytes" "  saved: $saved" ||
     { echo "hostile: --save-failures of 1030 bytes: $(find "$tmp/save" -type f | head -3)" >&2; fail=1; }
+# Past PATH_MAX nothing can be written; the refusal names the whole path and
+# says why (before: cut at 4608 bytes, the reason lost).
+huge=$long
+for i in $(seq 1 20); do huge=$huge/$(awk 'BEGIN { for (i = 0; i < 200; i++) printf "e" }'); done
+run "--save-failures past PATH_MAX" 1 "$check" --testee "$bin testee --break=record_byte" \
+    --generate 8 --kind record --seed 1 --max-failures 1 --progress 0 --save-failures "$huge"
+has "--save-failures past PATH_MAX" "  not saved: $huge: cannot create the directory: File name too long"
 
 # Item 13: a testee that answers once and hangs, again after each restart
 # (hang=3: its hello, one answer, then nothing), never times out 3 times in

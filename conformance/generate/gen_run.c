@@ -153,12 +153,20 @@ static void print_failure(run_t *u, const ntsim_gen_kind_t *k, void *c, uint64_t
     snprintf(comment, sizeof comment, "generated (check_ntsim --generate, seed %" PRIu64
                                       ", case %" PRIu64 ", shrunk from %zu to %zu %s): %s",
              opt->seed, i, size0, k->size(c), k->size_unit, first);
-    char *saved = NULL, why[4608] = ""; /* a path of up to PATH_MAX, whole */
-    char name[128];
+    char *saved = NULL, why_small[64] = "out of memory", name[128];
     snprintf(name, sizeof name, "%s_gen_s%" PRIu64 "_c%" PRIu64, k->name, opt->seed, i);
+    /* Room for a reason that names the file twice (its temporary name and its
+     * own) whatever the length of DIR: a path past PATH_MAX is refused, and
+     * the refusal must still be read whole. */
+    size_t why_cap = opt->save_dir != NULL ? 2 * (strlen(opt->save_dir) + sizeof name) + 512 : 0;
+    char *why_heap = why_cap > 0 ? calloc(1, why_cap) : NULL;
+    char *why = why_heap != NULL ? why_heap : why_small;
+    if (why_heap == NULL)
+        why_cap = sizeof why_small;
     bool ok = opt->save_dir != NULL &&
-              ntsim_gen_save(k, c, id, comment, opt->save_dir, name, &saved, why, sizeof why);
+              ntsim_gen_save(k, c, id, comment, opt->save_dir, name, &saved, why, why_cap);
     if (opt->quiet) {
+        free(why_heap);
         free(saved);
         free(testee);
         return;
@@ -202,6 +210,7 @@ static void print_failure(run_t *u, const ntsim_gen_kind_t *k, void *c, uint64_t
         free(file);
         free(path);
     }
+    free(why_heap);
     free(saved);
     free(testee);
     fflush(out);
