@@ -11,6 +11,9 @@
 #   inspect-bad  the same with README's two malformed variables (stderr)
 #   check      make check's conformance run (CONFORMANCE_LOG); left out when
 #              CHECK_ARGS chose part of the suite
+#   fail       check_ntsim (beside NTSIM) on a copy of vectors/json_smoke.yaml
+#              whose json.smoke.empty expects data_version 3, run as README
+#              shows it (--ntsim build/ntsim, from a checkout's top)
 #
 # Each line of a sample must be a line of that output, in order (lines may be
 # left out between them: a sample is abridged); spaces are compared as one
@@ -34,6 +37,13 @@ for v in $(env | sed -n 's/^\(NEURON_RT_INSPECT_[A-Za-z0-9_]*\)=.*/\1/p'); do un
 (cd "$tmp" && NEURON_RT_INSPECT_EVENT_FILTER_NC=4-2 NEURON_RT_INSPECT_EVENT_FILTER_TYPE=DEVICE_EXEC \
     "$bin" run -o out >/dev/null 2>inspect-bad.txt)
 cp "$log" "$tmp/check.txt" 2>/dev/null || : >"$tmp/check.txt"
+mkdir -p "$tmp/fail/vectors" "$tmp/fail/build"
+sed "s/json: '{\"events\":\[\],\"data_version\":2}'/json: '{\"events\":[],\"data_version\":3}'/" \
+    "$top/vectors/json_smoke.yaml" >"$tmp/fail/vectors/json_smoke.yaml"
+ln -s "$bin" "$tmp/fail/build/ntsim"
+(cd "$tmp/fail" && "$(dirname "$bin")/check_ntsim" --ntsim build/ntsim --vectors vectors \
+    --id json.smoke.empty >../fail.txt 2>&1)
+[ $? = 1 ] || { echo "readme_samples: the broken json.smoke.empty did not fail the run" >&2; exit 1; }
 
 python3 - "$top/README.md" "$tmp" "$check_args" <<'EOF'
 import re, sys
