@@ -95,7 +95,10 @@ NTSIM_EXPORT void nrt_sys_trace_free_event_types(const char **event_types, size_
  * [1024, 0x100000]) per enabled NC, the per-type enable bytes copied from the
  * config. NRT_INVALID for NULL; NRT_FAILURE (with a warning) when already
  * capturing; NRT_RESOURCE when a ring cannot be mapped (nothing started).
- * The config is only read; not const, as in libnrt's header (D-API-SIGNATURES). */
+ * The config is only read; not const, as in libnrt's header (D-API-SIGNATURES).
+ * A child forked while capturing starts with no session (stop() there is
+ * NRT_FAILURE, a drain finds nothing) and may start its own; the parent's
+ * session is untouched (D-FORK). */
 NTSIM_EXPORT NRT_STATUS nrt_sys_trace_start(nrt_sys_trace_config_t *config);
 /* Stops capturing and drops every record not yet drained (counted per NC as
  * lost_at_stop). Waits for emitters already inside an emit to leave.
