@@ -292,21 +292,26 @@ static void put_head(ntsim_textout_t *o, const page_t *p, bool named_device)
         (unsigned long long)st->drops, (unsigned long long)st->lost_events,
         (unsigned long long)st->flows, tl->nlanes, groups, (unsigned long long)st->clocks,
         st->max_residual_ns, (unsigned long long)tl->t_min);
+    /* The Perfetto trace the page points to, named as the registry names it. */
+    const ntsim_output_format_t *pf = ntsim_output_format_named("pftrace");
+    int ext = (int)strcspn(pf->extensions, " ");
     if (p->shown < tl->nitems)
         put(o, "<p id=\"too-large\">This trace has %zu marks, more than the %d this page draws: "
-               "it shows the first %zu, up to +%llu.%03llu us. Open the trace's .pftrace "
-               "(trace.pftrace beside this page, or ntsim export TRACE -o FILE.pftrace) in "
+               "it shows the first %zu, up to +%llu.%03llu us. Open the trace's %.*s "
+               "(%s beside this page, or ntsim export TRACE -o FILE%.*s) in "
                "Perfetto (ui.perfetto.dev) for all of it.</p>\n",
             tl->nitems, MAX_MARKS, p->shown, (unsigned long long)(p->cut / 1000),
-            (unsigned long long)(p->cut % 1000));
+            (unsigned long long)(p->cut % 1000), ext, pf->extensions, pf->file, ext,
+            pf->extensions);
     put(o, "<noscript><p>This page draws the timeline with its script: allow JavaScript, or "
-           "open the trace's .pftrace in Perfetto.</p></noscript>\n"
+           "open the trace's %.*s in Perfetto.</p></noscript>\n"
            "<div id=\"controls\"><button id=\"zoom-in\">+</button><button id=\"zoom-out\">"
            "&#8722;</button><button id=\"zoom-reset\">reset</button><button id=\"flows\" "
            "aria-pressed=\"false\">all flows</button><button id=\"expand\">expand all</button>"
            "<button id=\"collapse\">collapse all</button> wheel over the plot to zoom, drag to "
            "pan, shift+wheel to scroll; point at a mark for its details and flows, click to keep "
-           "them</div>\n<details id=\"legend\" open><summary>colours</summary>");
+           "them</div>\n<details id=\"legend\" open><summary>colours</summary>",
+        ext, pf->extensions);
     for (uint32_t t = 0; t <= NRT_SYS_TRACE_EVENT_TYPE_COUNT; t++) {
         if (p->type_marks[t] == 0)
             continue;
