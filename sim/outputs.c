@@ -51,9 +51,10 @@ int ntsim_mkdir_p(const char *dir)
 #define DIGEST_K1 UINT64_C(0x646967657374)
 
 enum { OUT_JSON, OUT_NTFF, OUT_NOTIF, OUT_RECORDS, OUT_COUNT };
+_Static_assert((int)OUT_RECORDS == (int)NTSIM_SIM_TRACE_FILES, "the trace files come first, then the dump");
 
-static const char *const out_names[OUT_COUNT] = {"trace.json", "trace.ntff",
-                                                 "notifications.ntff", "records"};
+const char *const ntsim_sim_trace_files[NTSIM_SIM_TRACE_FILES] = {"trace.json", "trace.ntff",
+                                                                 "notifications.ntff"};
 
 typedef struct out_stream {
     FILE *f;                  /* NULL: digested and measured only */
@@ -233,7 +234,7 @@ const char *ntsim_sim_writer_failed_file(const ntsim_sim_writer_t *w, int *err)
         return NULL;
     if (err != NULL)
         *err = w->err;
-    return out_names[w->failed];
+    return w->failed < NTSIM_SIM_TRACE_FILES ? ntsim_sim_trace_files[w->failed] : "records";
 }
 
 void ntsim_sim_writer_free(ntsim_sim_writer_t *w)

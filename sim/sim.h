@@ -110,6 +110,11 @@ void ntsim_skew_solve(const ntsim_skew_acc_t acc[NTSIM_MAX_CORES],
  *   records             optional: the raw 112-byte records, drain order
  * Any FILE may be NULL: that output is still digested and measured, not
  * written. */
+/* The trace files' names in DIR, in the writer's order (json, ntff, notif):
+ * the one list of them, which ntsim run opens and names. */
+enum { NTSIM_SIM_TRACE_FILES = 3 };
+extern const char *const ntsim_sim_trace_files[NTSIM_SIM_TRACE_FILES];
+
 typedef struct ntsim_output_files {
     FILE *json, *ntff, *notif, *records;
     bool no_digests;          /* skip the digests (ntsim run prints none) */

@@ -33,7 +33,7 @@ int ntsim_cli_load_scenario(const char *path, ntsim_scenario_t *sc, FILE *err);
  * together once the run succeeded, with DIR locked against another run, and
  * a timeline this run did not write is removed: DIR holds one run's files,
  * each whole, and a failed or interrupted run leaves the earlier ones. */
-enum { NTSIM_CLI_TRACE_FILES = 3 };
+enum { NTSIM_CLI_TRACE_FILES = NTSIM_SIM_TRACE_FILES }; /* sim.h's list */
 typedef struct ntsim_cli_run_files {
     const char *dir, *records_path;           /* records_path NULL: no dump */
     char *trace[NTSIM_CLI_TRACE_FILES];       /* DIR/trace.json, trace.ntff, notifications.ntff */

@@ -45,9 +45,6 @@ int ntsim_cli_load_scenario(const char *arg, ntsim_scenario_t *sc, FILE *err)
     return st == NRT_SUCCESS ? NTSIM_EXIT_OK : NTSIM_EXIT_INPUT;
 }
 
-static const char *const trace_names[NTSIM_CLI_TRACE_FILES] = {"trace.json", "trace.ntff",
-                                                               "notifications.ntff"};
-
 /* "dir/name", malloc'd (whole, whatever its length); NULL when out of memory. */
 static char *join(const char *dir, const char *name)
 {
@@ -73,7 +70,7 @@ int ntsim_cli_run_files_check(ntsim_cli_run_files_t *f, const char *dir, const c
                f->removed == NULL || all == NULL;
     size_t n = 0;
     for (size_t i = 0; i < NTSIM_CLI_TRACE_FILES && !oom; i++)
-        oom = (all[n++] = f->trace[i] = join(dir, trace_names[i])) == NULL;
+        oom = (all[n++] = f->trace[i] = join(dir, ntsim_sim_trace_files[i])) == NULL;
     for (size_t i = 0; i < nformats && !oom; i++, f->timelines++)
         oom = (all[n++] = f->timeline[i] = join(dir, formats[i].file)) == NULL;
     if (records_path != NULL)
