@@ -38,14 +38,14 @@
 #include "suggest.h"
 
 enum {
-#define NTSIM_INSPECT_VAR_ENUM_(ID, name) VAR_##ID,
+#define NTSIM_INSPECT_VAR_ENUM_(ID, name, values, help) VAR_##ID,
     NTSIM_INSPECT_ENV_MAP(NTSIM_INSPECT_VAR_ENUM_)
 #undef NTSIM_INSPECT_VAR_ENUM_
     VAR_COUNT
 };
 
 static const char *const var_names[VAR_COUNT] = {
-#define NTSIM_INSPECT_VAR_NAME_(ID, name) name,
+#define NTSIM_INSPECT_VAR_NAME_(ID, name, values, help) name,
     NTSIM_INSPECT_ENV_MAP(NTSIM_INSPECT_VAR_NAME_)
 #undef NTSIM_INSPECT_VAR_NAME_
 };

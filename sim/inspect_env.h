@@ -23,16 +23,22 @@
 #include "scenario.h"
 #include "yaml_reader.h" /* ntsim_errors_t: one formatted line per problem */
 
-/* The variables ntsim honours, listed once: XX(ID, name). The parser reads
- * them in this order, so errors and warnings come in this order too. */
-#define NTSIM_INSPECT_ENV_MAP(XX)                                   \
-    XX(ENABLE, "NEURON_RT_INSPECT_ENABLE")                          \
-    XX(OUTPUT_DIR, "NEURON_RT_INSPECT_OUTPUT_DIR")                  \
-    XX(SYSTEM_PROFILE, "NEURON_RT_INSPECT_SYSTEM_PROFILE")          \
-    XX(DEVICE_PROFILE, "NEURON_RT_INSPECT_DEVICE_PROFILE")          \
-    XX(ON_EXEC_FAIL, "NEURON_RT_INSPECT_ON_EXEC_FAIL")              \
-    XX(EVENT_FILTER_NC, "NEURON_RT_INSPECT_EVENT_FILTER_NC")        \
-    XX(EVENT_FILTER_TYPE, "NEURON_RT_INSPECT_EVENT_FILTER_TYPE")
+/* The variables ntsim honours, listed once: XX(ID, name, values, help):
+ * the values it reads and one line of what it does, from which ntsim run
+ * --help's list is made. The parser reads them in this order, so errors and
+ * warnings come in this order too. */
+#define NTSIM_INSPECT_ENV_MAP(XX)                                                           \
+    XX(ENABLE, "NEURON_RT_INSPECT_ENABLE", "0|1", "1: an inspect session (default 0)")     \
+    XX(OUTPUT_DIR, "NEURON_RT_INSPECT_OUTPUT_DIR", "DIR",                                  \
+       "where ntrace.pb goes (default " NTSIM_INSPECT_OUTPUT_DIR_DEFAULT ")")               \
+    XX(SYSTEM_PROFILE, "NEURON_RT_INSPECT_SYSTEM_PROFILE", "0|1",                          \
+       "the sys_trace capture (default 1)")                                                 \
+    XX(DEVICE_PROFILE, "NEURON_RT_INSPECT_DEVICE_PROFILE", "0|1|model|session",            \
+       "checked and reported")                                                              \
+    XX(ON_EXEC_FAIL, "NEURON_RT_INSPECT_ON_EXEC_FAIL", "0|1", "checked and reported")      \
+    XX(EVENT_FILTER_NC, "NEURON_RT_INSPECT_EVENT_FILTER_NC", "0,2,4-7", "the NCs to capture") \
+    XX(EVENT_FILTER_TYPE, "NEURON_RT_INSPECT_EVENT_FILTER_TYPE", "hardware,^hw_notify",    \
+       "the types to capture")
 
 /* Every variable of the inspect layer starts with this; one ntsim does not
  * know is warned about (a misspelt filter would otherwise do nothing). */

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "inspect_env.h"
 #include "input.h"
 
 static const char *const usage_run =
@@ -47,15 +48,11 @@ static const char *const usage_run =
     "\n"
     "The inspect session's environment variables are honoured as libnrt's inspect layer\n"
     "reads them (docs/decisions.md, D-INSPECT-ENV), so a filter can be tried here first:\n"
-    "  NEURON_RT_INSPECT_ENABLE=0|1            1: an inspect session (default 0)\n"
-    "  NEURON_RT_INSPECT_OUTPUT_DIR=DIR        where ntrace.pb goes (default ./output)\n"
-    "  NEURON_RT_INSPECT_SYSTEM_PROFILE=0|1    the sys_trace capture (default 1)\n"
-    "  NEURON_RT_INSPECT_DEVICE_PROFILE=0|1|model|session   checked and reported\n"
-    "  NEURON_RT_INSPECT_ON_EXEC_FAIL=0|1      checked and reported\n"
-    "  NEURON_RT_INSPECT_EVENT_FILTER_NC=0,2,4-7          the NCs to capture\n"
-    "  NEURON_RT_INSPECT_EVENT_FILTER_TYPE=hardware,^hw_notify  the types to capture:\n"
-    "      interned names (nc_exec_running) or lowercase enum suffixes (device_exec),\n"
-    "      hardware, software; ^ excludes\n"
+#define NTSIM_INSPECT_VAR_USAGE_(ID, name, values, help) "  " name "=" values "\n      " help "\n"
+    NTSIM_INSPECT_ENV_MAP(NTSIM_INSPECT_VAR_USAGE_)
+#undef NTSIM_INSPECT_VAR_USAGE_
+    "The types are interned names (nc_exec_running) or lowercase enum suffixes\n"
+    "(device_exec), hardware, software; ^ excludes.\n"
     "With ENABLE=1 the filters replace the scenario's and DIR/ntrace.pb holds what they\n"
     "captured. A malformed variable is named with the part not understood; nothing runs\n"
     "(exit 2). Not read with --stress.\n";
