@@ -60,9 +60,9 @@ static nrt_sys_trace_fetch_options_t *options_arg(const api_args_t *x)
 
 /* --- the allocator every call runs on ------------------------------------------------ */
 
-/* Counts the blocks it hands out and takes back (g_blocks: allocations that
- * succeeded, a realloc of NULL among them, less frees of a block), and with
- * g_failing lets g_allocs_left allocations through and fails the rest
+/* Counts the blocks it hands out and takes back (blocks: allocations that
+ * succeeded, a realloc of NULL among them, less frees of a block), and when
+ * failing lets allocs_left allocations through and fails the rest
  * (fail_allocations_after). It wraps libc's, so blocks from before it was
  * installed, and those the caller frees with free(), stay valid. One call
  * at a time, on this thread: plain globals. */
@@ -352,7 +352,6 @@ static NRT_STATUS run_call(const api_args_t *x, ntsim_arena_t *a, NtsimTestee__A
         return NRT_SUCCESS;
     }
 }
-
 
 /* The call's name, its NULL arguments and its payload; NRT_INVALID with err. */
 static NRT_STATUS read_args(const NtsimTestee__ApiCall *q, api_args_t *x, char *err, size_t cap)
