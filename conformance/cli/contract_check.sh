@@ -17,6 +17,13 @@
 #      A reply that sets no body is named as such (TESTEE.md: a void call's
 #      reply still sets its body).
 #   4. `--kind LIST` takes several kinds for the vectors as for --generate.
+#   5. Allocations are judged by their outcome, nothing leaked among it
+#      (D-ALLOCATOR): a testee whose out-of-memory paths keep one block
+#      (`--break=oom_leak`) fails every api vector that runs a call out of
+#      memory, each message naming the vector's call, the allocations
+#      allowed and the blocks left held, and a generated api run; the plain
+#      testee passes both (section 1); a testee that does not announce
+#      `blocks` is not judged on them, and the summary says so.
 set -u
 check=${1:?usage: contract_check.sh CHECK NTSIM}
 ntsim=${2:?}
@@ -120,5 +127,30 @@ grep -q "^  record: [0-9]* passed" "$tmp/kinds" && bad "kinds: --kind layout,enu
 run kinds_bad 2 --kind layout,bogus
 grep -qF -- "--kind: no kind 'bogus'" "$tmp/kinds_bad.err" || bad "kinds_bad: no message naming 'bogus'"
 
+# --- 5. an out-of-memory path that keeps a block ----------------------------------------
+
+# The api vectors that run a call out of memory: a sweep, or a count below
+# get_event_types' 47 blocks (facts §4). Counted from the vectors.
+oom=$(awk '
+    /^  - id: / { if (hit) n++; hit = 0 }
+    /^kind: / { api = ($2 == "api") }
+    api && (/fail_allocations: sweep/ || /fail_allocations_after: ([0-9]|[1-3][0-9]|4[0-6])[,}]/) { hit = 1 }
+    END { if (hit) n++; print n + 0 }' vectors/*.yaml)
+api_all=$(awk '/^kind: / { api = ($2 == "api") } api && /^  - id: / { n++ } END { print n + 0 }' vectors/*.yaml)
+[ "$oom" -gt 0 ] || bad "no api vector runs a call out of memory"
+run leak 1 --testee "$ntsim testee --break=oom_leak" --kind api
+has leak "  api: $((api_all - oom)) passed, $oom failed"
+has leak "api.fetch.out_of_memory.calls[7]: blocks: fetch ran out of memory (NRT_RESOURCE) with 0 allocations allowed and left 1 block more held than before it (4 of its 4 attempts that ran out of memory did so); expected as many as before (D-ALLOCATOR"
+has leak "api.event_types.out_of_memory.calls[1]: blocks: get_event_types ran out of memory (NRT_RESOURCE) with 1 allocation allowed and left 1 block more held than before it; expected as many as before"
+has leak "api.allocator.out_of_memory_keeps_nothing.calls[7]: blocks: start ran out of memory (NRT_RESOURCE) with 0 allocations allowed and left 1 block more held than before it"
+run gen_leak 1 --testee "$ntsim testee --break=oom_leak" --generate 600 --seed $seed --kind api \
+    --progress 0 --max-failures 1
+has gen_leak "ran out of memory (NRT_RESOURCE) with "
+has gen_leak "block more held than before it"
+# Not announced: not judged, and said so.
+run leak_unannounced 0 --testee "$ntsim testee --break=oom_leak --capabilities=log,stats,fail_allocations,json_escape" --kind api
+grep -q "^  api: $api_all passed, 0 failed; [1-9][0-9]* without their blocks checks (not announced)$" "$tmp/leak_unannounced" ||
+    bad "leak_unannounced: no api line saying the blocks checks were left out"
+
 [ "$fail" -eq 0 ] || exit 1
-echo "contract_check: reworded messages pass what ntsim's pass (the vectors, $cases generated cases); words are not judged, hidden messages fail, --kind takes a list: ok"
+echo "contract_check: reworded messages pass what ntsim's pass (the vectors, $cases generated cases); words are not judged, hidden messages fail, --kind takes a list, a block kept by an out-of-memory path fails: ok"

@@ -96,7 +96,7 @@ elif ! cmp -s "$tmp/kinds.in" "$tmp/kinds.testee"; then
     diff "$tmp/kinds.in" "$tmp/kinds.testee" | sed 's/^/    /' >&2
 fi
 has testee "testee: $ntsim testee (ntsim "
-has testee "capabilities: log, stats, fail_allocations, json_escape"
+has testee "capabilities: log, stats, fail_allocations, json_escape, blocks"
 
 # A filtered run only checks that; the rest needs the whole vector set.
 if [ $# -gt 0 ]; then

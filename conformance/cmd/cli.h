@@ -168,8 +168,11 @@ void ntsim_cli_inspect_free(ntsim_cli_inspect_t *in);
  * Logs (testee_reword.c): reword (every message in other words with the same
  * level, quoted text and values: not wrong, it must pass what the plain
  * testee passes, D-LOG-CONTRACT), log_unlisted (every log counts two
- * messages more than it shows); and no_body (every reply but hello's a
- * Response with no body). A misbehaving process,
+ * messages more than it shows); no_body (every reply but hello's a
+ * Response with no body); and oom_leak (every api call that ran out of
+ * memory reports one block more kept than it found: the blocks_kept of a
+ * port whose out-of-memory path forgets one free, D-ALLOCATOR). A
+ * misbehaving process,
  * at its N-th request (hello is the first; counted again after a restart):
  * crash=N (SIGSEGV), hang=N (never answers), exit=N (exits 3), garbage=N (a
  * frame that is not a Response), disorder=N (the reply carries another id),
@@ -188,6 +191,7 @@ typedef struct ntsim_testee_faults {
     bool overwrite_count, json_key_order_rare, escape_1e;
     bool reword, log_unlisted; /* testee_reword.c */
     bool no_body;  /* every reply but hello's a Response with no body set */
+    bool oom_leak; /* an api reply of NRT_RESOURCE keeps one block more (blocks_kept) */
     bool empty; /* every reply but hello's of its own body case, with nothing in it */
     char omit[64]; /* omit=FIELD: that field of every reply's body left out ("": none) */
     int flood;     /* flood=WHAT[:BYTES]: testee_flood.c's table entry + 1; 0: none */

@@ -50,6 +50,9 @@ static const char *const usage_testee =
     "                                 the plain testee passes)\n"
     "                 log_unlisted    every log counts two messages more than it shows\n"
     "                 no_body         every reply (but hello's) a Response with no body\n"
+    "                 oom_leak        every api call that runs out of memory\n"
+    "                                 (NRT_RESOURCE) reports one block more kept than\n"
+    "                                 it found (blocks_kept): a port's forgotten free\n"
     "                 crash=N         SIGSEGV at the N-th request (hello is the first)\n"
     "                 hang=N          never answer the N-th request\n"
     "                 exit=N          exit 3 at the N-th request\n"
@@ -65,7 +68,7 @@ static const char *const usage_testee =
     "                 (N counts again from 1 when the runner restarts the testee)\n"
     "  --kinds=LIST   announce only these kinds in the hello (comma-separated; '' none)\n"
     "  --capabilities=LIST  announce only these capabilities (log, stats,\n"
-    "                 fail_allocations, json_escape; '' none): a port's view\n";
+    "                 fail_allocations, json_escape, blocks; '' none): a port's view\n";
 
 static const char *frame_error(ntsim_frame_status_t st)
 {

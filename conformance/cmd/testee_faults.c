@@ -68,6 +68,7 @@ static bool parse_one(char *item, ntsim_testee_faults_t *f)
                      : strcmp(item, "reword") == 0              ? &f->reword
                      : strcmp(item, "log_unlisted") == 0        ? &f->log_unlisted
                      : strcmp(item, "no_body") == 0             ? &f->no_body
+                     : strcmp(item, "oom_leak") == 0            ? &f->oom_leak
                                                                 : NULL;
         if (flag != NULL)
             *flag = true;
@@ -92,7 +93,8 @@ bool ntsim_testee_faults_parse(const char *list, ntsim_testee_faults_t *f, char 
         if (!parse_one(item, f)) {
             snprintf(why, cap, "'%s' is not a fault (json_key_order, record_byte, enum_value, "
                                "forge, empty, fds, helper, escape, nul_names, stdout_forge, overwrite_count, "
-                               "json_key_order_rare, escape_1e, reword, log_unlisted, no_body, crash=N, hang=N, "
+                               "json_key_order_rare, escape_1e, reword, log_unlisted, no_body, oom_leak, "
+                               "crash=N, hang=N, "
                                "exit=N, garbage=N, "
                                "disorder=N, close_stdout=N, omit=FIELD, flood=log|unknown|fields|records|"
                                "emits|json)",
@@ -392,8 +394,19 @@ static void nul_mark(uint8_t *bytes, size_t len)
             bytes[i] = '\0';
 }
 
+/* oom_leak: a call that ran out of memory and kept one block of the
+ * allocator's, as a port's out-of-memory path that forgets one free reports
+ * it (the engine's own keeps none, D-ALLOCATOR). */
+static void leak_one_block(NtsimTestee__ApiReply *m)
+{
+    if (m->has_status && m->status == NRT_RESOURCE && m->has_blocks_kept)
+        m->blocks_kept++;
+}
+
 static void break_reply(const ntsim_testee_faults_t *f, NtsimTestee__Response *m)
 {
+    if (f->oom_leak && m->body_case == NTSIM_TESTEE__RESPONSE__BODY_API)
+        leak_one_block(m->api);
     if (f->overwrite_count && m->body_case == NTSIM_TESTEE__RESPONSE__BODY_RECORD)
         fewer_overwrites(m->record->stats);
     if (f->overwrite_count && m->body_case == NTSIM_TESTEE__RESPONSE__BODY_API)
@@ -517,7 +530,8 @@ NRT_STATUS ntsim_testee_faults_apply(const ntsim_testee_faults_t *f, uint64_t n,
     }
     if (!f->json_key_order && !f->record_byte && !f->enum_value && !f->forge && !f->empty &&
         f->omit[0] == '\0' && !f->overwrite_count && !f->json_key_order_rare && !f->escape_1e &&
-        !f->nul_names && !f->reword && !f->log_unlisted && !f->no_body && n != f->disorder_at &&
+        !f->nul_names && !f->reword && !f->log_unlisted && !f->no_body && !f->oom_leak &&
+        n != f->disorder_at &&
         f->kinds == NULL && f->capabilities == NULL)
         return NRT_SUCCESS;
     NtsimTestee__Response *m = ntsim_testee__response__unpack(NULL, *len, *resp);

@@ -60,7 +60,7 @@ bool ntsim_gen_parse_kinds(const char *list, unsigned *bits, char *why, size_t c
 
 typedef struct kind_tally {
     uint64_t cases, passed, failed, skipped, discarded, errors;
-    uint64_t unjudged[4];      /* per capability bit */
+    uint64_t unjudged[NTSIM_TESTEE_CAP_COUNT]; /* per capability bit */
     int64_t first_failure;     /* the case index, or -1 */
     uint64_t first_failure_nth; /* 1-based among this kind's cases */
     char skip_reason[160];
@@ -267,7 +267,7 @@ static void one_case(run_t *u, uint64_t i)
         printf("%s", text.oom ? "(out of memory)\n" : text.buf);
         ntsim_gen_text_free(&text);
     }
-    for (unsigned b = 0; b < 4; b++)
+    for (unsigned b = 0; b < NTSIM_TESTEE_CAP_COUNT; b++)
         t->unjudged[b] += (o.unjudged >> b) & 1;
     void (*on_case)(const char *, const char *, int, const char *) = u->o->on_case;
     switch (o.verdict) {
@@ -352,8 +352,6 @@ static const char *ordinal(uint64_t n)
     return n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
 }
 
-static const char *const cap_words[4] = {"log", "stats", "fail_allocations", "json_escape"};
-
 static int summary(run_t *u, uint64_t ran)
 {
     uint64_t passed = 0, failed = 0, skipped = 0, discarded = 0, errors = 0;
@@ -373,10 +371,10 @@ static int summary(run_t *u, uint64_t ran)
             printf(", %" PRIu64 " the reference could not write as a vector", t->discarded);
         if (t->errors > 0)
             printf(", %" PRIu64 " generator errors", t->errors);
-        for (unsigned b = 0; b < 4; b++)
+        for (unsigned b = 0; b < NTSIM_TESTEE_CAP_COUNT; b++)
             if (t->unjudged[b] > 0)
                 printf("; %" PRIu64 " without their %s checks (not announced)", t->unjudged[b],
-                       cap_words[b]);
+                       ntsim_testee_cap_names[b]);
         printf("\n");
         passed += t->passed;
         failed += t->failed;

@@ -31,7 +31,8 @@
  *                rest) until it returns anything but NRT_RESOURCE; every
  *                attempt before must return NRT_RESOURCE having changed
  *                nothing (a fetch leaves *buffer alone; the calls after it
- *                see the state it found), and the last is judged as the call
+ *                see the state it found; a testee that counts blocks says it
+ *                kept none, kind_api_run.c), and the last is judged as the call
  *                (status, outputs, log). How many allocations a call makes
  *                is the implementation's own: only the outcome is judged
  *                (D-ALLOCATOR); at most NTSIM_API_SWEEP_MAX attempts

@@ -10,6 +10,11 @@
  * stats: the nc_stats calls) are left out and noted. A `fail_allocations:
  * sweep` call is asked again with one more allocation allowed until it does
  * not run out of memory; that last attempt is the one judged.
+ *
+ * blocks (D-ALLOCATOR; the testee's capability): every attempt that ran out
+ * of memory, swept or not, must leave as many blocks held as it found;
+ * get_event_types must keep the caller's 1 + count blocks (facts §4) and a
+ * fetch that gave a document at least that one block (F2.output.buffer_free).
  */
 #include <inttypes.h>
 #include <jansson.h>
@@ -375,6 +380,102 @@ static NtsimTestee__Response *ask_step(ntsim_testee_t *t, const api_step_t *st, 
     return resp;
 }
 
+/* --- blocks: what a call kept of the allocator's (D-ALLOCATOR) ----------------------- */
+
+/* The attempts of one call that ran out of memory, and the first that
+ * left blocks held. */
+typedef struct oom_blocks {
+    uint64_t attempts;   /* returned NRT_RESOURCE */
+    uint64_t kept_some;  /*   and kept blocks, or gave back some they found */
+    bool limited;        /* the first such: made with failing allocations, */
+    uint64_t allowed;    /*   this many allowed, */
+    int64_t kept;        /*   and what it kept */
+    bool absent_said;    /* a reply without blocks_kept was reported */
+} oom_blocks_t;
+
+/* Whether the blocks of reply m can be judged: the capability announced
+ * (else noted as left out) and the field there (else one mismatch). */
+static bool blocks_given(ntsim_testee_t *t, const NtsimTestee__ApiReply *m, bool *absent_said,
+                         const char *subid, ntsim_report_t *r)
+{
+    if (!(ntsim_testee_caps(t) & NTSIM_TESTEE_CAP_BLOCKS)) {
+        ntsim_testee_note_unjudged(t, NTSIM_TESTEE_CAP_BLOCKS);
+        return false;
+    }
+    if (m->has_blocks_kept)
+        return true;
+    if (!*absent_said)
+        report_absent(r, subid, "blocks", "blocks_kept");
+    *absent_said = true;
+    return false;
+}
+
+/* One attempt's reply: counted when it ran out of memory. */
+static void oom_attempt(ntsim_testee_t *t, const api_step_t *st, const NtsimTestee__ApiReply *m,
+                        uint64_t allowed, oom_blocks_t *ob, const char *subid,
+                        ntsim_report_t *r)
+{
+    if (!m->has_status || m->status != NRT_RESOURCE ||
+        !blocks_given(t, m, &ob->absent_said, subid, r))
+        return;
+    ob->attempts++;
+    if (m->blocks_kept == 0 || ob->kept_some++ > 0)
+        return;
+    ob->limited = st->alloc_sweep || st->fail_allocs;
+    ob->allowed = allowed;
+    ob->kept = m->blocks_kept;
+}
+
+/* "start ran out of memory (NRT_RESOURCE) with 3 allocations allowed and left
+ * 1 block more held than before it". */
+static void oom_report(const api_step_t *st, const oom_blocks_t *ob, const char *subid,
+                       ntsim_report_t *r)
+{
+    if (ob->kept_some == 0)
+        return;
+    char allowed[64] = "";
+    if (ob->limited)
+        snprintf(allowed, sizeof allowed, " with %" PRIu64 " allocation%s allowed", ob->allowed,
+                 ob->allowed == 1 ? "" : "s");
+    uint64_t n = ob->kept > 0 ? (uint64_t)ob->kept : 0 - (uint64_t)ob->kept;
+    char others[96] = "";
+    if (ob->attempts > 1)
+        snprintf(others, sizeof others, " (%" PRIu64 " of its %" PRIu64 " attempts that ran out "
+                                        "of memory did so)",
+                 ob->kept_some, ob->attempts);
+    ntsim_report_add(r, subid, "blocks",
+                     "%s ran out of memory (NRT_RESOURCE)%s and left %" PRIu64 " block%s %s "
+                     "held than before it%s; expected as many as before (D-ALLOCATOR: an "
+                     "out-of-memory path gives back every block it took, no more)",
+                     ntsim_api_call_name(st->call), allowed, n, n == 1 ? "" : "s",
+                     ob->kept > 0 ? "more" : "fewer", others);
+}
+
+/* A call that succeeded: the blocks a source gives the caller. */
+static void check_kept(ntsim_testee_t *t, const api_step_t *st, const NtsimTestee__ApiReply *m,
+                       const char *subid, ntsim_report_t *r)
+{
+    bool ok = m->has_status && m->status == NRT_SUCCESS, absent_said = false;
+    if (st->call == API_GET_EVENT_TYPES && ok && m->has_count) {
+        if (!blocks_given(t, m, &absent_said, subid, r))
+            return;
+        /* Compared as signed: a count past INT64_MAX is no count of blocks. */
+        if (m->count >= INT64_MAX || m->blocks_kept != (int64_t)m->count + 1)
+            ntsim_report_add(r, subid, "blocks",
+                             "expected the %" PRIu64 " blocks get_event_types gives the caller "
+                             "kept (facts §4: the array and one strdup per name, 1 + count), "
+                             "got %" PRId64, m->count + 1, m->blocks_kept);
+    } else if (st->call == API_FETCH && ok && m->has_buffer) {
+        if (!blocks_given(t, m, &absent_said, subid, r))
+            return;
+        if (m->blocks_kept < 1)
+            ntsim_report_add(r, subid, "blocks",
+                             "expected at least the document's block kept (the caller frees it "
+                             "with nrt_sys_trace_buffer_free, F2.output.buffer_free), got %" PRId64,
+                             m->blocks_kept);
+    }
+}
+
 /* kind_api.h */
 bool ntsim_api_out_of_memory(api_call_t call, const NtsimTestee__ApiReply *m)
 {
@@ -397,13 +498,18 @@ static bool step(ntsim_testee_t *t, const api_step_t *st, const char *subid, boo
         return true; /* reads counters only: the calls after it do not depend on it */
     }
     NtsimTestee__Response *resp = NULL;
+    oom_blocks_t ob = {0};
     for (uint64_t allowed = 0;; allowed++) {
         resp = ask_step(t, st, log, allowed, subid, r);
+        if (resp != NULL)
+            oom_attempt(t, st, resp->api, st->alloc_sweep ? allowed : st->allocs_ok, &ob, subid,
+                        r);
         if (resp == NULL || !st->alloc_sweep || !ntsim_api_out_of_memory(st->call, resp->api))
             break;
         ntsim_testee_reply_free(resp);
         resp = NULL;
         if (allowed + 1 == NTSIM_API_SWEEP_MAX) {
+            oom_report(st, &ob, subid, r);
             ntsim_report_add(r, subid, "fail_allocations",
                              "expected the call to get past running out of memory within %d "
                              "allocations, got NRT_RESOURCE at each%s",
@@ -411,6 +517,9 @@ static bool step(ntsim_testee_t *t, const api_step_t *st, const char *subid, boo
             return false;
         }
     }
+    oom_report(st, &ob, subid, r);
+    if (resp != NULL)
+        check_kept(t, st, resp->api, subid, r);
     bool go_on = resp != NULL && judge_step(st, resp->api, log, subid, more, r);
     ntsim_testee_reply_free(resp);
     return go_on;

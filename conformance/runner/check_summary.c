@@ -22,7 +22,7 @@
 
 /* Per kind (by registry index): vectors the selection skipped and why, and
  * vectors judged without a capability's checks. */
-enum { MAX_KINDS = 32, CAP_BITS = 4 };
+enum { MAX_KINDS = 32, CAP_BITS = NTSIM_TESTEE_CAP_COUNT };
 static size_t g_skipped[MAX_KINDS];
 static char g_skip_reason[MAX_KINDS][128];
 static unsigned long g_unjudged[MAX_KINDS][CAP_BITS];

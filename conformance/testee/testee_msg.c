@@ -14,7 +14,7 @@ const char *const ntsim_testee_kind_names[] = {
 #undef NTSIM_KIND_JUDGED_NAME
         NULL};
 const char *const ntsim_testee_cap_names[] = {"log", "stats", "fail_allocations",
-                                              "json_escape", NULL};
+                                              "json_escape", "blocks", NULL};
 
 void ntsim_arena_init(ntsim_arena_t *a)
 {

@@ -78,7 +78,9 @@ enum {
     NTSIM_TESTEE_CAP_STATS = 1u << 1,            /* "stats" */
     NTSIM_TESTEE_CAP_FAIL_ALLOCATIONS = 1u << 2, /* "fail_allocations" */
     NTSIM_TESTEE_CAP_JSON_ESCAPE = 1u << 3,      /* "json_escape" */
-    NTSIM_TESTEE_CAP_ALL = (1u << 4) - 1
+    NTSIM_TESTEE_CAP_BLOCKS = 1u << 4,           /* "blocks" */
+    NTSIM_TESTEE_CAP_COUNT = 5,
+    NTSIM_TESTEE_CAP_ALL = (1u << NTSIM_TESTEE_CAP_COUNT) - 1
 };
 extern const char *const ntsim_testee_cap_names[]; /* NULL-terminated, by bit */
 /* "log, stats" for a mask, into buf. */

@@ -474,16 +474,35 @@ static void session_shutdown(void)
     pthread_mutex_unlock(&g_sync_lock);
 }
 
-/* The session's table, locked; NULL (unlocked) when it cannot be made. */
-static ntsim__sync_table_t *session_sync_lock(void)
+/* The session's table, locked; NULL (unlocked) when it cannot be made.
+ * *made: whether this call made it, so that a call that fails after it
+ * gives it back (session_sync_unlock). */
+static ntsim__sync_table_t *session_sync_lock(bool *made)
 {
     session_join();
     pthread_mutex_lock(&g_sync_lock);
-    if (g_session_sync == NULL && (g_session_sync = ntsim__sync_table_new()) == NULL) {
-        pthread_mutex_unlock(&g_sync_lock);
-        return NULL;
+    *made = false;
+    if (g_session_sync == NULL) {
+        if ((g_session_sync = ntsim__sync_table_new()) == NULL) {
+            pthread_mutex_unlock(&g_sync_lock);
+            return NULL;
+        }
+        *made = true;
     }
     return g_session_sync;
+}
+
+/* Unlocks the session's table. A call that failed before learning anything
+ * frees the table when it made it: an out-of-memory path keeps no block it
+ * took, the table included (D-ALLOCATOR), and the next call makes it again
+ * as it would have. */
+static void session_sync_unlock(bool failed, bool made)
+{
+    if (failed && made) {
+        ntsim__sync_table_free(g_session_sync);
+        g_session_sync = NULL;
+    }
+    pthread_mutex_unlock(&g_sync_lock);
 }
 
 /* Serializes events into a new buffer, wrapped in the document or not. A
@@ -501,14 +520,15 @@ static NRT_STATUS serialize(const nrt_sys_trace_event_t *events, size_t count, b
     gid_snapshot(gid);
     ctx->gid = gid;
     ntsim_growbuf_t b = {NULL, 0, 0};
-    ntsim__sync_table_t *sync = document ? ntsim__sync_table_new() : session_sync_lock();
+    bool made = false;
+    ntsim__sync_table_t *sync = document ? ntsim__sync_table_new() : session_sync_lock(&made);
     if (sync == NULL || count > (SIZE_MAX - 64) / NTSIM_JSON_EVENT_MAX ||
         ntsim__growbuf_reserve(&b, sizeof DOC_OPEN + sizeof DOC_CLOSE +
                                       count * NTSIM_JSON_EVENT_MAX) != NRT_SUCCESS) {
         if (document)
             ntsim__sync_table_free(sync);
         else if (sync != NULL)
-            pthread_mutex_unlock(&g_sync_lock);
+            session_sync_unlock(true, made);
         ntsim__free(ctx);
         return NRT_RESOURCE;
     }
@@ -521,7 +541,7 @@ static NRT_STATUS serialize(const nrt_sys_trace_event_t *events, size_t count, b
     if (document)
         ntsim__sync_table_free(sync);
     else
-        pthread_mutex_unlock(&g_sync_lock);
+        session_sync_unlock(false, made);
     ntsim__free(ctx);
     if (document)
         return finish(&b, out, len);
@@ -584,7 +604,8 @@ NRT_STATUS nrt_sys_trace_fetch_events(char **buffer, size_t *written_size,
     nrt_sys_trace_event_t *scratch =
         most > 0 && most <= SIZE_MAX / sizeof *scratch ? ntsim__malloc((size_t)most * sizeof *scratch)
                                                        : NULL;
-    ntsim__sync_table_t *sync = session_sync_lock();
+    bool made = false;
+    ntsim__sync_table_t *sync = session_sync_lock(&made);
     if (ctx == NULL || (most > 0 && scratch == NULL) || sync == NULL ||
         total > (SIZE_MAX - 64) / NTSIM_JSON_EVENT_MAX ||
         ntsim__growbuf_reserve(&b, sizeof DOC_OPEN + sizeof DOC_CLOSE +
@@ -592,7 +613,7 @@ NRT_STATUS nrt_sys_trace_fetch_events(char **buffer, size_t *written_size,
         /* b holds nothing: its reserve is the last test and failed, or
          * was not reached (a failed reserve leaves the buffer unchanged). */
         if (sync != NULL)
-            pthread_mutex_unlock(&g_sync_lock);
+            session_sync_unlock(true, made);
         ntsim__free(ctx);
         ntsim__free(scratch);
         ntsim__log(NTSIM_LOG_ERROR, "nrt_sys_trace_fetch_events: cannot reserve memory for "
@@ -616,7 +637,7 @@ NRT_STATUS nrt_sys_trace_fetch_events(char **buffer, size_t *written_size,
         ntsim__sync_table_learn(sync, scratch, n);
         write_events(&b, ctx, scratch, n, &first);
     }
-    pthread_mutex_unlock(&g_sync_lock);
+    session_sync_unlock(false, made);
     ntsim__free(scratch);
     ntsim__free(ctx);
     return finish(&b, buffer, written_size);

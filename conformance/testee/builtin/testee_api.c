@@ -9,6 +9,12 @@
  * release both, stop a capture left running and restore the hooks and the
  * sink. A call outside a session, or naming an unknown call or argument, is
  * answered with an Error.
+ *
+ * Every call runs on a counting allocator (ntsim_replace_allocator), which
+ * fails after fail_allocations_after allocations when the request gives
+ * it; the reply's blocks_kept is what the count moved between the call's
+ * entry and its return, before the testee frees what the call gave it
+ * (D-ALLOCATOR).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +56,85 @@ static nrt_sys_trace_config_t *config_arg(const api_args_t *x)
 static nrt_sys_trace_fetch_options_t *options_arg(const api_args_t *x)
 {
     return (x->nulls & API_NULL_OPTIONS) ? NULL : g_api.options;
+}
+
+/* --- the allocator every call runs on ------------------------------------------------ */
+
+/* Counts the blocks it hands out and takes back (blocks: allocations that
+ * succeeded, a realloc of NULL among them, less frees of a block), and when
+ * failing lets allocs_left allocations through and fails the rest
+ * (fail_allocations_after). It wraps libc's, so blocks from before it was
+ * installed, and those the caller frees with free(), stay valid. One call
+ * at a time, on this thread: plain globals. */
+static struct {
+    bool installed;
+    bool failing;
+    uint64_t allocs_left;
+    int64_t blocks;    /* handed out less taken back, since the call's entry */
+} g_alloc;
+
+static bool allocation_allowed(void)
+{
+    if (!g_alloc.failing)
+        return true;
+    if (g_alloc.allocs_left == 0)
+        return false;
+    g_alloc.allocs_left--;
+    return true;
+}
+
+static void *counted(void *block)
+{
+    g_alloc.blocks += block != NULL;
+    return block;
+}
+
+static void *counting_malloc(size_t size)
+{
+    return allocation_allowed() ? counted(malloc(size)) : NULL;
+}
+static void *counting_realloc(void *ptr, size_t size)
+{
+    if (!allocation_allowed())
+        return NULL;
+    void *moved = realloc(ptr, size);
+    /* A new block when ptr is NULL; else the same block, moved or kept
+     * (ntsim never reallocs to 0 bytes). */
+    return ptr == NULL ? counted(moved) : moved;
+}
+static void *counting_calloc(size_t count, size_t size)
+{
+    return allocation_allowed() ? counted(calloc(count, size)) : NULL;
+}
+static void counting_free(void *ptr)
+{
+    g_alloc.blocks -= ptr != NULL;
+    free(ptr);
+}
+
+/* Installs the counting allocator, failing after `after` allocations when
+ * fail is set. */
+static void call_entered(bool fail, uint64_t after)
+{
+    g_alloc.failing = fail;
+    g_alloc.allocs_left = after;
+    g_alloc.blocks = 0;
+    g_alloc.installed = true;
+    /* All four given: NRT_SUCCESS. */
+    (void)ntsim_replace_allocator(counting_malloc, counting_realloc, counting_calloc,
+                                  counting_free);
+}
+
+/* The call has returned: libc's allocator again, and what the call kept,
+ * in the reply (blocks_kept). Once per call: a later one changes nothing. */
+static void call_returned(NtsimTestee__ApiReply *m)
+{
+    if (!g_alloc.installed)
+        return;
+    (void)ntsim_replace_allocator(NULL, NULL, NULL, NULL); /* all four NULL: NRT_SUCCESS */
+    g_alloc.installed = false;
+    m->has_blocks_kept = 1;
+    m->blocks_kept = g_alloc.blocks;
 }
 
 /* --- config and fetch options ------------------------------------------------------- */
@@ -149,6 +234,7 @@ static NRT_STATUS run_names(const api_args_t *x, ntsim_arena_t *a, NtsimTestee__
                     ? nrt_sys_trace_get_event_types(names_arg, count_arg)
                     : nrt_sys_trace_config_get_enabled_event_types(config_arg(x), names_arg,
                                                                    count_arg);
+    call_returned(m); /* the names are the caller's from here: freeing them is not the call's */
     NRT_STATUS st = NRT_SUCCESS;
     if (m->status == NRT_SUCCESS && names_arg != NULL && count_arg != NULL) {
         m->has_count = 1;
@@ -202,6 +288,7 @@ static NRT_STATUS run_fetch(const api_args_t *x, ntsim_arena_t *a, NtsimTestee__
     m->status =
         nrt_sys_trace_fetch_events((x->nulls & API_NULL_BUFFER) ? NULL : &buffer,
                                    (x->nulls & API_NULL_WRITTEN_SIZE) ? NULL : &written, o);
+    call_returned(m); /* the document is the caller's from here, as is its free */
     m->buffer_changed = buffer != entry;
     m->has_written_size = 1;
     m->written_size = written;
@@ -266,24 +353,6 @@ static NRT_STATUS run_call(const api_args_t *x, ntsim_arena_t *a, NtsimTestee__A
     }
 }
 
-/* fail_allocations_after: an allocator that lets g_allocs_left allocations
- * through and fails the rest. It wraps libc's, so blocks from before it was
- * installed, and those the caller frees with free(), stay valid. */
-static uint64_t g_allocs_left;
-
-static void *failing_malloc(size_t size)
-{
-    return g_allocs_left > 0 ? (g_allocs_left--, malloc(size)) : NULL;
-}
-static void *failing_realloc(void *ptr, size_t size)
-{
-    return g_allocs_left > 0 ? (g_allocs_left--, realloc(ptr, size)) : NULL;
-}
-static void *failing_calloc(size_t count, size_t size)
-{
-    return g_allocs_left > 0 ? (g_allocs_left--, calloc(count, size)) : NULL;
-}
-
 /* The call's name, its NULL arguments and its payload; NRT_INVALID with err. */
 static NRT_STATUS read_args(const NtsimTestee__ApiCall *q, api_args_t *x, char *err, size_t cap)
 {
@@ -325,14 +394,9 @@ static NRT_STATUS answer_call(const NtsimTestee__ApiCall *q, ntsim_arena_t *a,
     /* The call's own messages: the fixture's log starts again (its first
      * NTSIM_FIXTURE_LOG_MAX lines are kept, all counted). */
     ntsim_fixture.log_count = 0;
-    /* All four or none: NRT_SUCCESS both ways. */
-    if (q->has_fail_allocations_after) {
-        g_allocs_left = q->fail_allocations_after;
-        (void)ntsim_replace_allocator(failing_malloc, failing_realloc, failing_calloc, free);
-    }
+    call_entered(q->has_fail_allocations_after, q->fail_allocations_after);
     st = run_call(&x, a, m);
-    if (q->has_fail_allocations_after)
-        (void)ntsim_replace_allocator(NULL, NULL, NULL, NULL);
+    call_returned(m);
     if (st != NRT_SUCCESS || !q->log)
         return st;
     return (m->log = ntsim__testee_log(a)) != NULL ? NRT_SUCCESS : NRT_RESOURCE;

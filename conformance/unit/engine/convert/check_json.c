@@ -479,6 +479,35 @@ START_TEST(test_fetch_of_nc_0_leaves_nc_1)
 }
 END_TEST
 
+/* D-ALLOCATOR: the session's first fetch makes the sync-point table
+ * (D-JSON-TIME); when it then runs out of memory, it gives the table back
+ * with the rest, so an attempt that returned NRT_RESOURCE holds no block
+ * (the api kind judges the same through the testee's blocks_kept). The one
+ * that gets through keeps two: the document and the table. */
+START_TEST(test_first_fetch_out_of_memory_keeps_no_sync_table)
+{
+    emit_generic(0, 2);
+    for (uint64_t allow = 0;; allow++) {
+        ck_assert_uint_lt(allow, 100);
+        char *buf = NULL;
+        size_t n = 0;
+        ntsim_probe_begin(allow);
+        NRT_STATUS st = nrt_sys_trace_fetch_events(&buf, &n, NULL);
+        ntsim_probe_end();
+        if (st != NRT_SUCCESS) {
+            ck_assert_int_eq(st, NRT_RESOURCE);
+            ck_assert_msg(ntsim_probe.live == 0, "allow %u: %zu blocks held after NRT_RESOURCE",
+                          (unsigned)allow, ntsim_probe.live);
+            continue;
+        }
+        ck_assert_uint_eq(ntsim_probe.live, 2);
+        ck_assert_uint_eq(count_events(buf), 2);
+        nrt_sys_trace_buffer_free(buf);
+        break;
+    }
+}
+END_TEST
+
 /* D-FETCH and D-ALLOCATOR: out of memory at any allocation, fetch returns
  * NRT_RESOURCE, logs it, drains nothing and frees what it took; once
  * enough are allowed, the document is the one fetch makes without a limit,
@@ -970,6 +999,7 @@ Suite *make_json_suite(void)
     tcase_add_test(tc, test_fetch_takes_every_event_of_a_large_ring);
     tcase_add_test(tc, test_fetch_of_nc_0_leaves_nc_1);
     tcase_add_test(tc, test_fetch_and_serialize_run_out_of_memory_cleanly);
+    tcase_add_test(tc, test_first_fetch_out_of_memory_keeps_no_sync_table);
     tcase_add_test(tc, test_serialize_refuses_a_count_past_memory);
     tcase_add_test(tc, test_data_format_text_is_exact_on_a_dirty_stack);
     tcase_add_test(tc, test_fetch_out_of_memory_error_counts_the_events_it_keeps);
