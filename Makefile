@@ -630,7 +630,9 @@ INSTALL_FILES = $(foreach h,$(wildcard include/nrt/*.h include/ntsim/*.h),$(h)=$
     $(LIB)=lib/libntsim.a $(SHLIB)=lib/$(SONAME) $(NTSIM_BIN)=bin/ntsim $(CHECK_BIN)=bin/check_ntsim \
     $(foreach p,$(MAN_PAGES),$(p)=share/man/man1/$(notdir $(p))) \
     $(foreach m,$(DATA_MAP),$(call data_files,$(firstword $(subst =, ,$(m))),$(lastword $(subst =, ,$(m)))))
-MANIFEST := share/ntsim/install_manifest.txt
+# Its name, from sim/locate.h: an installed check_ntsim checks its data against it.
+MANIFEST := $(shell sed -n 's/^\#define NTSIM_INSTALLED_DATA "\(.*\)"$$/\1/p' sim/locate.h)/$(shell \
+    sed -n 's/^\#define NTSIM_INSTALL_MANIFEST "\(.*\)"$$/\1/p' sim/locate.h)
 
 # The man pages, made from the programs' own --help (conformance/cli/man_pages.pl).
 $(BUILD)/man/ntsim.1: docs/man/ntsim.1.in $(NTSIM_BIN) conformance/cli/man_pages.pl sim/locate.h
