@@ -332,7 +332,7 @@ check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT) $(NTSIM_BIN) $(MAN
 	$(PYTHON3) conformance/cli/junit_check.py $(BUILD)/conformance.junit.xml \
 	    "$$(tail -1 $(BUILD)/conformance.log)"
 	sh conformance/cli/testee_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN) $(BUILD)/conformance.log $(CHECK_ARGS)
-	sh conformance/cli/generate_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN)
+	sh conformance/cli/generate_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN) $(PYTHON3)
 	sh conformance/cli/contract_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN)
 	sh conformance/cli/cli_failures.sh ./$(CHECK_BIN) $(PYTHON3)
 	./$(CXX_TEST)
