@@ -101,7 +101,8 @@ typedef void (*ntsim_data_damage_fn)(ntsim_data_t what, const char *path, const 
  * FIFO or a directory where a file was installed: not a regular file), each
  * given to damaged(ctx) in the manifest's order. Returns how many, or -1
  * with why (naming the manifest) when the manifest cannot be read or memory
- * ran out. A program of a build tree has no manifest: 0, nothing checked. */
+ * ran out. A program of a build tree, or one that cannot be located, has no
+ * manifest: 0, nothing checked. */
 long ntsim_data_check_installed(const ntsim_data_t *wanted, size_t count,
                                 ntsim_data_damage_fn damaged, void *ctx, char *why, size_t cap);
 

@@ -325,7 +325,7 @@ typedef struct path_list {
     dir_seen_t *dirs;
     size_t dir_count, dir_cap;
     ntsim_errors_t *errors; /* a loop or a second path to a directory, named */
-    ntsim_errors_t *unreadable; /* a subdirectory that cannot be listed, named */
+    ntsim_errors_t *unreadable; /* a file or subdirectory that cannot be read, named */
 } path_list_t;
 
 /* Deeper than this is no vector tree; said, not read. */
@@ -388,6 +388,17 @@ static NRT_STATUS collect(path_list_t *list, const char *dir, unsigned depth)
                                       full, strerror(errno));
             free(full);
         } else if (ntsim_ends_with(e->d_name, ".yaml")) {
+            /* One that does not open or is not a regular file gives no
+             * content to judge: named apart, never loaded (vector.h). */
+            char why[256];
+            uint64_t size;
+            FILE *f = ntsim_open_input(full, SIZE_MAX, &size, why, sizeof why);
+            if (f == NULL) {
+                st = ntsim_errors_add(list->unreadable, "%s: %s", full, why);
+                free(full);
+                continue;
+            }
+            (void)fclose(f); /* opened to see that it opens: nothing read */
             if (grow((void **)&list->paths, &list->cap, list->count, sizeof(char *)) !=
                 NRT_SUCCESS) {
                 free(full);
@@ -403,18 +414,6 @@ static NRT_STATUS collect(path_list_t *list, const char *dir, unsigned depth)
     return st;
 }
 
-/* The last line of from, appended to to; NRT_FAILURE (the file's status
- * as before), or NRT_RESOURCE. */
-static NRT_STATUS move_last_error(ntsim_errors_t *from, ntsim_errors_t *to)
-{
-    if (from->count == 0)
-        return NRT_FAILURE; /* cannot happen: load_file names what it cannot read */
-    char *line = from->items[--from->count];
-    NRT_STATUS st = ntsim_errors_add(to, "%s", line);
-    free(line);
-    return st == NRT_SUCCESS ? NRT_FAILURE : st;
-}
-
 static int cmp_paths(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
@@ -424,12 +423,17 @@ NRT_STATUS ntsim_vector_set_load_dir(ntsim_vector_set_t *set, const char *dir)
 {
     path_list_t list = {NULL, 0, 0, NULL, 0, 0, &set->errors, &set->unreadable};
     size_t errors_before = set->errors.count + set->unreadable.count;
+    size_t unreadable_before = set->unreadable.count;
     NRT_STATUS st = collect(&list, dir, 0);
     if (st == NRT_FAILURE) {
         NRT_STATUS e = ntsim_errors_add(&set->unreadable, "%s: cannot read vector directory: %s",
                                         dir, strerror(errno));
         st = e == NRT_SUCCESS ? NRT_FAILURE : e;
     }
+    /* In byte order, as the files load: the same run names them the same way. */
+    if (set->unreadable.count > unreadable_before)
+        qsort(set->unreadable.items + unreadable_before, set->unreadable.count - unreadable_before,
+              sizeof(char *), cmp_paths);
     if (st == NRT_SUCCESS && list.count == 0) {
         NRT_STATUS e = ntsim_errors_add(&set->errors, "%s: no *.yaml vector files found", dir);
         st = e == NRT_SUCCESS ? NRT_FAILURE : e;
@@ -440,8 +444,6 @@ NRT_STATUS ntsim_vector_set_load_dir(ntsim_vector_set_t *set, const char *dir)
         qsort(list.paths, list.count, sizeof(char *), cmp_paths);
         for (size_t i = 0; i < list.count; i++) {
             NRT_STATUS fs = ntsim_vector_set_load_file(set, list.paths[i]);
-            if (fs == NRT_FAILURE) /* its bytes could not be had: its line moves */
-                fs = move_last_error(&set->errors, &set->unreadable);
             if (fs == NRT_RESOURCE) {
                 st = fs;
                 break;
