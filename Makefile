@@ -334,7 +334,7 @@ check: $(CHECK_BIN) $(CXX_TEST) $(CLIENT_TEST) $(EXIT_CLIENT) $(NTSIM_BIN) $(MAN
 	$(PYTHON3) conformance/cli/junit_check.py $(BUILD)/conformance.junit.xml \
 	    "$$(tail -1 $(BUILD)/conformance.log)"
 	sh conformance/cli/testee_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN) $(BUILD)/conformance.log $(CHECK_ARGS)
-	sh conformance/cli/generate_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN)
+	sh conformance/cli/generate_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN) $(PYTHON3)
 	sh conformance/cli/contract_check.sh ./$(CHECK_BIN) ./$(NTSIM_BIN)
 	sh conformance/cli/cli_failures.sh ./$(CHECK_BIN) $(PYTHON3)
 	./$(CXX_TEST)
@@ -633,7 +633,9 @@ INSTALL_FILES = $(foreach h,$(wildcard include/nrt/*.h include/ntsim/*.h),$(h)=$
     $(LIB)=lib/libntsim.a $(SHLIB)=lib/$(SONAME) $(NTSIM_BIN)=bin/ntsim $(CHECK_BIN)=bin/check_ntsim \
     $(foreach p,$(MAN_PAGES),$(p)=share/man/man1/$(notdir $(p))) \
     $(foreach m,$(DATA_MAP),$(call data_files,$(firstword $(subst =, ,$(m))),$(lastword $(subst =, ,$(m)))))
-MANIFEST := share/ntsim/install_manifest.txt
+# Its name, from sim/locate.h: an installed check_ntsim checks its data against it.
+MANIFEST := $(shell sed -n 's/^\#define NTSIM_INSTALLED_DATA "\(.*\)"$$/\1/p' sim/locate.h)/$(shell \
+    sed -n 's/^\#define NTSIM_INSTALL_MANIFEST "\(.*\)"$$/\1/p' sim/locate.h)
 
 # The man pages, made from the programs' own --help (conformance/cli/man_pages.pl).
 $(BUILD)/man/ntsim.1: docs/man/ntsim.1.in $(NTSIM_BIN) conformance/cli/man_pages.pl sim/locate.h

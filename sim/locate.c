@@ -191,3 +191,93 @@ char *ntsim_data_beside_program(const char *name, char *why, size_t cap)
         snprintf(why, cap, "out of memory");
     return path;
 }
+
+/* Whether `tail` (a manifest line past "share/ntsim/") is piece `what`'s
+ * installed file or a file under its installed folder. */
+static bool under_piece(const char *tail, ntsim_data_t what)
+{
+    const char *piece = data_rows[what].installed;
+    size_t n = strlen(piece);
+    return strncmp(tail, piece, n) == 0 && (tail[n] == '\0' || tail[n] == '/');
+}
+
+/* Whether root/tail opens as a regular file; why when not. */
+static bool opens(const char *root, const char *tail, char **path, char *why, size_t cap)
+{
+    *path = join(root, tail);
+    if (*path == NULL) {
+        snprintf(why, cap, "out of memory");
+        return false;
+    }
+    uint64_t size;
+    FILE *f = ntsim_open_input(*path, SIZE_MAX, &size, why, cap);
+    if (f == NULL)
+        return false;
+    (void)fclose(f); /* opened to see that it opens: nothing read, nothing to lose */
+    return true;
+}
+
+long ntsim_data_check_installed(const ntsim_data_t *wanted, size_t count,
+                                ntsim_data_damage_fn damaged, void *ctx, char *why, size_t cap)
+{
+    /* A program in a build tree, or one that cannot be located (copied out
+     * of any tree: its pieces' own lookups say so when it needs them), has
+     * no manifest to check. */
+    char exe[PATH_MAX], located_why[512];
+    bool installed = false;
+    char *root = count > 0 && own_path(exe, sizeof exe, located_why, sizeof located_why)
+                     ? ntsim_data_root_of(exe, &installed, located_why, sizeof located_why)
+                     : NULL;
+    if (!installed) {
+        free(root);
+        return 0;
+    }
+    char *manifest = join(root, NTSIM_INSTALL_MANIFEST), err[256] = "out of memory";
+    uint64_t size;
+    FILE *f = manifest ? ntsim_open_input(manifest, SIZE_MAX, &size, err, sizeof err) : NULL;
+    if (f == NULL) {
+        snprintf(why, cap, "%s: %s", manifest ? manifest : NTSIM_INSTALL_MANIFEST, err);
+        free(manifest);
+        free(root);
+        return -1;
+    }
+    const char prefix[] = NTSIM_INSTALLED_DATA "/";
+    char *line = NULL;
+    size_t line_cap = 0;
+    long bad = 0;
+    ssize_t n;
+    errno = 0; /* getline's -1 is the end, a read error (ferror) or ENOMEM */
+    while (bad >= 0 && (n = getline(&line, &line_cap, f)) >= 0) {
+        if (n > 0 && line[n - 1] == '\n')
+            line[n - 1] = '\0';
+        if (strncmp(line, prefix, sizeof prefix - 1) != 0)
+            continue; /* bin/, lib/, include/, the man pages: not data */
+        const char *tail = line + sizeof prefix - 1;
+        for (size_t i = 0; i < count; i++) {
+            if (wanted[i] >= NTSIM_DATA_COUNT || !under_piece(tail, wanted[i]))
+                continue;
+            char *path, file_why[256];
+            if (!opens(root, tail, &path, file_why, sizeof file_why)) {
+                if (path == NULL) {
+                    snprintf(why, cap, "out of memory");
+                    bad = -1;
+                    break;
+                }
+                damaged(wanted[i], path, file_why, ctx);
+                bad++;
+            }
+            free(path);
+            break;
+        }
+        errno = 0;
+    }
+    if (bad >= 0 && (ferror(f) || errno == ENOMEM)) {
+        snprintf(why, cap, "%s: cannot read: %s", manifest, strerror(errno));
+        bad = -1;
+    }
+    free(line);
+    (void)fclose(f); /* read only */
+    free(manifest);
+    free(root);
+    return bad;
+}

@@ -66,6 +66,10 @@ typedef enum ntsim_data {
 #define NTSIM_LOCATE_MAX_UP 8
 /* Under <prefix>: where the installed data is. */
 #define NTSIM_INSTALLED_DATA "share/ntsim"
+/* Under the installed data: the list make install writes of every file it
+ * put, one path a line relative to <prefix> ("share/ntsim/vectors/x.yaml";
+ * the Makefile reads the name from here). */
+#define NTSIM_INSTALL_MANIFEST "install_manifest.txt"
 
 /* The data root for the program at `exe` (an absolute path, links
  * resolved): malloc'd, *installed says which layout; NULL with why (cap
@@ -86,6 +90,21 @@ char *ntsim_data_source_path(const char *tail, char *why, size_t cap);
 /* The program `name` beside the running one (check_ntsim's ntsim): a
  * malloc'd path, or NULL with why. */
 char *ntsim_data_beside_program(const char *name, char *why, size_t cap);
+
+/* One file of an installed piece that is missing or does not open: the
+ * piece, the file's path and why ("cannot open: No such file or directory"). */
+typedef void (*ntsim_data_damage_fn)(ntsim_data_t what, const char *path, const char *why,
+                                     void *ctx);
+
+/* For a program run from an installed prefix: every file its manifest lists
+ * under the pieces wanted[0..count) that is missing or does not open (a
+ * FIFO or a directory where a file was installed: not a regular file), each
+ * given to damaged(ctx) in the manifest's order. Returns how many, or -1
+ * with why (naming the manifest) when the manifest cannot be read or memory
+ * ran out. A program of a build tree, or one that cannot be located, has no
+ * manifest: 0, nothing checked. */
+long ntsim_data_check_installed(const ntsim_data_t *wanted, size_t count,
+                                ntsim_data_damage_fn damaged, void *ctx, char *why, size_t cap);
 
 /* "the shipped scenarios" and so on: for messages. */
 const char *ntsim_data_what(ntsim_data_t what);

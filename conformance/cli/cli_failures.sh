@@ -6,7 +6,9 @@
 #    load error as "file:line:col: field: message".
 # 2. Well-formed but wrong vectors (testdata/wrong): exit 1, and each failure
 #    names the vector id, its file:line, and expected vs got.
-# 3. With PYTHON3: the --junit files of the failing runs (load errors, failed
+# 3. A vector file that cannot be read at all: exit 2 naming it and
+#    --vectors, before the testee starts (D-DATA-LOCATE).
+# 4. With PYTHON3: the --junit files of the failing runs (load errors, failed
 #    vectors, expected-failure lines that are wrong) count what their summary
 #    lines do, read by python3-junitparser (conformance/cli/junit_check.py).
 set -u
@@ -131,6 +133,20 @@ expect_line "xfail.txt:2: notify.dma: an expected failure needs a reason after i
 CK_VERBOSITY=silent "$bin" --expected-failures "$tmpv/xfail.txt" --junit "$out.xml" >"$out" 2>&1
 expect_line "xfail.txt:1: no.such.vector: listed as an expected failure, but no vector has this id"
 junit "a stale and a reasonless expected failure"
+
+# A vector file the runner cannot read at all (a link to nothing, a FIFO)
+# is its own input failing, not a vector's nor the testee's: exit 2 naming
+# it and --vectors, before the testee starts (the "testee" here would leave
+# a file); one that reads but does not parse is a load failure (1, above).
+mkdir "$tmpv/unread" && cp vectors/enum_status.yaml "$tmpv/unread/" &&
+    ln -s nowhere.yaml "$tmpv/unread/lost.yaml" && mkfifo "$tmpv/unread/pipe.yaml" || fail=1
+"$bin" --vectors "$tmpv/unread" --testee "touch $tmpv/started" >"$out" 2>&1
+rc=$?
+[ "$rc" -eq 2 ] || { echo "cli_failures: unreadable vector files: exit $rc, want 2" >&2; fail=1; }
+expect_line "$tmpv/unread/lost.yaml: cannot open: No such file or directory (under the vectors' directory: the harness's own input, not the testee's; --vectors DIR reads another)"
+expect_line "$tmpv/unread/pipe.yaml: not a regular file (a FIFO) (under the vectors' directory"
+expect_line "nothing was judged: 2 unreadable under the vectors' directory (above)"
+[ ! -e "$tmpv/started" ] || { echo "cli_failures: unreadable vector files: the testee was started" >&2; fail=1; }
 rm -rf "$tmpv"
 
 "$bin" --no-such-option >"$out" 2>&1
@@ -139,7 +155,8 @@ if [ "$rc" -ne 2 ]; then
     echo "cli_failures: a bad option exited $rc, want 2" >&2
     fail=1
 fi
-expect_line "usage:"
+expect_line "$bin: unknown option '--no-such-option'"
+expect_line "($bin --help says more)"
 
 if [ "$fail" -eq 0 ]; then
     echo "cli_failures: broken and wrong vectors fail the run with precise messages: ok"

@@ -1,6 +1,6 @@
 #!/bin/sh
-# conformance/cli/generate_check.sh CHECK NTSIM: generative conformance
-# (`CHECK --generate`, docs/generative.md), run by `make check`.
+# conformance/cli/generate_check.sh CHECK NTSIM [PYTHON3]: generative
+# conformance (`CHECK --generate`, docs/generative.md), run by `make check`.
 #
 #   1. A short pass (seed 2029, 600 cases) through `NTSIM testee` passes,
 #      covers every (type, phase) of the one table, every converter input and
@@ -16,9 +16,15 @@
 #   4. A testee lacking kinds or capabilities: the cases it cannot judge are
 #      skipped with the reason, the checks it cannot answer counted.
 #   5. Bad options are usage errors.
+#   6. --junit FILE of a generate run (200 cases from seed 2029: passing in
+#      process, one failing through a broken testee, skips through a testee
+#      that answers less), read by python3-junitparser
+#      (conformance/cli/junit_check.py), counts what the generate line does
+#      (D-JUNIT).
 set -u
-check=${1:?usage: generate_check.sh CHECK NTSIM}
+check=${1:?usage: generate_check.sh CHECK NTSIM [PYTHON3]}
 ntsim=${2:?}
+py=${3:-python3}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fail=0
@@ -119,7 +125,7 @@ cmp -s "$tmp/vector-in" "$tmp/vector-testee" || bad "--case 301 differs in proce
 # --- 4. a testee that answers less ---------------------------------------------------------
 
 run less 0 --testee "$ntsim testee --kinds=record,json --capabilities=log" --generate 120 \
-    --seed $seed --progress 0
+    --seed $seed --progress 0 --junit "$tmp/less.xml"
 has less "  ntff: 10 cases, 0 passed, 0 failed, 10 skipped (the testee does not answer ntff)"
 has less "skipped (needs the testee's json_escape)"
 has less "without their stats checks (not announced)"
@@ -135,7 +141,24 @@ has seedx.err "--seed: 'x' is not a count"
 run seed010 0 --seed 010 --case 0 --progress 0
 has seed010 "generate: seed 10, cases 0..0"
 
+# --- 6. the --junit file counts what the generate line does ------------------------------
+
+# junit NAME: NAME's --junit file ($tmp/NAME.xml) against its generate line.
+junit() {
+    line=$(grep '^generate: [0-9]* cases in ' "$tmp/$1")
+    "$py" conformance/cli/junit_check.py "$tmp/$1.xml" "$line" >"$tmp/$1.junit" 2>&1 ||
+        bad "$1: the --junit file does not count what '$line' does: $(cat "$tmp/$1.junit")"
+}
+run junit 0 --generate 200 --seed $seed --progress 0 --junit "$tmp/junit.xml"
+has junit "200 passed, 0 failed, 0 skipped, 0 discarded, 0 errors (seed $seed)"
+junit junit
+run junit-fail 1 --testee "$ntsim testee --break=escape_1e" --generate 200 --seed $seed --progress 0 \
+    --junit "$tmp/junit-fail.xml"
+has junit-fail "199 passed, 1 failed, 0 skipped"
+junit junit-fail
+junit less
+
 if [ "$fail" -eq 0 ]; then
-    echo "generate_check: 600 cases through the testee (${took} s) cover every (type, phase), converter input and api call; subtle breaks found, shrunk, saved and replayed; ok"
+    echo "generate_check: 600 cases through the testee (${took} s) cover every (type, phase), converter input and api call; subtle breaks found, shrunk, saved and replayed; --junit counts what the generate line does; ok"
 fi
 exit "$fail"

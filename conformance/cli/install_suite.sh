@@ -12,9 +12,12 @@
 #      passes every vector of the kinds it announces through the installed
 #      runner; a kind it announces but does not answer fails with its Error;
 #   3. each piece of the harness's own data removed in turn: exit 2, the
-#      file and the option that sets it named, nothing judged; protoc
-#      missing from PATH the same; ntsim replay of an ntff vector without
-#      the NTFF schema the same;
+#      file and the option that sets it named, nothing judged; so too one
+#      vector file, one scenario or the install's manifest removed, and (run
+#      as nobody: root opens any file) a vector file that does not open, in
+#      the install or in a porter's own --vectors DIR; protoc missing from
+#      PATH the same; ntsim replay of an ntff vector without the NTFF schema
+#      the same;
 #   4. the README's installed commands run from elsewhere with P/bin on
 #      PATH: ntsim run by a shipped scenario's name, export, view; the man
 #      pages are where man finds them;
@@ -71,20 +74,62 @@ grep -q "$rec: testee: answered request 2 (record) with an error: the Python exa
     "$tmp/py_error.log" || bad "the Python example's Error is not the vector's failure: $(grep -m1 "^$rec" "$tmp/py_error.log")"
 
 # --- 3. the harness's own data, missing ----------------------------------------------
-# missing PATH OPTION: PATH moved away, the run must stop with exit 2 naming both.
+# missing PATH OPTION [in-process]: PATH moved away, the run (through the
+# testee, or in process: the scenario vectors run only there) must stop with
+# exit 2 naming both, nothing loaded or started.
 missing() {
     mv "$P/share/ntsim/$1" "$tmp/moved"
-    (cd "$tmp/elsewhere" && "$P/bin/check_ntsim" --testee "$P/bin/ntsim testee") >"$tmp/m.out" 2>"$tmp/m.err"
+    if [ "${3:-}" = in-process ]; then
+        (cd "$tmp/elsewhere" && "$P/bin/check_ntsim") >"$tmp/m.out" 2>"$tmp/m.err"
+    else
+        (cd "$tmp/elsewhere" && "$P/bin/check_ntsim" --testee "$P/bin/ntsim testee") >"$tmp/m.out" 2>"$tmp/m.err"
+    fi
     rc=$?
     mv "$tmp/moved" "$P/share/ntsim/$1"
     [ "$rc" -eq 2 ] || bad "without $1: exit $rc, want 2"
     grep -q "$P/share/ntsim/$1: .*; $2 " "$tmp/m.err" || bad "without $1: the message names not it and $2: $(head -1 "$tmp/m.err")"
-    grep -q 'testee:' "$tmp/m.out" && bad "without $1: the testee was started"
+    grep -q '^testee:' "$tmp/m.out" && bad "without $1: the testee was started"
+    grep -q '^loaded ' "$tmp/m.out" && bad "without $1: vectors were judged"
 }
 missing vectors --vectors
 missing proto/ntff.proto --proto
 missing docs/spec_facts.md --facts
 missing docs/decisions.md --decisions
+# One file of a piece, as make install listed it: never a run of one vector
+# fewer, nor a scenario vector's failure.
+missing vectors/enum_status.yaml --vectors
+missing scenarios/trn2_48xl.yaml make in-process
+missing install_manifest.txt make
+# A file that does not open: the install's (make install puts it back) and
+# one in a porter's own --vectors DIR (the harness's input too). Root opens
+# a chmod 000 file: as root, the runner runs as nobody.
+as=
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null && id nobody >/dev/null 2>&1; then
+    as="setpriv --reuid=nobody --regid=$(id -g nobody) --clear-groups"
+fi
+unreadable() {
+    (cd "$tmp/elsewhere" && $as "$P/bin/check_ntsim" --testee "$P/bin/ntsim testee" "$@") \
+        >"$tmp/m.out" 2>"$tmp/m.err"
+}
+if [ "$(id -u)" -ne 0 ] || [ -n "$as" ]; then
+    chmod 755 "$tmp"
+    cp -R "$P/share/ntsim/vectors" "$tmp/own"
+    chmod 000 "$P/share/ntsim/vectors/enum_status.yaml" "$tmp/own/enum_status.yaml"
+    unreadable
+    rc=$?
+    [ "$rc" -eq 2 ] && grep -q "$P/share/ntsim/vectors/enum_status.yaml: cannot open: Permission denied .*; --vectors DIR reads another, make install puts it back" "$tmp/m.err" ||
+        bad "an unreadable installed vector file: exit $rc, $(head -1 "$tmp/m.err")"
+    grep -q 'testee:' "$tmp/m.out" && bad "an unreadable installed vector file: the testee was started"
+    unreadable --vectors "$tmp/own"
+    rc=$?
+    [ "$rc" -eq 2 ] && grep -q "$tmp/own/enum_status.yaml: cannot open: Permission denied (.*; --vectors DIR reads another)" "$tmp/m.err" ||
+        bad "an unreadable vector file in --vectors DIR: exit $rc, $(head -1 "$tmp/m.err")"
+    grep -q 'testee:' "$tmp/m.out" && bad "an unreadable vector file in --vectors DIR: the testee was started"
+    chmod 644 "$P/share/ntsim/vectors/enum_status.yaml"
+    unread="a vector file that does not open${as:+ (run as nobody)}"
+else
+    unread="not a vector file that does not open (no setpriv or no user nobody to run as: root opens it)"
+fi
 # protoc, the harness's tool for the ntff vectors, missing: exit 2 too.
 mkdir -p "$tmp/nopath" && ln -s "$(command -v sh)" "$tmp/nopath/sh"
 (cd "$tmp/elsewhere" && PATH="$tmp/nopath" "$P/bin/check_ntsim" --testee "$P/bin/ntsim testee") \
@@ -125,6 +170,6 @@ dirs=$(cd "$D/usr/local" && find . -mindepth 1 -type d | sort | tr '\n' ' ')
 
 if [ "$fail" -eq 0 ]; then
     echo "install_suite: installed in $P: the runner from another directory counts per kind what the build tree's testee run does ($(tail -1 "$tmp/installed.log")); $(sed 's/^junit_check: [^:]*: //' "$tmp/junit")"
-    echo "install_suite: the Python example passes $(tail -1 "$tmp/py.log" | sed 's/^conformance: //'); each missing piece of data is exit 2 naming it; the README's installed commands and man pages work; uninstall removed all $files files: ok"
+    echo "install_suite: the Python example passes $(tail -1 "$tmp/py.log" | sed 's/^conformance: //'); each missing piece or file of data is exit 2 naming it, and $unread; the README's installed commands and man pages work; uninstall removed all $files files: ok"
 fi
 exit "$fail"

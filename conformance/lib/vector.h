@@ -109,6 +109,7 @@ typedef struct ntsim_vector_set {
     size_t count;
     size_t cap;
     ntsim_errors_t errors;         /* load errors; errors.files counts files read */
+    ntsim_errors_t unreadable;     /* load_dir: files and folders that give no content at all */
 } ntsim_vector_set_t;
 
 /* The kinds this build knows (conformance/kinds/kinds.c), NULL-terminated. */
@@ -126,7 +127,12 @@ NRT_STATUS ntsim_vector_set_load_file(ntsim_vector_set_t *set, const char *path)
  * each directory read once: a symlink loop or a second path to a directory
  * is an error naming both paths, and not followed; deeper than 16
  * directories is an error too. Returns the worst status of the files; a
- * missing dir, a loop or an unreadable subdirectory is NRT_FAILURE. */
+ * missing dir, a loop or an unreadable subdirectory is NRT_FAILURE. What
+ * gives no content at all (dir or a subdirectory that does not list, a
+ * *.yaml that does not open or is not a regular file) is named in
+ * set->unreadable, not set->errors, and not loaded: the caller's input
+ * failed, not a vector (D-DATA-LOCATE). A file that opens but is refused
+ * (over the size limit, not YAML) is a load error as any. */
 NRT_STATUS ntsim_vector_set_load_dir(ntsim_vector_set_t *set, const char *dir);
 /* Whether `key` (len bytes) is one of v's keys that its kind judges: `error`
  * or one of the kind's judged keys, present in v (facts.h: FACT@key). */

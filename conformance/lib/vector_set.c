@@ -102,6 +102,7 @@ void ntsim_vector_set_free(ntsim_vector_set_t *set)
         vector_free(&set->vectors[i]);
     free(set->vectors);
     ntsim_errors_free(&set->errors);
+    ntsim_errors_free(&set->unreadable);
     memset(set, 0, sizeof *set);
 }
 
@@ -324,6 +325,7 @@ typedef struct path_list {
     dir_seen_t *dirs;
     size_t dir_count, dir_cap;
     ntsim_errors_t *errors; /* a loop or a second path to a directory, named */
+    ntsim_errors_t *unreadable; /* a file or subdirectory that cannot be read, named */
 } path_list_t;
 
 /* Deeper than this is no vector tree; said, not read. */
@@ -382,10 +384,21 @@ static NRT_STATUS collect(path_list_t *list, const char *dir, unsigned depth)
         if (stat(full, &fb) == 0 && S_ISDIR(fb.st_mode)) {
             st = collect(list, full, depth + 1);
             if (st == NRT_FAILURE) /* a subdirectory that cannot be read: named */
-                st = ntsim_errors_add(list->errors, "%s: cannot read vector directory: %s",
+                st = ntsim_errors_add(list->unreadable, "%s: cannot read vector directory: %s",
                                       full, strerror(errno));
             free(full);
         } else if (ntsim_ends_with(e->d_name, ".yaml")) {
+            /* One that does not open or is not a regular file gives no
+             * content to judge: named apart, never loaded (vector.h). */
+            char why[256];
+            uint64_t size;
+            FILE *f = ntsim_open_input(full, SIZE_MAX, &size, why, sizeof why);
+            if (f == NULL) {
+                st = ntsim_errors_add(list->unreadable, "%s: %s", full, why);
+                free(full);
+                continue;
+            }
+            (void)fclose(f); /* opened to see that it opens: nothing read */
             if (grow((void **)&list->paths, &list->cap, list->count, sizeof(char *)) !=
                 NRT_SUCCESS) {
                 free(full);
@@ -408,19 +421,24 @@ static int cmp_paths(const void *a, const void *b)
 
 NRT_STATUS ntsim_vector_set_load_dir(ntsim_vector_set_t *set, const char *dir)
 {
-    path_list_t list = {NULL, 0, 0, NULL, 0, 0, &set->errors};
-    size_t errors_before = set->errors.count;
+    path_list_t list = {NULL, 0, 0, NULL, 0, 0, &set->errors, &set->unreadable};
+    size_t errors_before = set->errors.count + set->unreadable.count;
+    size_t unreadable_before = set->unreadable.count;
     NRT_STATUS st = collect(&list, dir, 0);
     if (st == NRT_FAILURE) {
-        NRT_STATUS e = ntsim_errors_add(&set->errors, "%s: cannot read vector directory: %s",
-                                                  dir, strerror(errno));
+        NRT_STATUS e = ntsim_errors_add(&set->unreadable, "%s: cannot read vector directory: %s",
+                                        dir, strerror(errno));
         st = e == NRT_SUCCESS ? NRT_FAILURE : e;
     }
+    /* In byte order, as the files load: the same run names them the same way. */
+    if (set->unreadable.count > unreadable_before)
+        qsort(set->unreadable.items + unreadable_before, set->unreadable.count - unreadable_before,
+              sizeof(char *), cmp_paths);
     if (st == NRT_SUCCESS && list.count == 0) {
         NRT_STATUS e = ntsim_errors_add(&set->errors, "%s: no *.yaml vector files found", dir);
         st = e == NRT_SUCCESS ? NRT_FAILURE : e;
     }
-    if (st == NRT_SUCCESS && set->errors.count > errors_before)
+    if (st == NRT_SUCCESS && set->errors.count + set->unreadable.count > errors_before)
         st = NRT_FAILURE; /* a loop, a directory too deep or unreadable: named above */
     if (st != NRT_RESOURCE && list.count > 0) { /* qsort wants an array, even of 0 */
         qsort(list.paths, list.count, sizeof(char *), cmp_paths);

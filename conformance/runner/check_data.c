@@ -15,6 +15,13 @@
  *   such file or directory (the spec's facts, the harness's own data; --facts
  *   FILE reads another): nothing was judged
  *
+ * An installed check_ntsim also checks each file of the located pieces it
+ * reads against the list make install wrote (share/ntsim/install_manifest.txt):
+ * one removed or unreadable is exit 2 the same way, naming the file, the
+ * option and "make install puts it back" (D-DATA-LOCATE), so that a lost
+ * vector is never a run of one vector fewer and a lost scenario never a
+ * vector's failure.
+ *
  * The unit suites test the source tree (its sources, its test data): they
  * run from a build tree only. An installed check_ntsim judges the vectors.
  */
@@ -158,7 +165,72 @@ const char *ntsim_check_tree(char *buf, size_t cap, const char *tail)
     return buf;
 }
 
-int ntsim_check_locate(const char *argv0, bool generating, bool *tree)
+/* The pieces an installed run may check against the manifest, with the
+ * option that reads another (NULL: none does). */
+static const struct {
+    ntsim_data_t data;
+    const char *option;
+    bool dir;
+} installed_pieces[] = {
+    {NTSIM_DATA_VECTORS, "--vectors DIR", true},
+    {NTSIM_DATA_SCENARIOS, NULL, true},
+    {NTSIM_DATA_NTFF_PROTO, "--proto DIR", false},
+    {NTSIM_DATA_FACTS, "--facts FILE", false},
+    {NTSIM_DATA_DECISIONS, "--decisions FILE", false},
+    {NTSIM_DATA_EXPECTED_FAILURES, "--xfail FILE", false},
+};
+enum { INSTALLED_PIECES = sizeof installed_pieces / sizeof installed_pieces[0] };
+/* The most damaged files named one by one; the rest are counted. */
+enum { DAMAGE_SHOWN = 10 };
+
+typedef struct damage {
+    const char *argv0;
+    long count;
+} damage_t;
+
+/* One line per file of the install that is missing or does not open. */
+static void damaged(ntsim_data_t what, const char *path, const char *why, void *ctx)
+{
+    damage_t *d = ctx;
+    if (d->count++ >= DAMAGE_SHOWN)
+        return;
+    size_t i = 0;
+    while (i + 1 < INSTALLED_PIECES && installed_pieces[i].data != what)
+        i++;
+    const char *option = installed_pieces[i].option;
+    fprintf(stderr, "%s: %s: %s (%s%s, the harness's own data as make install put it; %s%smake "
+                    "install puts it back)\n",
+            d->argv0, path, why, installed_pieces[i].dir ? "a file of " : "", ntsim_data_what(what),
+            option != NULL ? option : "", option != NULL ? " reads another, " : "");
+}
+
+/* For an installed program: every file of the located pieces this run
+ * reads (wanted[0..count)) is there and opens, as make install listed
+ * them; -1 to go on, else 2, each one that is not named. */
+static int check_installed(const char *argv0, const ntsim_data_t *wanted, size_t count)
+{
+    char why[512];
+    damage_t d = {argv0, 0};
+    long bad = ntsim_data_check_installed(wanted, count, damaged, &d, why, sizeof why);
+    if (bad < 0) {
+        fprintf(stderr, "%s: %s (make install's list of what it put, by which an installed "
+                        "check_ntsim checks its data; make install puts it back): nothing was "
+                        "judged\n",
+                argv0, why);
+        return 2;
+    }
+    if (bad == 0)
+        return -1;
+    if (bad > DAMAGE_SHOWN)
+        fprintf(stderr, "%s: ... and %ld more\n", argv0, bad - DAMAGE_SHOWN);
+    fprintf(stderr, "%s: nothing was judged: %ld file%s of the installed data above missing or "
+                    "unreadable\n",
+            argv0, bad, bad == 1 ? "" : "s");
+    return 2;
+}
+
+int ntsim_check_locate(const char *argv0, bool generating, bool in_process, bool xfail_given,
+                       bool *tree)
 {
     const piece_t pieces[] = {
         {&ntsim_check_vectors_dir, NTSIM_DATA_VECTORS, "--vectors DIR", true},
@@ -168,17 +240,32 @@ int ntsim_check_locate(const char *argv0, bool generating, bool *tree)
     };
     ntsim_check_vectors_given = ntsim_check_vectors_dir != NULL;
     bool ok = true, located = false;
+    /* What this run reads from where the locator found it: in process, the
+     * scenarios the scenario vectors name (a harness kind: skipped with a
+     * testee; none under --generate) and the default expected failures
+     * (unless --xfail); each piece no option gave. */
+    ntsim_data_t wanted[INSTALLED_PIECES];
+    size_t n_wanted = 0;
+    if (in_process && !generating)
+        wanted[n_wanted++] = NTSIM_DATA_SCENARIOS;
+    if (in_process && !generating && !xfail_given)
+        wanted[n_wanted++] = NTSIM_DATA_EXPECTED_FAILURES;
     for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
         if (!generating || pieces[i].value != &ntsim_check_vectors_dir) {
             bool given = *pieces[i].value != NULL, here = settle(argv0, &pieces[i]);
             ok &= here;
             located |= !here && !given;
+            if (!given)
+                wanted[n_wanted++] = pieces[i].data;
         }
     if (!ok) {
         fprintf(stderr, "%s: nothing was judged: the harness's own data above is missing%s\n",
                 argv0, located ? " (make install puts it in PREFIX/share/ntsim)" : "");
         return 2;
     }
+    int rc = check_installed(argv0, wanted, n_wanted);
+    if (rc >= 0)
+        return rc;
     char why[512];
     /* Optional: a tree or a prefix without the list has no expected failure. */
     if (ntsim_check_xfail_default == NULL)
@@ -190,4 +277,18 @@ int ntsim_check_locate(const char *argv0, bool generating, bool *tree)
         ntsim_check_ntsim_path = "ntsim";
     *tree = settle_tree();
     return -1;
+}
+
+int ntsim_check_vectors_unreadable(const char *argv0)
+{
+    const ntsim_errors_t *unreadable = &ntsim_check_vectors.unreadable;
+    for (size_t e = 0; e < unreadable->count; e++)
+        fprintf(stderr, "%s: %s (under the vectors' directory: the harness's own input, not the "
+                        "testee's; --vectors DIR reads another)\n",
+                argv0, unreadable->items[e]);
+    if (unreadable->count == 0)
+        return -1;
+    fprintf(stderr, "%s: nothing was judged: %zu unreadable under the vectors' directory (above)\n",
+            argv0, unreadable->count);
+    return 2;
 }

@@ -512,6 +512,9 @@ static int load_inputs(const char *argv0, const filter_t *f)
             fprintf(stderr, "%s: out of memory loading %s\n", argv0, ntsim_check_vectors_dir);
             return 1;
         }
+        int rc = ntsim_check_vectors_unreadable(argv0);
+        if (rc >= 0)
+            return rc;
         for (size_t e = 0; e < ntsim_check_vectors.errors.count; e++)
             fprintf(stderr, "%s\n", ntsim_check_vectors.errors.items[e]);
         ntsim_check_xfail_match(&ntsim_check_vectors);
@@ -579,7 +582,8 @@ int ntsim_check_start(int argc, char **argv)
     if (ntsim_check_list_suites)
         return -1; /* main lists them: nothing to load */
     bool tree;
-    if ((rc = ntsim_check_locate(argv[0], ntsim_check_generating(), &tree)) >= 0)
+    if ((rc = ntsim_check_locate(argv[0], ntsim_check_generating(), g_testee_command == NULL,
+                                  o.xfail_given, &tree)) >= 0)
         return rc;
     if (!o.xfail_given)
         o.xfail_path = ntsim_check_xfail_default;

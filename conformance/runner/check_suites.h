@@ -32,8 +32,11 @@ extern struct ntsim_testee *ntsim_check_testee;
 /* check_data.c: the run's own data (D-DATA-LOCATE), each the option's or
  * where the locator finds it (sim/locate.h); ntsim_check_locate settles
  * them after the options: -1 to go on, or 2 (each missing piece named with
- * its option); *tree says whether the source tree (the unit suites' data)
- * was found. The vectors' directory (given: --vectors), the facts, the
+ * its option; for an installed program, each file of the located pieces
+ * the run reads that is missing from what make install listed, or does not
+ * open); in_process: no --testee (the scenario vectors and the default
+ * expected failures are read); *tree says whether the source tree (the
+ * unit suites' data) was found. The vectors' directory (given: --vectors), the facts, the
  * decisions, the default expected-failures list (NULL: none), the ntsim
  * command for repro lines (the one beside this program). */
 extern const char *ntsim_check_vectors_dir;
@@ -41,7 +44,13 @@ extern bool ntsim_check_vectors_given;
 extern const char *ntsim_check_facts_path;
 extern const char *ntsim_check_xfail_default;
 extern const char *ntsim_check_ntsim_path;
-int ntsim_check_locate(const char *argv0, bool generating, bool *tree);
+int ntsim_check_locate(const char *argv0, bool generating, bool in_process, bool xfail_given,
+                       bool *tree);
+/* After loading the vectors: what under their directory could not be read
+ * at all (ntsim_vector_set_t.unreadable), one line each with --vectors: -1
+ * when nothing, else 2 (the harness's own input failed, not the testee;
+ * called before the testee starts). */
+int ntsim_check_vectors_unreadable(const char *argv0);
 /* --proto DIR: DIR/ntff.proto (false: out of memory). */
 bool ntsim_check_set_proto_dir(const char *dir);
 void ntsim_check_data_free(void);

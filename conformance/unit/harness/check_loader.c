@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "check_suites.h"
 #include "key_sort.h"
@@ -220,6 +222,42 @@ START_TEST(test_loader_reports_a_missing_file)
 }
 END_TEST
 
+/* In a directory, a file whose bytes cannot be had (a link to nothing, a
+ * FIFO) is named in `unreadable`, apart from a file whose content is bad:
+ * the runner stops on the former as its own input failing (exit 2), and
+ * counts the latter as a load failure (D-DATA-LOCATE). */
+START_TEST(test_loader_names_files_it_cannot_read_apart_from_bad_content)
+{
+    char dir[] = "/tmp/ntsim_loader_XXXXXX", fifo[64], lost[64], broken[64];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(fifo, sizeof fifo, "%s/fifo.yaml", dir);
+    snprintf(lost, sizeof lost, "%s/lost.yaml", dir);
+    snprintf(broken, sizeof broken, "%s/broken.yaml", dir);
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    ck_assert_int_eq(symlink("nowhere.yaml", lost), 0);
+    FILE *f = fopen(broken, "w");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_ge(fputs("version: 1\nvectors: [\n", f), 0);
+    ck_assert_int_eq(fclose(f), 0);
+
+    ntsim_vector_set_t set;
+    ntsim_vector_set_init(&set);
+    ck_assert_int_ne(ntsim_vector_set_load_dir(&set, dir), NRT_SUCCESS);
+    ck_assert_uint_eq(set.unreadable.count, 2);
+    char want[160];
+    snprintf(want, sizeof want, "%s: not a regular file (a FIFO)", fifo);
+    ck_assert_str_eq(set.unreadable.items[0], want);
+    snprintf(want, sizeof want, "%s: cannot open: No such file or directory", lost);
+    ck_assert_str_eq(set.unreadable.items[1], want);
+    ck_assert_uint_eq(set.errors.count, 1);
+    ck_assert_msg(strncmp(set.errors.items[0], broken, strlen(broken)) == 0, "got %s",
+                  set.errors.items[0]);
+    ck_assert_uint_eq(set.errors.files, 1); /* the two were never loaded */
+    ntsim_vector_set_free(&set);
+    ck_assert_int_eq(unlink(fifo) | unlink(lost) | unlink(broken) | rmdir(dir), 0);
+}
+END_TEST
+
 START_TEST(test_loader_reads_a_directory_in_path_order)
 {
     ntsim_vector_set_t set;
@@ -239,7 +277,12 @@ START_TEST(test_loader_reads_a_directory_in_path_order)
     ntsim_vector_set_init(&set);
     snprintf(dir, sizeof dir, "%s/no_such_dir", ntsim_check_testdata_dir);
     ck_assert_int_eq(ntsim_vector_set_load_dir(&set, dir), NRT_FAILURE);
-    ck_assert_uint_eq(set.errors.count, 1);
+    ck_assert_uint_eq(set.errors.count, 0);
+    ck_assert_uint_eq(set.unreadable.count, 1);
+    char missing[1100];
+    snprintf(missing, sizeof missing, "%s: cannot read vector directory: No such file or directory",
+             dir);
+    ck_assert_str_eq(set.unreadable.items[0], missing);
     ntsim_vector_set_free(&set);
 }
 END_TEST
@@ -516,6 +559,7 @@ Suite *make_loader_suite(void)
     tcase_add_test(tc, test_loader_rejects_duplicate_id);
     tcase_add_test(tc, test_loader_keeps_good_vectors_and_reports_every_bad_one);
     tcase_add_test(tc, test_loader_reports_a_missing_file);
+    tcase_add_test(tc, test_loader_names_files_it_cannot_read_apart_from_bad_content);
     tcase_add_test(tc, test_loader_reads_a_directory_in_path_order);
     tcase_add_test(tc, test_loader_rejects_non_text_input);
     tcase_add_test(tc, test_keys_name_the_earliest_repeat_and_find_the_first_listed);
