@@ -39,7 +39,8 @@
  *   fail_allocations_after := N: the first N allocations succeed and every
  *                later one returns NULL; only for the call whose allocations
  *                a source pins, get_event_types (facts §4's calloc and one
- *                strdup per name, D-ALLOCATOR)
+ *                strdup per name, D-ALLOCATOR); COUNT+K and COUNT-K as for
+ *                count
  *
  *   CALL and its keys (? = optional):
  *   config_allocate                           the vector's config
@@ -53,8 +54,8 @@
  *                  ncs_enabled?: all | none | [NC*]   or ncs_disabled?: [NC*],
  *                  types_enabled?: all | none | [TYPE*] or types_disabled?: [TYPE*]
  *                  (the config's fields as they are; a list is the exact set)
- *   config_get_enabled_event_types            count?: N | COUNT, names?: {I: STR, ...}
- *   get_event_types                           count?: N | COUNT, names?: {I: STR, ...}
+ *   config_get_enabled_event_types            count?: N | COUNT[+-K], names?: {I: STR, ...}
+ *   get_event_types                           count?: N | COUNT[+-K], names?: {I: STR, ...}
  *   start                                     (the vector's config)
  *   stop
  *   emit            type, phase, nc_idx, tracking_id?, nrta_seq_id?, data_fill?,
@@ -77,8 +78,9 @@
  *   get_status_as_str                         status_value: N, text: STR
  *
  *   TYPE  := an enum suffix (HW_NOTIFY), COUNT, or an integer
- *   count := COUNT is the number of event types, so that the vector follows
- *            the enum when a type is added (vectors/README.md)
+ *   count := COUNT is the number of event types, COUNT+K and COUNT-K K off it
+ *            (as fail_allocations_after's N may be), so that the vector
+ *            follows the enum when a type is added (vectors/README.md)
  *
  * Every fetch also checks what facts §2 says of any fetch: the document is
  * NUL-terminated at written_size, which excludes the NUL, and it parses as
@@ -251,8 +253,8 @@ static NRT_STATUS parse_allocations(ntsim_yparse_t *p, yaml_node_t *node, const 
                                      "(get_event_types: facts §4, D-ALLOCATOR); judge the "
                                      "others by their outcome with fail_allocations: sweep");
     s->fail_allocs = true;
-    return ntsim_yp_u64(p, node, path, "fail_allocations_after", true, UINT32_MAX,
-                        &s->allocs_ok);
+    return ntsim_api_parse_types_count(p, node, path, "fail_allocations_after", UINT32_MAX,
+                                       &s->allocs_ok);
 }
 
 static NRT_STATUS parse_step(ntsim_yparse_t *p, yaml_node_t *node, const char *path,

@@ -112,6 +112,11 @@ NRT_STATUS ntsim_api_parse_category(ntsim_yparse_t *p, yaml_node_t *node, const 
                                     api_step_t *s);
 NRT_STATUS ntsim_api_parse_status_str(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
                                       api_step_t *s);
+/* The integer under key: N (at most max), or COUNT, COUNT+K, COUNT-K (K at
+ * most COUNT): the number of event types and K off it, so that a vector
+ * follows the enum when a type is added (vectors/README.md). */
+NRT_STATUS ntsim_api_parse_types_count(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
+                                       const char *key, uint64_t max, uint64_t *out);
 /* Reports "path.key: what" at node. */
 NRT_STATUS ntsim_api_field_error(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
                                  const char *key, const char *what);

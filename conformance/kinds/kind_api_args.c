@@ -141,6 +141,30 @@ static NRT_STATUS parse_name_map(ntsim_yparse_t *p, yaml_node_t *map, const char
     return ntsim_yp_error(p, k, field, "index %zu listed twice", s->names[twice].index);
 }
 
+NRT_STATUS ntsim_api_parse_types_count(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
+                                       const char *key, uint64_t max, uint64_t *out)
+{
+    yaml_node_t *v = ntsim_yp_get(p, node, key);
+    const char *t = v != NULL ? ntsim_yp_scalar(v) : NULL;
+    if (t == NULL || strncmp(t, "COUNT", 5) != 0)
+        return ntsim_yp_u64(p, node, path, key, true, max, out);
+    const char *r = t + 5;
+    uint64_t k = 0;
+    if (*r != '\0') {
+        /* K: up to COUNT in decimal digits, no sign or space of its own. */
+        bool digits = (*r == '+' || *r == '-') && r[1] != '\0';
+        for (const char *d = r + 1; digits && *d != '\0'; d++) {
+            digits = *d >= '0' && *d <= '9' && k <= NRT_SYS_TRACE_EVENT_TYPE_COUNT;
+            k = k * 10 + (uint64_t)(*d - '0');
+        }
+        if (!digits || k > NRT_SYS_TRACE_EVENT_TYPE_COUNT)
+            return ntsim_api_field_error(p, v, path, key,
+                                         "expected N, COUNT, COUNT+K or COUNT-K (K up to COUNT)");
+    }
+    *out = *r == '-' ? NRT_SYS_TRACE_EVENT_TYPE_COUNT - k : NRT_SYS_TRACE_EVENT_TYPE_COUNT + k;
+    return NRT_SUCCESS;
+}
+
 NRT_STATUS ntsim_api_parse_names(ntsim_yparse_t *p, yaml_node_t *node, const char *path,
                                  api_step_t *s)
 {
@@ -150,8 +174,9 @@ NRT_STATUS ntsim_api_parse_names(ntsim_yparse_t *p, yaml_node_t *node, const cha
         const char *t = ntsim_yp_scalar(c);
         s->count_is_types = t != NULL && strcmp(t, "COUNT") == 0;
         NRT_STATUS st = NRT_SUCCESS;
-        if (!s->count_is_types && (st = ntsim_yp_u64(p, node, path, "count", true, UINT64_MAX,
-                                                     &s->count)) != NRT_SUCCESS)
+        if (!s->count_is_types &&
+            (st = ntsim_api_parse_types_count(p, node, path, "count", UINT64_MAX, &s->count)) !=
+                NRT_SUCCESS)
             return st;
     }
     yaml_node_t *names = ntsim_yp_get(p, node, "names");

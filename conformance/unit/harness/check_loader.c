@@ -118,6 +118,9 @@ LOAD_ERROR_TEST(test_api_counts_allocations_only_where_a_decision_pins_them,
                 ":12:47: vectors[0].calls[2].fail_allocations_after: only where a source pins "
                 "the call's allocations (get_event_types: facts §4, D-ALLOCATOR); judge the "
                 "others by their outcome with fail_allocations: sweep")
+LOAD_ERROR_TEST(test_api_count_off_count_takes_decimal_digits, "api_types_count_offset.yaml",
+                ":10:40: vectors[0].calls[0].count: expected N, COUNT, COUNT+K or COUNT-K (K up "
+                "to COUNT)")
 LOAD_ERROR_TEST(test_ntff_schema_vector_has_no_records, "ntff_schema_with_records.yaml",
                 ":9:14: vectors[0].message: a schema vector has no records")
 
@@ -553,6 +556,7 @@ Suite *make_loader_suite(void)
     tcase_add_test(tc, test_log_part_must_demand_something);
     tcase_add_test(tc, test_json_models_give_an_execution_one_model);
     tcase_add_test(tc, test_api_counts_allocations_only_where_a_decision_pins_them);
+    tcase_add_test(tc, test_api_count_off_count_takes_decimal_digits);
     tcase_add_test(tc, test_ntff_schema_vector_has_no_records);
     tcase_add_test(tc, test_loader_rejects_malformed_yaml);
     tcase_add_test(tc, test_loader_rejects_a_second_document);
